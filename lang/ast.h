@@ -1,0 +1,223 @@
+/*
+ * ast.h — the syntax tree of PML (SPEC §1), and the front end's interface.
+ *
+ * The parser (grammar.y, driven by parse.c) builds the tree with the ast_*
+ * constructors below; it knows names only as strings.  The resolver
+ * (resolve.c) then fills the fields marked "resolver:" — what each name
+ * refers to, frame slots, free-variable lists — once, before running.
+ *
+ * All nodes live in one Arena, freed at once with ast_free.  Nodes are
+ * plain C structs; interpreter values never point into or out of them
+ * except through const Expr * (the code of a closure).
+ */
+#ifndef PML_AST_H
+#define PML_AST_H
+
+#include <stdint.h>
+#include "source.h"
+
+typedef struct Arena Arena;
+Arena *arena_new(void);
+void *arena_alloc(Arena *a, size_t n); /* zeroed, 16-byte aligned */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+void arena_free(Arena *a);
+
+/* ---- what a resolved name refers to ---------------------------------- */
+typedef enum RefKind {
+    REF_NONE,   /* not resolved yet */
+    REF_LOCAL,  /* index = slot in the current function's frame */
+    REF_FREE,   /* index = slot in the current closure's captured values */
+    REF_SELF,   /* index = function number within the current fun group */
+    REF_PRIM,   /* index = primitive number (prims.h) */
+    REF_CON,    /* con = the constructor */
+} RefKind;
+
+typedef struct ConDef ConDef;
+
+typedef struct Ref {
+    RefKind kind;
+    uint32_t index;
+    const ConDef *con;
+} Ref;
+
+/* A constructor of a datatype.  Builtins: true, false (bool), nil and ::
+ * (list), NONE and SOME (option), Fail (exn). */
+struct ConDef {
+    const char *name;
+    uint32_t tag;       /* index among its datatype's constructors */
+    uint32_t ncons;     /* how many constructors its datatype has */
+    int has_arg;        /* 1: C of ty */
+    uint32_t nfields;   /* with an argument: 1, or k when declared of t1*...*tk */
+};
+
+/* A list of variable references: free variables of a closure, of a branch
+ * not taken, of a case arm not taken.  names[i] is for display only. */
+typedef struct RefList {
+    uint32_t n;
+    Ref *refs;
+    const char **names;
+} RefList;
+
+/* ---- patterns ---------------------------------------------------------- */
+typedef enum PatKind {
+    PAT_WILD,       /* _ */
+    PAT_VAR,        /* name; the resolver turns a nullary constructor into PAT_CON */
+    PAT_INT,        /* ival */
+    PAT_STRING,     /* sval */
+    PAT_TUPLE,      /* (p1, ..., pn), n != 1; n == 0 is () */
+    PAT_LIST,       /* [p1, ..., pn] */
+    PAT_CON,        /* name [arg]: C p, p1 :: p2 (name "::", arg a 2-tuple) */
+    PAT_AS,         /* name as arg */
+} PatKind;
+
+typedef struct Pat Pat;
+struct Pat {
+    PatKind kind;
+    Span span;
+    const char *name;   /* PAT_VAR, PAT_CON, PAT_AS */
+    int64_t ival;
+    const char *sval;   /* PAT_STRING: bytes, not NUL-safe: slen */
+    uint32_t slen;
+    Pat *arg;           /* PAT_CON (NULL if nullary), PAT_AS */
+    uint32_t n;         /* PAT_TUPLE, PAT_LIST */
+    Pat **elems;
+    /* resolver: */
+    uint32_t slot;      /* PAT_VAR, PAT_AS: frame slot bound */
+    const ConDef *con;  /* PAT_CON */
+};
+
+/* ---- expressions ------------------------------------------------------- */
+typedef enum ExprKind {
+    EX_INT,         /* ival */
+    EX_REAL,        /* rval */
+    EX_STRING,      /* sval, slen */
+    EX_VAR,         /* name (may be a long name: List.nth); also a constructor
+                       or primitive used as a value, op +, and the like */
+    EX_TUPLE,       /* (e1, ..., en), n != 1; n == 0 is () */
+    EX_PAR,         /* {e1, e2}: elems[0], elems[1] */
+    EX_SEQ,         /* (e1; ...; en), n >= 2 */
+    EX_LIST,        /* [e1, ..., en] */
+    EX_APP,         /* a applied to b; infix "x op y" is an EX_APP of the
+                       operator's EX_VAR to an EX_TUPLE (x, y) */
+    EX_PROJ,        /* #index a, index >= 1 */
+    EX_FN,          /* fn match; also each function of a fun group */
+    EX_LET,         /* let decs in body end (body: one expr, EX_SEQ if many) */
+    EX_IF,          /* if a then b else c */
+    EX_CASE,        /* case a of match */
+    EX_ANDALSO,     /* a andalso b */
+    EX_ORELSE,      /* a orelse b */
+    EX_RAISE,       /* raise a */
+} ExprKind;
+
+typedef struct Dec Dec;
+typedef struct Expr Expr;
+
+/* One arm of a match: npats patterns (1 for fn and case; k for the last
+ * function of a curried clausal fun) and a body. */
+typedef struct Clause {
+    uint32_t npats;
+    Pat **pats;
+    Expr *body;
+    Span span;
+    /* resolver: free variables of the arm less its pattern's variables,
+     * as seen from the enclosing scope (the use edges when not taken). */
+    RefList free;
+} Clause;
+
+struct Expr {
+    ExprKind kind;
+    Span span;
+    uint32_t id;        /* resolver: dense number, the annotation index */
+    int64_t ival;       /* EX_INT; EX_PROJ: index */
+    double rval;
+    const char *sval;   /* EX_STRING */
+    uint32_t slen;
+    const char *name;   /* EX_VAR */
+    Expr *a, *b, *c;    /* sub-expressions as documented per kind */
+    uint32_t n;         /* EX_TUPLE, EX_PAR, EX_SEQ, EX_LIST */
+    Expr **elems;
+    uint32_t nclauses;  /* EX_FN, EX_CASE */
+    Clause *clauses;
+    uint32_t ndecs;     /* EX_LET */
+    Dec **decs;
+    /* resolver: */
+    Ref ref;            /* EX_VAR */
+    RefList free;       /* EX_FN: captured variables, in slot order;
+                           EX_IF: free variables of b (index 0) and c are in
+                           branch_free[0], branch_free[1]; every expression:
+                           its free variables when the Theorem 1 check is on */
+    RefList branch_free[2];
+    /* EX_FN: */
+    uint32_t nlocals;   /* frame size of the function's body */
+    uint32_t nhidden;   /* curried clausal fun: the first nhidden patterns of
+                           each clause match these captured variables */
+    Ref *hidden;
+    const char *fn_name;/* the function's name, or NULL for an anonymous fn */
+    int prim_args;      /* EX_APP: resolver: 1 when a is a primitive or a
+                           constructor applied directly (no closure call) */
+};
+
+/* ---- declarations ------------------------------------------------------ */
+typedef enum DecKind {
+    DEC_VAL,        /* val pat = a */
+    DEC_FUN,        /* fun f ... and g ...: nfuns functions */
+    DEC_DATATYPE,   /* datatype ... : ncons constructors over all its types */
+} DecKind;
+
+/* One function of a fun group before the resolver: its clauses all have
+ * the same number (the arity) of patterns. */
+typedef struct FunDef {
+    const char *name;
+    Span span;
+    uint32_t nclauses;
+    Clause *clauses;
+    /* resolver: the closure code; for arity k > 1 a chain of k nested
+     * EX_FN, the last with nhidden = k - 1 */
+    Expr *fn;
+} FunDef;
+
+struct Dec {
+    DecKind kind;
+    Span span;
+    Pat *pat;           /* DEC_VAL */
+    Expr *a;            /* DEC_VAL */
+    uint32_t nfuns;     /* DEC_FUN */
+    FunDef *funs;
+    uint32_t ncons;     /* DEC_DATATYPE */
+    ConDef *cons;
+    /* resolver: DEC_FUN */
+    uint32_t slot0;     /* frame slots slot0 .. slot0+nfuns-1 hold the functions */
+    RefList free;       /* the group's captured variables */
+    uint32_t id;        /* annotation index of the group's closure node */
+};
+
+/* A whole program: the prelude's declarations followed by the user's. */
+typedef struct Program {
+    Arena *arena;
+    uint32_t ndecs, cap;
+    Dec **decs;
+    uint32_t nuser0;    /* index of the first declaration of the user file */
+    /* resolver: */
+    uint32_t nlocals;   /* frame size of the top level */
+    uint32_t nexprs;    /* number of expression ids (annotations) */
+    const char *result_name; /* the last top-level val's name ("it" for exp;) */
+    uint32_t result_slot;
+} Program;
+
+/* ---- constructors used by the grammar ---------------------------------- */
+Expr *ast_expr(Arena *a, ExprKind k, Span sp);
+Pat *ast_pat(Arena *a, PatKind k, Span sp);
+Dec *ast_dec(Arena *a, DecKind k, Span sp);
+/* Growable arrays for the grammar's lists: append returns the new array. */
+void **ast_push(Arena *a, void **arr, uint32_t n, void *item);
+Span span_join(Span a, Span b);
+
+/* ---- the front end ----------------------------------------------------- */
+/* Lexes and parses file `file` of s, appending its declarations to p
+ * (p->arena must be set).  Returns 0, or -1 with d filled. */
+int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d);
+
+Program *ast_program_new(void);
+void ast_program_free(Program *p);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * source.h — source files, spans and diagnostics.
+ *
+ * Every stage reports errors the same way: a Diag holding a span and a
+ * message.  Library code fills a Diag and returns an error; only the driver
+ * prints it (as FILE:LINE:COL: error: MESSAGE, the source line and a caret)
+ * and chooses the exit status.
+ */
+#ifndef PML_SOURCE_H
+#define PML_SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One loaded source file.  text is NUL-terminated; len excludes the NUL. */
+typedef struct SrcFile {
+    char *path;
+    char *text;
+    size_t len;
+} SrcFile;
+
+/* The files of one run: the prelude is file 0, the user's program file 1. */
+typedef struct Sources {
+    SrcFile *files;
+    uint32_t n, cap;
+} Sources;
+
+/* A region of source text.  line and col are 1-based, col counts bytes;
+ * off/end are byte offsets (end exclusive) into the file's text. */
+typedef struct Span {
+    uint32_t file;
+    uint32_t line, col;
+    uint32_t off, end;
+} Span;
+
+typedef struct Diag {
+    Span span;
+    int has_span;       /* 0: the error has no position (a missing file) */
+    char msg[512];
+} Diag;
+
+/* Loads PATH (whole file) as a new source; returns its index, or -1 with d
+ * filled (missing file, a directory, unreadable, NUL byte). */
+int src_load(Sources *s, const char *path, Diag *d);
+/* Adds text held in memory under the name PATH (tests, fuzzers). */
+int src_add(Sources *s, const char *path, const char *text, size_t len);
+void src_free(Sources *s);
+
+/* Sets d to an error at span sp, printf-style. */
+void diag_set(Diag *d, Span sp, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void diag_set_nospan(Diag *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Writes "FILE:LINE:COL: error: MSG", the source line and a caret. */
+void diag_print(const Sources *s, const Diag *d, void *stdio_file);
+
+/* The source text of a span with runs of white space folded to one space,
+ * cut to at most max bytes (with "..." when cut); out has room for max+4. */
+void src_excerpt(const Sources *s, Span sp, char *out, size_t max);
+
+#endif

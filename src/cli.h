@@ -1,0 +1,63 @@
+/*
+ * cli.h — what the subcommands (src/cmd_*.c) share: option parsing helpers,
+ * loading and evaluating a program, and writing output files safely.
+ *
+ * Exit statuses (SPEC §5): 0 success, 1 a program error (including resource
+ * limits), 2 a usage error.  Only the driver prints diagnostics and chooses
+ * the status.
+ */
+#ifndef PML_CLI_H
+#define PML_CLI_H
+
+#include <stdio.h>
+#include "ast.h"
+#include "eval_cost.h"
+
+enum { EXIT_OK = 0, EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
+
+/* A loaded, resolved and evaluated program. */
+typedef struct Loaded {
+    Sources src;
+    Program *prog;
+    CostRun run;
+    int evaluated;
+} Loaded;
+
+/* Options every evaluating command accepts; cli_common_option consumes
+ * argv[*i] (and its value) if it is one of them and returns 1, 0 if it is
+ * not, or -1 after printing a usage error.
+ *   -D name=N   --max-nodes N   --max-depth N   --check-theorem1 */
+typedef struct CommonOpts {
+    EvalOptions eo;
+    Param params[64];
+} CommonOpts;
+void cli_common_init(CommonOpts *c);
+int cli_common_option(CommonOpts *c, int argc, char **argv, int *i);
+
+/* Loads the prelude and FILE, parses, resolves; with eval also runs it.
+ * Prints any error; returns an exit status (EXIT_OK on success). */
+int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out);
+void cli_unload(Loaded *l);
+
+/* Output files are written whole or not at all: open a temporary file next
+ * to PATH ("-" is stdout), write, then commit (rename) or abort (remove).
+ * An existing file is never clobbered by a failed run. */
+typedef struct OutFile { FILE *f; char *path, *tmp; } OutFile;
+int out_open(OutFile *o, const char *path);   /* 0, or -1 after printing why */
+int out_commit(OutFile *o);                   /* 0, or -1 after printing why */
+void out_abort(OutFile *o);
+
+/* Parses an unsigned decimal; 0 on success. */
+int cli_parse_u64(const char *s, uint64_t *out);
+void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The subcommands: each returns an exit status. */
+int cmd_run(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_graph(int argc, char **argv);
+int cmd_schedule(int argc, char **argv);
+int cmd_dot(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * graphs.h — the cost graphs of one run (SPEC §2.1): the computation graph g
+ * and the heap graph h over one set of nodes.
+ *
+ * Design: nodes are dense uint32_t ids 1..n in creation order, which the
+ * interpreter makes the 1DF (sequential depth-first) order; id 0 is "none".
+ * Everything is a flat array indexed by id (igraph style), so a 10^7-node
+ * graph costs a few tens of bytes per node and no pointers.
+ *
+ * The computation graph is series-parallel, so every node has at most two
+ * children and at most two parents: children are stored inline (succ[2*id],
+ * succ[2*id+1], 0 = absent, left child first) and only the parent count is
+ * kept.  Heap edges are appended as they are made; their sources never
+ * decrease, which lets space_profile compute deaths in one backward pass.
+ */
+#ifndef PML_GRAPHS_H
+#define PML_GRAPHS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a node is the event of.  The names are those of graph.json. */
+typedef enum NodeKind {
+    NK_VAR,     /* variable lookup (C-VAL) */
+    NK_CONST,   /* constant, nullary constructor: a value */
+    NK_CLOSURE, /* fn / fun group: a value */
+    NK_APP,     /* application (C-APP) */
+    NK_FORK,    /* fork of a parallel pair */
+    NK_JOIN,    /* join of a parallel pair */
+    NK_PAIR,    /* the parallel pair's value (C-FORK) */
+    NK_TUPLE,   /* sequential tuple: a value */
+    NK_PROJ,    /* #i e */
+    NK_IF,      /* the test of if / andalso / orelse */
+    NK_CASE,    /* the match of case */
+    NK_BIND,    /* the binding of let val */
+    NK_SEQ,     /* e1; e2 */
+    NK_CON,     /* constructor application: a value */
+    NK_PRIM,    /* a node of a primitive's chain; the last may be a value */
+    NK__COUNT
+} NodeKind;
+
+const char *graph_kind_name(NodeKind k);
+
+typedef enum HeapKind { HE_USE = 0, HE_RETAIN = 1 } HeapKind;
+
+typedef struct Graph {
+    uint32_t n;          /* nodes are 1..n */
+    uint32_t cap;
+    uint8_t *kind;       /* NodeKind */
+    uint8_t *npred;      /* number of computation parents (0, 1 or 2) */
+    uint32_t *succ;      /* 2 per node: children, left first, 0 = none */
+    uint32_t *size;      /* size if a value (> 0), else 0 */
+    uint32_t *annot;     /* annotation index (an expression id), see below */
+
+    size_t m, mcap;      /* heap edges 0..m-1 */
+    uint32_t *hsrc, *hdst;
+    uint8_t *hkind;      /* HeapKind */
+
+    uint32_t result;     /* location of the program's result, 0 if none */
+    uint64_t max_nodes;  /* graph_add_node fails past this */
+} Graph;
+
+void graph_init(Graph *g, uint64_t max_nodes);
+void graph_free(Graph *g);
+
+/* Adds a node; returns its id, or 0 if max_nodes is reached or memory runs
+ * out (the caller reports which: graph_full tells). */
+uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot);
+int graph_full(const Graph *g);
+/* Computation edge a -> b (b becomes a's next child).  0 on success. */
+int graph_add_edge(Graph *g, uint32_t a, uint32_t b);
+/* Heap edge src -> dst of kind k; src >= every earlier edge's src. */
+int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k);
+
+static inline int graph_is_value(const Graph *g, uint32_t id) { return g->size[id] != 0; }
+
+/* ---- derived facts ---- */
+/* Longest path in nodes (span) of the computation graph. */
+uint64_t graph_span(const Graph *g);
+/* Heap edges arranged by sink (CSR): the edges into v are
+ * in_idx[in_off[v] .. in_off[v+1]-1], each an index into hsrc/hdst/hkind.
+ * Arrays of n+2 and m entries, malloc'd; the caller frees them. */
+int graph_heap_by_sink(const Graph *g, uint32_t **in_off, uint32_t **in_idx);
+/* Same by source (for following retain edges forward from a value). */
+int graph_heap_by_source(const Graph *g, uint32_t **out_off, uint32_t **out_idx);
+
+/* Checks the invariants of SPEC §2.4 on g: one initial node (1) and one
+ * final node (n), ids a topological order, series-parallel (every fork's
+ * two branches meet at one join), heap edges from higher to lower id with a
+ * value as sink.  Returns 0, or -1 with a description in msg. */
+int graph_check(const Graph *g, char *msg, size_t msglen);
+
+#endif

@@ -1,0 +1,43 @@
+/*
+ * roots_space.h — roots, space and who holds it (SPEC §3.2-3.3, paper §3.3-3.4, §4.1).
+ *
+ * space_profile computes the space at every step of a schedule in
+ * O(nodes + edges) by live intervals: a value l is live at step i iff
+ * step(l) <= i < death(l), death(l) the largest, over heap edges s -> l, of
+ * step(s) for a use edge and death(s) for a retain edge (infinite for the
+ * program's result).
+ */
+#ifndef PML_ROOTS_SPACE_H
+#define PML_ROOTS_SPACE_H
+
+#include <stdint.h>
+#include "graphs.h"
+#include "sched.h"
+
+typedef enum Units { UNITS_WORDS, UNITS_NODES } Units;
+
+typedef struct SpaceProfile {
+    uint32_t T;
+    uint64_t *heap;      /* per step 0..T: size of the live values */
+    uint64_t *queue;     /* per step 0..T: scheduler queue (ready, unvisited nodes) */
+    int with_queue;      /* the high-water mark counts the queue */
+    uint64_t hwm;        /* max over steps of heap (+ queue if with_queue) */
+    uint32_t hwm_step;   /* first step reaching it */
+} SpaceProfile;
+
+int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
+                  SpaceProfile *out);
+void space_free(SpaceProfile *p);
+
+/* Who holds the space at step `step`.  By use: every heap edge from an
+ * unvisited node to a visited value is a root edge; each live value's size
+ * is shared equally among the root edges that reach it; share[e] is root
+ * edge e's part (0 for other edges; m entries).  The program's result,
+ * when it is live, is held by no edge: its part is returned in *result_share.
+ * By allocation: alloc[v] is value v's size if live (n+1 entries). */
+int space_by_use(const Graph *g, const Schedule *s, Units u, uint32_t step,
+                 double **share, double *result_share);
+int space_by_alloc(const Graph *g, const Schedule *s, Units u, uint32_t step,
+                   double **alloc);
+
+#endif

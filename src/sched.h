@@ -1,0 +1,38 @@
+/*
+ * sched.h — the lock-step simulator (SPEC §3.1, paper §4.1).
+ *
+ * Time advances in steps 1..T; at each step each of P processors visits at
+ * most one ready node.  A policy decides which; policies sit behind the
+ * small interface of the paper's Fig. 9 (add / get / finish), one file per
+ * policy (sched_df.c, sched_bf.c, sched_ws.c), listed in one table.
+ */
+#ifndef PML_SCHED_H
+#define PML_SCHED_H
+
+#include <stdint.h>
+#include "graphs.h"
+
+/* The schedule of one run of one policy on P processors. */
+typedef struct Schedule {
+    uint32_t P;
+    uint32_t T;          /* number of steps */
+    uint32_t *step;      /* per node id (1..n): the step that visited it, 1..T */
+    uint32_t *proc;      /* per node id: the processor that visited it, 0..P-1 */
+    uint32_t *ready;     /* per step 0..T: ready, unvisited nodes after it */
+    uint64_t idle;       /* processor-steps with no node visited */
+} Schedule;
+
+typedef struct SchedOptions {
+    const char *policy;  /* "df", "bf", "ws" */
+    uint32_t P;          /* >= 1 */
+    int coarse;          /* --coarse: a thread runs until it forks or joins */
+    uint64_t seed;       /* ws: PRNG seed */
+} SchedOptions;
+
+/* Simulates; 0 on success, -1 with msg (unknown policy, out of memory). */
+int sched_run(const Graph *g, const SchedOptions *o, Schedule *out, char *msg, size_t msglen);
+void sched_free(Schedule *s);
+/* The names of the policies, NULL-terminated (for usage messages). */
+extern const char *const sched_policy_names[];
+
+#endif
