@@ -11,7 +11,7 @@ B       ?= build
 DEBS = re2c lemon libgc-dev graphviz gnuplot-nox smlnj python3
 
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard lang/*.c)
-LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o
+LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o $(B)/gen/prelude.o
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
 
@@ -32,6 +32,14 @@ $(B)/gen/grammar.c: lang/grammar.y
 	cp lang/grammar.y $(B)/gen/grammar.y
 	cd $(B)/gen && lemon -s grammar.y >/dev/null
 $(B)/gen/grammar.h: $(B)/gen/grammar.c
+# The prelude is compiled in, so ./pml runs from any directory.
+$(B)/gen/prelude.c: lib/prelude.pml
+	@mkdir -p $(@D)
+	{ echo '/* generated from lib/prelude.pml */'; \
+	  echo 'const char pml_prelude_text[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
+	  echo ';'; \
+	  echo 'const unsigned long pml_prelude_len = sizeof pml_prelude_text - 1;'; } > $@
 $(B)/gen/lexer.o: $(B)/gen/lexer.c $(B)/gen/grammar.h
 	$(CC) $(CFLAGS) -I$(B)/gen -c -o $@ $<
 $(B)/gen/grammar.o: $(B)/gen/grammar.c

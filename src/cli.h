@@ -30,6 +30,7 @@ typedef struct Loaded {
 typedef struct CommonOpts {
     EvalOptions eo;
     Param params[64];
+    int no_prelude;     /* --no-prelude: run the file alone */
 } CommonOpts;
 void cli_common_init(CommonOpts *c);
 int cli_common_option(CommonOpts *c, int argc, char **argv, int *i);
@@ -47,6 +48,9 @@ int out_open(OutFile *o, const char *path);   /* 0, or -1 after printing why */
 int out_commit(OutFile *o);                   /* 0, or -1 after printing why */
 void out_abort(OutFile *o);
 
+/* The value of option NAME at argv[*i] ("--name=V", "--name V", "-DV"),
+ * advancing *i past a separate value; NULL if argv[*i] is not NAME. */
+const char *cli_option_value(int argc, char **argv, int *i, const char *name);
 /* Parses an unsigned decimal; 0 on success. */
 int cli_parse_u64(const char *s, uint64_t *out);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

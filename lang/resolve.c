@@ -1,0 +1,590 @@
+/*
+ * resolve.c — name resolution (see resolve.h).
+ *
+ * Scopes are a stack of Bindings.  Each function being resolved has an
+ * FnCtx (its frame: nlocals) and a Capture (its closure's captured
+ * variables; shared by the functions of one fun group).  A name bound in an
+ * outer function is captured into every closure between its binding and its
+ * use, so closures are flat and hold only what their code names
+ * (safe-for-space).
+ *
+ * Free-variable lists come from a log of every resolved variable use: the
+ * free variables of an expression are the uses logged while resolving it
+ * whose binding is older (a smaller serial number) than the expression.
+ */
+#include "resolve.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prims.h"
+
+typedef enum BKind { B_VAR, B_SELF, B_CON } BKind;
+
+typedef struct FnCtx FnCtx;
+
+typedef struct Binding {
+    const char *name;
+    const char *display;    /* for closure labels */
+    BKind kind;
+    uint32_t serial;
+    FnCtx *owner;           /* B_VAR: the function whose frame holds it */
+    uint32_t slot;          /* B_VAR: frame slot */
+    const Dec *group;       /* B_SELF: the fun group */
+    uint32_t self_idx;      /* B_SELF: function number */
+    const ConDef *con;      /* B_CON */
+    uint32_t stamp;         /* de-duplication while listing free variables */
+} Binding;
+
+typedef struct Capture {
+    Binding **b;
+    Ref *outer;             /* how the enclosing function reaches b[i] */
+    uint32_t n, cap;
+} Capture;
+
+struct FnCtx {
+    FnCtx *parent;
+    Capture *cap;           /* NULL for the top level */
+    const Dec *group;       /* the fun group, or NULL */
+    uint32_t nlocals;
+};
+
+typedef struct R {
+    Arena *arena;
+    Diag *d;
+    jmp_buf fail;
+    Binding **scope;
+    uint32_t nscope, capscope;
+    uint32_t serial, stamp;
+    Binding **log;
+    size_t nlog, caplog;
+    FnCtx *fn;
+    uint32_t nexprs, capexprs;
+    Span *id_span;
+    const char **id_label;
+    uint32_t depth;
+} R;
+
+#define MAX_DEPTH 100000
+
+static void fail(R *r, Span sp, const char *fmt, const char *arg)
+{
+    diag_set(r->d, sp, fmt, arg);
+    longjmp(r->fail, 1);
+}
+
+static void *grow(R *r, void *p, size_t elem, uint32_t *cap, size_t need)
+{
+    if (need <= *cap) return p;
+    size_t c = *cap ? *cap : 16;
+    while (c < need) c *= 2;
+    void *q = realloc(p, c * elem);
+    if (!q) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+    *cap = (uint32_t)c;
+    return q;
+}
+
+/* ---- scopes ---- */
+
+static Binding *bind(R *r, const char *name, BKind k)
+{
+    Binding *b = arena_alloc(r->arena, sizeof *b);
+    b->name = b->display = name;
+    b->kind = k;
+    b->serial = ++r->serial;
+    b->owner = r->fn;
+    r->scope = grow(r, r->scope, sizeof *r->scope, &r->capscope, r->nscope + 1);
+    r->scope[r->nscope++] = b;
+    return b;
+}
+
+static Binding *lookup(R *r, const char *name)
+{
+    for (uint32_t i = r->nscope; i-- > 0;)
+        if (strcmp(r->scope[i]->name, name) == 0) return r->scope[i];
+    return NULL;
+}
+
+static uint32_t new_slot(R *r) { return r->fn->nlocals++; }
+
+/* ---- references ---- */
+
+static Ref ref_for(R *r, FnCtx *ctx, Binding *b);
+
+static Ref capture(R *r, FnCtx *ctx, Binding *b)
+{
+    Capture *c = ctx->cap;
+    for (uint32_t i = 0; i < c->n; i++)
+        if (c->b[i] == b) return (Ref){REF_FREE, i, NULL};
+    Ref outer = ref_for(r, ctx->parent, b);
+    if (c->n == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 8;
+        c->b = realloc(c->b, c->cap * sizeof *c->b);
+        c->outer = realloc(c->outer, c->cap * sizeof *c->outer);
+        if (!c->b || !c->outer) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+    }
+    c->b[c->n] = b;
+    c->outer[c->n] = outer;
+    return (Ref){REF_FREE, c->n++, NULL};
+}
+
+static Ref ref_for(R *r, FnCtx *ctx, Binding *b)
+{
+    switch (b->kind) {
+    case B_CON:
+        return (Ref){REF_CON, 0, b->con};
+    case B_SELF:
+        if (ctx->group == b->group) return (Ref){REF_SELF, b->self_idx, NULL};
+        return capture(r, ctx, b);
+    case B_VAR:
+    default:
+        if (b->owner == ctx) return (Ref){REF_LOCAL, b->slot, NULL};
+        return capture(r, ctx, b);
+    }
+}
+
+static void log_use(R *r, Binding *b)
+{
+    if (r->nlog == r->caplog) {
+        r->caplog = r->caplog ? r->caplog * 2 : 256;
+        r->log = realloc(r->log, r->caplog * sizeof *r->log);
+        if (!r->log) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+    }
+    r->log[r->nlog++] = b;
+}
+
+/* The variables used since log position pos whose bindings are older than
+ * serial `mark`, as references from the current function. */
+static RefList free_since(R *r, size_t pos, uint32_t mark)
+{
+    RefList l = {0};
+    uint32_t stamp = ++r->stamp, n = 0;
+    for (size_t i = pos; i < r->nlog; i++) {
+        Binding *b = r->log[i];
+        if (b->serial < mark && b->stamp != stamp) { b->stamp = stamp; n++; }
+    }
+    if (n == 0) return l;
+    l.refs = arena_alloc(r->arena, n * sizeof *l.refs);
+    l.names = arena_alloc(r->arena, n * sizeof *l.names);
+    stamp = ++r->stamp;
+    for (size_t i = pos; i < r->nlog; i++) {
+        Binding *b = r->log[i];
+        if (b->serial < mark && b->stamp != stamp) {
+            b->stamp = stamp;
+            l.names[l.n] = b->display;
+            l.refs[l.n++] = ref_for(r, r->fn, b);
+        }
+    }
+    return l;
+}
+
+static RefList capture_list(R *r, const Capture *c)
+{
+    RefList l = {0};
+    l.n = c->n;
+    if (!c->n) return l;
+    l.refs = arena_alloc(r->arena, c->n * sizeof *l.refs);
+    l.names = arena_alloc(r->arena, c->n * sizeof *l.names);
+    memcpy(l.refs, c->outer, c->n * sizeof *l.refs);
+    for (uint32_t i = 0; i < c->n; i++) l.names[i] = c->b[i]->display;
+    return l;
+}
+
+/* "[a,b,c]": the paper's annotation of a closure (§4.1). */
+static const char *closure_label(R *r, const RefList *l)
+{
+    size_t len = 3;
+    for (uint32_t i = 0; i < l->n; i++) len += strlen(l->names[i]) + 1;
+    char *s = arena_alloc(r->arena, len), *p = s;
+    *p++ = '[';
+    for (uint32_t i = 0; i < l->n; i++) {
+        if (i) *p++ = ',';
+        size_t k = strlen(l->names[i]);
+        memcpy(p, l->names[i], k);
+        p += k;
+    }
+    *p++ = ']';
+    *p = 0;
+    return s;
+}
+
+static uint32_t new_id(R *r, Span sp, const char *label)
+{
+    uint32_t id = r->nexprs++;
+    uint32_t c1 = r->capexprs, c2 = r->capexprs;
+    r->id_span = grow(r, r->id_span, sizeof *r->id_span, &c1, r->nexprs);
+    r->id_label = grow(r, (void *)r->id_label, sizeof *r->id_label, &c2, r->nexprs);
+    r->capexprs = c1;
+    r->id_span[id] = sp;
+    r->id_label[id] = label;
+    return id;
+}
+
+/* ---- patterns ---- */
+
+static void pat_var(R *r, Pat *p, const char *name, Pat ***vars, uint32_t *nvars, uint32_t *cap)
+{
+    for (uint32_t i = 0; i < *nvars; i++)
+        if (strcmp((*vars)[i]->name, name) == 0)
+            fail(r, p->span, "variable '%s' is bound twice in one pattern", name);
+    *vars = grow(r, *vars, sizeof **vars, cap, *nvars + 1);
+    (*vars)[(*nvars)++] = p;
+    p->slot = new_slot(r);
+}
+
+static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *cap)
+{
+    if (++r->depth > MAX_DEPTH) fail(r, p->span, "%s", "pattern nested too deeply");
+    switch (p->kind) {
+    case PAT_VAR: {
+        Binding *b = lookup(r, p->name);
+        if (b && b->kind == B_CON) {
+            if (b->con->has_arg)
+                fail(r, p->span, "constructor '%s' needs an argument in this pattern", p->name);
+            p->kind = PAT_CON;
+            p->con = b->con;
+            break;
+        }
+        pat_var(r, p, p->name, vars, nvars, cap);
+        break;
+    }
+    case PAT_AS:
+        pat_var(r, p, p->name, vars, nvars, cap);
+        resolve_pat(r, p->arg, vars, nvars, cap);
+        break;
+    case PAT_CON: {
+        Binding *b = lookup(r, p->name);
+        if (!b || b->kind != B_CON) fail(r, p->span, "'%s' is not a constructor", p->name);
+        p->con = b->con;
+        if (!p->arg && p->con->has_arg)
+            fail(r, p->span, "constructor '%s' needs an argument in this pattern", p->name);
+        if (p->arg && !p->con->has_arg)
+            fail(r, p->span, "constructor '%s' takes no argument", p->name);
+        if (p->arg) resolve_pat(r, p->arg, vars, nvars, cap);
+        break;
+    }
+    case PAT_TUPLE:
+    case PAT_LIST:
+        for (uint32_t i = 0; i < p->n; i++) resolve_pat(r, p->elems[i], vars, nvars, cap);
+        break;
+    case PAT_WILD:
+    case PAT_INT:
+    case PAT_STRING:
+        break;
+    }
+    r->depth--;
+}
+
+/* Resolves the patterns pats[0..n-1] and then binds their variables. */
+static void resolve_pats(R *r, Pat **pats, uint32_t n)
+{
+    Pat **vars = NULL;
+    uint32_t nvars = 0, cap = 0;
+    for (uint32_t i = 0; i < n; i++) resolve_pat(r, pats[i], &vars, &nvars, &cap);
+    for (uint32_t i = 0; i < nvars; i++) {
+        Binding *b = bind(r, vars[i]->name, B_VAR);
+        b->slot = vars[i]->slot;
+    }
+    free(vars);
+}
+
+/* ---- expressions ---- */
+
+static void resolve_expr(R *r, Expr *e);
+static void resolve_dec(R *r, Dec *d);
+
+static RefList resolve_free(R *r, Expr *e)
+{
+    size_t pos = r->nlog;
+    uint32_t mark = r->serial + 1;
+    resolve_expr(r, e);
+    return free_since(r, pos, mark);
+}
+
+static void resolve_var(R *r, Expr *e)
+{
+    Binding *b = lookup(r, e->name);
+    if (b) {
+        e->ref = ref_for(r, r->fn, b);
+        if (b->kind != B_CON) log_use(r, b);
+        return;
+    }
+    int p = prim_lookup(e->name);
+    if (p < 0) fail(r, e->span, "unbound variable or constructor '%s'", e->name);
+    e->ref = (Ref){REF_PRIM, (uint32_t)p, NULL};
+}
+
+/* One arm of fn or case: its patterns bind for its body only. */
+static void resolve_clause(R *r, Clause *c)
+{
+    uint32_t mark_scope = r->nscope;
+    size_t pos = r->nlog;
+    uint32_t mark = r->serial + 1;
+    resolve_pats(r, c->pats, c->npats);
+    resolve_expr(r, c->body);
+    c->free = free_since(r, pos, mark);
+    r->nscope = mark_scope;
+}
+
+/* Resolves fn e as a function of `group` (NULL: anonymous) sharing cap. */
+static void resolve_fn(R *r, Expr *e, const Dec *group, Capture *cap)
+{
+    FnCtx ctx = {r->fn, cap, group, 0};
+    r->fn = &ctx;
+    if (e->nhidden) {
+        e->hidden = arena_alloc(r->arena, e->nhidden * sizeof *e->hidden);
+        for (uint32_t i = 0; i < e->nhidden; i++) {
+            char name[16];
+            snprintf(name, sizeof name, "%%%u", i + 1);
+            Binding *b = lookup(r, name);
+            e->hidden[i] = ref_for(r, r->fn, b);
+            log_use(r, b);
+        }
+    }
+    for (uint32_t i = 0; i < e->nclauses; i++) resolve_clause(r, &e->clauses[i]);
+    e->nlocals = ctx.nlocals;
+    r->fn = ctx.parent;
+}
+
+static void resolve_anon_fn(R *r, Expr *e)
+{
+    Capture cap = {0};
+    resolve_fn(r, e, NULL, &cap);
+    e->free = capture_list(r, &cap);
+    r->id_label[e->id] = closure_label(r, &e->free);
+    free(cap.b);
+    free(cap.outer);
+}
+
+static void resolve_kids(R *r, Expr *e)
+{
+    switch (e->kind) {
+    case EX_INT: case EX_REAL: case EX_STRING:
+        break;
+    case EX_VAR:
+        resolve_var(r, e);
+        break;
+    case EX_TUPLE: case EX_PAR: case EX_SEQ: case EX_LIST:
+        for (uint32_t i = 0; i < e->n; i++) resolve_expr(r, e->elems[i]);
+        break;
+    case EX_APP:
+        resolve_expr(r, e->a);
+        resolve_expr(r, e->b);
+        if (e->a->kind == EX_VAR && (e->a->ref.kind == REF_PRIM || e->a->ref.kind == REF_CON)) {
+            e->prim_args = 1;
+            if (e->a->ref.kind == REF_CON && !e->a->ref.con->has_arg)
+                fail(r, e->span, "constructor '%s' takes no argument", e->a->name);
+        }
+        break;
+    case EX_PROJ: case EX_RAISE:
+        resolve_expr(r, e->a);
+        break;
+    case EX_FN:
+        resolve_anon_fn(r, e);
+        break;
+    case EX_LET: {
+        uint32_t mark_scope = r->nscope;
+        for (uint32_t i = 0; i < e->ndecs; i++) resolve_dec(r, e->decs[i]);
+        resolve_expr(r, e->a);
+        r->nscope = mark_scope;
+        break;
+    }
+    case EX_IF:
+        resolve_expr(r, e->a);
+        e->branch_free[0] = resolve_free(r, e->b);
+        e->branch_free[1] = resolve_free(r, e->c);
+        break;
+    case EX_ANDALSO: case EX_ORELSE:
+        resolve_expr(r, e->a);
+        e->branch_free[0] = resolve_free(r, e->b);
+        break;
+    case EX_CASE:
+        resolve_expr(r, e->a);
+        for (uint32_t i = 0; i < e->nclauses; i++) resolve_clause(r, &e->clauses[i]);
+        break;
+    }
+}
+
+static void resolve_expr(R *r, Expr *e)
+{
+    if (++r->depth > MAX_DEPTH) fail(r, e->span, "%s", "expression nested too deeply");
+    e->id = new_id(r, e->span, NULL);
+    size_t pos = r->nlog;
+    uint32_t mark = r->serial + 1;
+    resolve_kids(r, e);
+    if (e->kind != EX_FN) e->free = free_since(r, pos, mark);
+    r->depth--;
+}
+
+/* ---- declarations ---- */
+
+static Expr *mk_fn(R *r, Span sp, const char *name, uint32_t nclauses, Clause *cl)
+{
+    Expr *f = ast_expr(r->arena, EX_FN, sp);
+    f->fn_name = name;
+    f->nclauses = nclauses;
+    f->clauses = cl;
+    return f;
+}
+
+static Pat *hidden_pat(R *r, Span sp, uint32_t i)
+{
+    Pat *p = ast_pat(r->arena, PAT_VAR, sp);
+    char buf[16];
+    snprintf(buf, sizeof buf, "%%%u", i + 1);
+    p->name = arena_strndup(r->arena, buf, strlen(buf));
+    return p;
+}
+
+/* fun f p1 ... pk = e: one clause curries as fn p1 => ... fn pk => e;
+ * several clauses as fn %1 => ... fn %k-1 => fn <clauses> whose first k-1
+ * patterns match the hidden %i (the match happens once all k arguments are
+ * there, as in SML). */
+static Expr *desugar_fun(R *r, FunDef *f)
+{
+    uint32_t k = f->clauses[0].npats;
+    for (uint32_t i = 1; i < f->nclauses; i++)
+        if (f->clauses[i].npats != k)
+            fail(r, f->clauses[i].span, "clauses of '%s' have different numbers of arguments", f->name);
+    if (k == 1) return mk_fn(r, f->span, f->name, f->nclauses, f->clauses);
+    Expr *inner;
+    if (f->nclauses == 1) {
+        Clause *c0 = &f->clauses[0];
+        inner = c0->body;
+        for (uint32_t i = k; i-- > 0;) {
+            Clause *c = arena_alloc(r->arena, sizeof *c);
+            c->npats = 1;
+            c->pats = arena_alloc(r->arena, sizeof *c->pats);
+            c->pats[0] = c0->pats[i];
+            c->body = inner;
+            c->span = c0->span;
+            inner = mk_fn(r, f->span, f->name, 1, c);
+        }
+        return inner;
+    }
+    inner = mk_fn(r, f->span, f->name, f->nclauses, f->clauses);
+    inner->nhidden = k - 1;
+    for (uint32_t i = k - 1; i-- > 0;) {
+        Clause *c = arena_alloc(r->arena, sizeof *c);
+        c->npats = 1;
+        c->pats = arena_alloc(r->arena, sizeof *c->pats);
+        c->pats[0] = hidden_pat(r, f->span, i);
+        c->body = inner;
+        c->span = f->span;
+        inner = mk_fn(r, f->span, f->name, 1, c);
+    }
+    return inner;
+}
+
+static void resolve_fun_group(R *r, Dec *d)
+{
+    uint32_t mark_scope = r->nscope;
+    for (uint32_t i = 0; i < d->nfuns; i++) {
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(d->funs[j].name, d->funs[i].name) == 0)
+                fail(r, d->funs[i].span, "function '%s' is defined twice in one group", d->funs[i].name);
+        Binding *b = bind(r, d->funs[i].name, B_SELF);
+        b->group = d;
+        b->self_idx = i;
+    }
+    Capture cap = {0};
+    for (uint32_t i = 0; i < d->nfuns; i++) {
+        FunDef *f = &d->funs[i];
+        f->fn = desugar_fun(r, f);
+        f->fn->id = new_id(r, f->span, NULL);
+        if (++r->depth > MAX_DEPTH) fail(r, f->span, "%s", "declaration nested too deeply");
+        resolve_fn(r, f->fn, d, &cap);
+        r->depth--;
+    }
+    r->nscope = mark_scope;
+    d->free = capture_list(r, &cap);
+    d->id = new_id(r, d->span, closure_label(r, &d->free));
+    for (uint32_t i = 0; i < d->nfuns; i++) {
+        d->funs[i].fn->free = d->free;
+        r->id_label[d->funs[i].fn->id] = r->id_label[d->id];
+    }
+    free(cap.b);
+    free(cap.outer);
+    d->slot0 = r->fn->nlocals;
+    for (uint32_t i = 0; i < d->nfuns; i++) {
+        Binding *b = bind(r, d->funs[i].name, B_VAR);
+        b->slot = new_slot(r);
+    }
+}
+
+static void resolve_dec(R *r, Dec *d)
+{
+    switch (d->kind) {
+    case DEC_VAL:
+        resolve_expr(r, d->a);
+        resolve_pats(r, &d->pat, 1);
+        break;
+    case DEC_FUN:
+        resolve_fun_group(r, d);
+        break;
+    case DEC_DATATYPE:
+        for (uint32_t i = 0; i < d->ncons; i++) {
+            Binding *b = bind(r, d->cons[i].name, B_CON);
+            b->con = &d->cons[i];
+        }
+        break;
+    }
+}
+
+/* ---- builtin constructors ---- */
+
+static const ConDef builtin_cons[] = {
+    {"false", 0, 2, 0, 0}, {"true", 1, 2, 0, 0},
+    {"nil", 0, 2, 0, 0},   {"::", 1, 2, 1, 2},
+    {"NONE", 0, 2, 0, 0},  {"SOME", 1, 2, 1, 1},
+    {"Fail", 0, 1, 1, 1},
+};
+
+const ConDef *resolve_builtin_con(const char *name)
+{
+    for (size_t i = 0; i < sizeof builtin_cons / sizeof builtin_cons[0]; i++)
+        if (strcmp(builtin_cons[i].name, name) == 0) return &builtin_cons[i];
+    return NULL;
+}
+
+int resolve_program(Program *p, Diag *d)
+{
+    R r = {0};
+    r.arena = p->arena;
+    r.d = d;
+    FnCtx top = {NULL, NULL, NULL, 0};
+    r.fn = &top;
+    int rc = 0;
+    if (setjmp(r.fail)) {
+        rc = -1;
+        goto done;
+    }
+    for (size_t i = 0; i < sizeof builtin_cons / sizeof builtin_cons[0]; i++) {
+        Binding *b = bind(&r, builtin_cons[i].name, B_CON);
+        b->con = &builtin_cons[i];
+    }
+    p->result_name = NULL;
+    for (uint32_t i = 0; i < p->ndecs; i++) {
+        Dec *dec = p->decs[i];
+        resolve_dec(&r, dec);
+        if (i >= p->nuser0 && dec->kind == DEC_VAL)
+            p->result_name = dec->pat->kind == PAT_VAR ? dec->pat->name : "it";
+    }
+    p->nlocals = top.nlocals;
+    p->nexprs = r.nexprs;
+    /* move the id tables into the arena so they live with the tree */
+    p->id_span = arena_alloc(p->arena, (r.nexprs + 1) * sizeof *p->id_span);
+    p->id_label = arena_alloc(p->arena, (r.nexprs + 1) * sizeof *p->id_label);
+    if (r.nexprs) {
+        memcpy(p->id_span, r.id_span, r.nexprs * sizeof *p->id_span);
+        memcpy((void *)p->id_label, r.id_label, r.nexprs * sizeof *p->id_label);
+    }
+done:
+    free(r.scope);
+    free(r.log);
+    free(r.id_span);
+    free((void *)r.id_label);
+    return rc;
+}

@@ -1,0 +1,41 @@
+/* bigstack.c — see bigstack.h. */
+#include "bigstack.h"
+
+#include <gc.h>
+#include <pthread.h>
+#include <sys/mman.h>
+
+#define MARGIN (4u << 20) /* room left for the error path and the collector */
+
+static __thread uintptr_t stack_low;
+
+typedef struct Job { int (*fn)(void *); void *arg; int rc; uintptr_t low; } Job;
+
+static void *trampoline(void *p)
+{
+    Job *j = p;
+    stack_low = j->low + MARGIN;
+    j->rc = j->fn(j->arg);
+    return NULL;
+}
+
+int bigstack_run(size_t bytes, int (*fn)(void *), void *arg)
+{
+    void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (mem == MAP_FAILED) return -1;
+    Job j = {fn, arg, -1, (uintptr_t)mem};
+    pthread_attr_t attr;
+    pthread_t t;
+    int ok = pthread_attr_init(&attr) == 0 && pthread_attr_setstack(&attr, mem, bytes) == 0 &&
+             pthread_create(&t, &attr, trampoline, &j) == 0;
+    pthread_attr_destroy(&attr);
+    if (ok) pthread_join(t, NULL);
+    munmap(mem, bytes);
+    return ok ? j.rc : -1;
+}
+
+uintptr_t bigstack_limit(void)
+{
+    return stack_low;
+}

@@ -1,0 +1,24 @@
+/*
+ * bigstack.h — run a function on a thread with a very large stack.
+ *
+ * The interpreter, the resolver and the parser recurse on the program's own
+ * nesting and recursion depth; a PML program recursing 10^6 deep needs far
+ * more than the usual 8 MiB.  The stack is reserved (not committed) up
+ * front, so only what is used costs memory; the thread is registered with
+ * the garbage collector, which scans the used part.
+ */
+#ifndef PML_BIGSTACK_H
+#define PML_BIGSTACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Runs fn(arg) on a fresh thread with a stack of `bytes`; returns fn's
+ * result, or -1 if the thread could not be made. */
+int bigstack_run(size_t bytes, int (*fn)(void *), void *arg);
+
+/* On that thread: the lowest address it may use before it must stop with
+ * an error (the stack's end plus a safety margin); 0 elsewhere. */
+uintptr_t bigstack_limit(void);
+
+#endif

@@ -1,0 +1,246 @@
+/*
+ * cli.c — what the subcommands share (see cli.h): the common options,
+ * loading a program through the whole front end and the interpreter on a
+ * big stack, and output files that are written whole or not at all.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <gc.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bigstack.h"
+#include "resolve.h"
+
+/* The prelude, embedded at build time from lib/prelude.pml. */
+extern const char pml_prelude_text[];
+extern const unsigned long pml_prelude_len;
+
+void cli_usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("pml: usage error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputs("\n(see 'pml help')\n", stderr);
+    va_end(ap);
+}
+
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s) return -1;
+    uint64_t v = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9') return -1;
+        if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10) return -1;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_i64(const char *s, int64_t *out)
+{
+    int neg = *s == '-' || *s == '~';
+    uint64_t u;
+    if (cli_parse_u64(s + neg, &u) || u > (uint64_t)INT64_MAX) return -1;
+    *out = neg ? -(int64_t)u : (int64_t)u;
+    return 0;
+}
+
+void cli_common_init(CommonOpts *c)
+{
+    memset(c, 0, sizeof *c);
+    eval_options_default(&c->eo);
+    c->eo.params = c->params;
+}
+
+/* -D name=N */
+static int add_param(CommonOpts *c, const char *def)
+{
+    const char *eq = strchr(def, '=');
+    int64_t v;
+    if (!eq || eq == def || parse_i64(eq + 1, &v)) {
+        cli_usage_error("-D expects name=INTEGER, got '%s'", def);
+        return -1;
+    }
+    if (c->eo.nparams == sizeof c->params / sizeof c->params[0]) {
+        cli_usage_error("too many -D definitions");
+        return -1;
+    }
+    c->params[c->eo.nparams].name = strndup(def, (size_t)(eq - def));
+    c->params[c->eo.nparams].value = v;
+    c->eo.nparams++;
+    return 0;
+}
+
+/* The value of option argv[*i]: "--opt=V", "--opt V", "-DV", "-D V". */
+const char *cli_option_value(int argc, char **argv, int *i, const char *name)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0) return NULL;
+    if (a[n] == '=') return a + n + 1;
+    if (a[n] == 0) {
+        if (*i + 1 >= argc) return "";
+        return argv[++*i];
+    }
+    if (name[1] != '-') return a + n; /* -Dname=N */
+    return NULL;
+}
+
+int cli_common_option(CommonOpts *c, int argc, char **argv, int *i)
+{
+    const char *v;
+    uint64_t u;
+    if ((v = cli_option_value(argc, argv, i, "-D"))) return add_param(c, v) ? -1 : 1;
+    if ((v = cli_option_value(argc, argv, i, "--max-nodes"))) {
+        if (cli_parse_u64(v, &u) || u == 0 || u > UINT32_MAX - 16) {
+            cli_usage_error("--max-nodes expects a number from 1 to %u", UINT32_MAX - 16);
+            return -1;
+        }
+        c->eo.max_nodes = u;
+        return 1;
+    }
+    if ((v = cli_option_value(argc, argv, i, "--max-depth"))) {
+        if (cli_parse_u64(v, &u) || u == 0) {
+            cli_usage_error("--max-depth expects a positive number");
+            return -1;
+        }
+        c->eo.max_depth = u;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--check-theorem1") == 0) { c->eo.check_theorem1 = 1; return 1; }
+    if (strcmp(argv[*i], "--no-prelude") == 0) { c->no_prelude = 1; return 1; }
+    return 0;
+}
+
+/* ---- loading ---- */
+
+typedef struct LoadJob {
+    const char *file;
+    const CommonOpts *c;
+    int eval;
+    Loaded *out;
+    Diag d;
+} LoadJob;
+
+static int load_job(void *p)
+{
+    LoadJob *j = p;
+    Loaded *l = j->out;
+    Diag *d = &j->d;
+    const char *text = j->c->no_prelude ? "" : pml_prelude_text;
+    size_t len = j->c->no_prelude ? 0 : pml_prelude_len;
+    src_add(&l->src, "lib/prelude.pml", text, len);
+    if (src_load(&l->src, j->file, d) < 0) return -1;
+    l->prog = ast_program_new();
+    if (!l->prog) { diag_set_nospan(d, "out of memory"); return -1; }
+    if (lang_parse(&l->src, 0, l->prog, d)) return -1;
+    l->prog->nuser0 = l->prog->ndecs;
+    if (lang_parse(&l->src, 1, l->prog, d)) return -1;
+    if (resolve_program(l->prog, d)) return -1;
+    if (!j->eval) return 0;
+    if (eval_program(l->prog, &l->src, &j->c->eo, &l->run, d)) return -1;
+    l->evaluated = 1;
+    return 0;
+}
+
+int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
+{
+    memset(out, 0, sizeof *out);
+    LoadJob j = {file, c, eval, out, {{0}, 0, {0}}};
+    /* reserve a stack for the deepest evaluation allowed, within reason */
+    size_t bytes = (size_t)8 << 30;
+    int rc = bigstack_run(bytes, load_job, &j);
+    if (rc == 0) return EXIT_OK;
+    diag_print(&out->src, &j.d, stderr);
+    return EXIT_PROGRAM;
+}
+
+void cli_unload(Loaded *l)
+{
+    if (l->evaluated) cost_run_free(&l->run);
+    if (l->prog) ast_program_free(l->prog);
+    src_free(&l->src);
+    memset(l, 0, sizeof *l);
+}
+
+/* ---- output files ---- */
+
+/* The temporary files not yet committed, removed if a signal ends the run. */
+static char *pending[8];
+
+static void on_signal(int sig)
+{
+    for (int i = 0; i < 8; i++)
+        if (pending[i]) unlink(pending[i]);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void track(char *tmp, int add)
+{
+    static int installed;
+    if (!installed) {
+        signal(SIGINT, on_signal);
+        signal(SIGTERM, on_signal);
+        signal(SIGHUP, on_signal);
+        installed = 1;
+    }
+    for (int i = 0; i < 8; i++) {
+        if (add && !pending[i]) { pending[i] = tmp; return; }
+        if (!add && pending[i] == tmp) { pending[i] = NULL; return; }
+    }
+}
+
+int out_open(OutFile *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    if (strcmp(path, "-") == 0) { o->f = stdout; return 0; }
+    o->path = strdup(path);
+    size_t n = strlen(path) + 32;
+    o->tmp = malloc(n);
+    snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+    o->f = fopen(o->tmp, "w");
+    if (!o->f) {
+        fprintf(stderr, "pml: error: cannot write '%s': %s\n", path, strerror(errno));
+        free(o->path); free(o->tmp);
+        memset(o, 0, sizeof *o);
+        return -1;
+    }
+    track(o->tmp, 1);
+    return 0;
+}
+
+int out_commit(OutFile *o)
+{
+    if (o->f == stdout) { fflush(stdout); return 0; }
+    int bad = ferror(o->f);
+    if (fclose(o->f) != 0) bad = 1;
+    o->f = NULL;
+    if (bad || rename(o->tmp, o->path) != 0) {
+        fprintf(stderr, "pml: error: cannot write '%s': %s\n", o->path, strerror(errno));
+        unlink(o->tmp);
+        track(o->tmp, 0);
+        free(o->path); free(o->tmp);
+        return -1;
+    }
+    track(o->tmp, 0);
+    free(o->path); free(o->tmp);
+    return 0;
+}
+
+void out_abort(OutFile *o)
+{
+    if (!o->f || o->f == stdout) return;
+    fclose(o->f);
+    unlink(o->tmp);
+    track(o->tmp, 0);
+    free(o->path); free(o->tmp);
+    memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,83 @@
+/*
+ * cmd_graph.c — `pml graph FILE -o g.json`: the raw cost graphs in the
+ * stable format of docs/graph-format.md.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "textout.h"
+
+static void write_nodes(FILE *f, const Loaded *l)
+{
+    const Graph *g = &l->run.g;
+    fputs("  \"nodes\": [\n", f);
+    for (uint32_t v = 1; v <= g->n; v++) {
+        const Annot *a = &l->run.annots[g->annot[v]];
+        fprintf(f, "    {\"id\": %u, \"kind\": \"%s\", \"value\": %s, \"size\": %u, \"annot\": ", v,
+                graph_kind_name((NodeKind)g->kind[v]), g->size[v] ? "true" : "false", g->size[v]);
+        json_string(f, a->text);
+        fputs(", \"file\": ", f);
+        json_string(f, l->src.files[a->span.file].path);
+        fprintf(f, ", \"line\": %u, \"col\": %u}%s\n", a->span.line, a->span.col, v < g->n ? "," : "");
+    }
+    fputs("  ],\n", f);
+}
+
+static void write_edges(FILE *f, const Graph *g)
+{
+    fputs("  \"edges\": [", f);
+    int first = 1;
+    for (uint32_t v = 1; v <= g->n; v++)
+        for (int k = 0; k < 2; k++)
+            if (g->succ[2 * v + k]) {
+                fprintf(f, "%s[%u, %u]", first ? "\n    " : ",\n    ", v, g->succ[2 * v + k]);
+                first = 0;
+            }
+    fputs("\n  ],\n  \"heap_edges\": [", f);
+    for (size_t e = 0; e < g->m; e++)
+        fprintf(f, "%s{\"src\": %u, \"dst\": %u, \"kind\": \"%s\"}", e ? ",\n    " : "\n    ",
+                g->hsrc[e], g->hdst[e], g->hkind[e] == HE_RETAIN ? "retain" : "use");
+    fputs("\n  ],\n", f);
+}
+
+static void write_graph(FILE *f, const Loaded *l)
+{
+    const Graph *g = &l->run.g;
+    fputs("{\n  \"format\": \"pml-graph\",\n  \"version\": 1,\n", f);
+    fprintf(f, "  \"work\": %u,\n  \"span\": %llu,\n", g->n, (unsigned long long)graph_span(g));
+    fprintf(f, "  \"result\": %u,\n  \"value\": ", g->result);
+    json_string(f, l->run.value_text ? l->run.value_text : "");
+    fputs(",\n", f);
+    write_nodes(f, l);
+    write_edges(f, g);
+    fputs("  \"end\": true\n}\n", f);
+}
+
+int cmd_graph(int argc, char **argv)
+{
+    CommonOpts c;
+    cli_common_init(&c);
+    const char *file = NULL, *out = NULL, *v;
+    for (int i = 1; i < argc; i++) {
+        int r = cli_common_option(&c, argc, argv, &i);
+        if (r < 0) return EXIT_USAGE;
+        if (r > 0) continue;
+        if ((v = cli_option_value(argc, argv, &i, "-o"))) out = v;
+        else if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("graph: unknown option '%s'", argv[i]); return EXIT_USAGE; }
+        else if (!file) file = argv[i];
+        else { cli_usage_error("graph: more than one FILE"); return EXIT_USAGE; }
+    }
+    if (!file || !out || !*out) { cli_usage_error("graph FILE -o g.json"); return EXIT_USAGE; }
+    Loaded l;
+    int rc = cli_load(file, &c, 1, &l);
+    if (rc == EXIT_OK) {
+        OutFile o;
+        if (out_open(&o, out)) rc = EXIT_PROGRAM;
+        else {
+            write_graph(o.f, &l);
+            if (out_commit(&o)) rc = EXIT_PROGRAM;
+        }
+    }
+    cli_unload(&l);
+    return rc;
+}

@@ -1,0 +1,674 @@
+/*
+ * eval_cost.c — the cost semantics e ⇓ v; g; h (SPEC §2.2, paper §3.1).
+ *
+ * The computation graph is built with a cursor: ev->cur is the final node
+ * of the graph built so far, and every new node is composed serially after
+ * it (g ⊕ [n]).  A parallel pair saves the cursor at its fork, builds each
+ * branch from there and joins them.  Nodes are therefore created in the
+ * order of a sequential left-to-right execution: ids are the 1DF order.
+ *
+ * Environments: each function call has a frame of nlocals slots (on the C
+ * stack); a closure holds exactly the values its code names (flat,
+ * safe-for-space), so "ρ(y) for y free in e" is a list of slots fixed by
+ * the resolver.
+ */
+#include "eval_internal.h"
+
+#include <gc.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bigstack.h"
+#include "prims.h"
+#include "resolve.h"
+
+/* ---- graph building ---- */
+
+void ev_fail(Ev *ev, Span sp, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ev->d->span = sp;
+    ev->d->has_span = 1;
+    vsnprintf(ev->d->msg, sizeof ev->d->msg, fmt, ap);
+    va_end(ap);
+    longjmp(ev->fail, 1);
+}
+
+static void node_limit(Ev *ev, uint32_t annot)
+{
+    Span sp = ev->p->id_span[annot];
+    if (graph_full(ev->g))
+        ev_fail(ev, sp, "the cost graph reached the node limit (%llu nodes); "
+                "raise it with --max-nodes N",
+                (unsigned long long)ev->g->max_nodes);
+    ev_fail(ev, sp, "out of memory for the cost graph at %u nodes", ev->g->n);
+}
+
+static void grow_seen(Ev *ev, uint32_t need)
+{
+    if (need < ev->seen_cap) return;
+    uint32_t cap = ev->seen_cap ? ev->seen_cap : 1024;
+    while (cap <= need) cap *= 2;
+    uint32_t *a = realloc(ev->seen_use, cap * sizeof *a);
+    if (a) ev->seen_use = a;
+    uint32_t *b = a ? realloc(ev->seen_ret, cap * sizeof *b) : NULL;
+    if (b) ev->seen_ret = b;
+    uint32_t *c = b ? realloc(ev->last_src, cap * sizeof *c) : NULL;
+    if (c) ev->last_src = c;
+    if (!c) ev_fail(ev, ev->p->id_span[0], "out of memory for the cost graph");
+    memset(ev->seen_use + ev->seen_cap, 0, (cap - ev->seen_cap) * sizeof *a);
+    memset(ev->seen_ret + ev->seen_cap, 0, (cap - ev->seen_cap) * sizeof *a);
+    memset(ev->last_src + ev->seen_cap, 0, (cap - ev->seen_cap) * sizeof *a);
+    ev->seen_cap = cap;
+}
+
+uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
+{
+    uint32_t id = graph_add_node(ev->g, k, size, annot);
+    if (!id) node_limit(ev, annot);
+    if (ev->cur && graph_add_edge(ev->g, ev->cur, id))
+        ev_fail(ev, ev->p->id_span[annot], "internal error: computation edge");
+    ev->cur = id;
+    grow_seen(ev, id);
+    return id;
+}
+
+void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
+{
+    uint32_t *seen = k == HE_USE ? ev->seen_use : ev->seen_ret;
+    if (seen[dst] == src) return; /* the same edge again */
+    seen[dst] = src;
+    ev->last_src[dst] = src;
+    if (graph_add_heap(ev->g, src, dst, k))
+        ev_fail(ev, ev->p->id_span[ev->g->annot[src]], "out of memory for the heap graph");
+}
+
+Value *ev_bool(Ev *ev, int b, uint32_t loc)
+{
+    Value *v = val_new(V_CON, loc);
+    v->con = b ? ev->c_true : ev->c_false;
+    return v;
+}
+
+static int is_bool(const Ev *ev, const Value *v, int *b)
+{
+    if (v->tag != V_CON || (v->con != ev->c_true && v->con != ev->c_false)) return 0;
+    *b = v->con == ev->c_true;
+    return 1;
+}
+
+/* ---- environments ---- */
+
+typedef struct Env {
+    Value **fr;         /* the frame of the running function */
+    Group *self;        /* the running closure */
+} Env;
+
+static Value *lookup(const Env *env, const Ref *r)
+{
+    switch (r->kind) {
+    case REF_LOCAL: return env->fr[r->index];
+    case REF_FREE: return env->self->free[r->index];
+    case REF_SELF: return env->self->fnv[r->index];
+    default: return NULL;
+    }
+}
+
+/* use n -> ρ(y) for each y in l */
+static void use_all(Ev *ev, uint32_t n, const Env *env, const RefList *l)
+{
+    for (uint32_t i = 0; i < l->n; i++) ev_heap(ev, n, lookup(env, &l->refs[i])->loc, HE_USE);
+}
+
+/* ---- pattern matching ---- */
+
+/* The objects a match inspects (SPEC §2.2 case): gathered while matching,
+ * then made use edges of the matching node. */
+typedef struct Insp { uint32_t locs[256]; uint32_t n; uint32_t more; } Insp;
+
+static void inspect(Insp *in, const Value *v)
+{
+    if (in->n < 256) in->locs[in->n++] = v->loc;
+    else in->more = 1;
+}
+
+static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in);
+
+static int match_con(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
+{
+    if (v->tag != V_CON)
+        ev_fail(ev, p->span, "type error: pattern '%s' expects a constructor value, got %s",
+                p->con->name, val_tag_name(v));
+    inspect(in, v);
+    if (v->con != p->con) {
+        if (strcmp(v->con->name, p->con->name) == 0) return 0;
+        if (v->con->ncons != p->con->ncons && !(p->con->tag < v->con->ncons))
+            ev_fail(ev, p->span, "type error: constructor '%s' does not match a value of another type",
+                    p->con->name);
+        return 0;
+    }
+    if (!p->arg) return 1;
+    if (v->n > 1 && p->arg->kind == PAT_TUPLE && p->arg->n == v->n) {
+        for (uint32_t i = 0; i < v->n; i++)
+            if (!match(ev, p->arg->elems[i], v->u.f[i], fr, in)) return 0;
+        return 1;
+    }
+    return match(ev, p->arg, val_con_arg(v), fr, in);
+}
+
+static int match_list(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
+{
+    for (uint32_t i = 0; i < p->n; i++) {
+        if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
+            ev_fail(ev, p->span, "type error: list pattern applied to %s", val_tag_name(v));
+        inspect(in, v);
+        if (v->con == ev->c_nil) return 0;
+        if (!match(ev, p->elems[i], v->u.f[0], fr, in)) return 0;
+        v = v->u.f[1];
+    }
+    if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
+        ev_fail(ev, p->span, "type error: list pattern applied to %s", val_tag_name(v));
+    inspect(in, v);
+    return v->con == ev->c_nil;
+}
+
+static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
+{
+    switch (p->kind) {
+    case PAT_WILD:
+        return 1;
+    case PAT_VAR:
+        fr[p->slot] = v;
+        return 1;
+    case PAT_AS:
+        fr[p->slot] = v;
+        return match(ev, p->arg, v, fr, in);
+    case PAT_INT:
+        if (v->tag != V_INT)
+            ev_fail(ev, p->span, "type error: int pattern applied to %s", val_tag_name(v));
+        inspect(in, v);
+        return v->u.i == p->ival;
+    case PAT_STRING:
+        if (v->tag != V_STR)
+            ev_fail(ev, p->span, "type error: string pattern applied to %s", val_tag_name(v));
+        inspect(in, v);
+        return v->n == p->slen && memcmp(v->u.s, p->sval, p->slen) == 0;
+    case PAT_TUPLE:
+        if (v->tag != V_TUPLE || v->n != p->n)
+            ev_fail(ev, p->span, "type error: %u-tuple pattern applied to %s%s", p->n,
+                    v->tag == V_TUPLE ? "a tuple of another size" : val_tag_name(v), "");
+        inspect(in, v);
+        for (uint32_t i = 0; i < p->n; i++)
+            if (!match(ev, p->elems[i], v->u.f[i], fr, in)) return 0;
+        return 1;
+    case PAT_LIST:
+        return match_list(ev, p, v, fr, in);
+    case PAT_CON:
+        return match_con(ev, p, v, fr, in);
+    }
+    return 0;
+}
+
+/* The matching node n inspected what in holds: use edges to each. */
+static void use_inspected(Ev *ev, uint32_t n, const Insp *in, Span sp)
+{
+    if (in->more) ev_fail(ev, sp, "pattern too large (more than 256 objects inspected)");
+    for (uint32_t i = 0; i < in->n; i++) ev_heap(ev, n, in->locs[i], HE_USE);
+}
+
+/* Tries the clauses in order on vals[0..npats-1]; returns the index taken,
+ * or -1.  Use edges from n: every object inspected, and the free variables
+ * of every arm not taken. */
+static int match_clauses(Ev *ev, uint32_t n, const Clause *cl, uint32_t ncl, Value **vals,
+                         Value **fr, const Env *env, Span sp)
+{
+    Insp in = {.n = 0};
+    int taken = -1;
+    for (uint32_t i = 0; i < ncl && taken < 0; i++) {
+        uint32_t k = 0;
+        while (k < cl[i].npats && match(ev, cl[i].pats[k], vals[k], fr, &in)) k++;
+        if (k == cl[i].npats) taken = (int)i;
+    }
+    use_inspected(ev, n, &in, sp);
+    for (uint32_t i = 0; i < ncl; i++)
+        if ((int)i != taken) use_all(ev, n, env, &cl[i].free);
+    return taken;
+}
+
+/* ---- expressions ---- */
+
+static Value *eval(Ev *ev, const Expr *e, const Env *env);
+
+static Value *make_closure(Ev *ev, uint32_t annot, uint32_t nfuns, const RefList *free,
+                           const Env *env, const Dec *dec, const Expr *fn)
+{
+    /* C-FUN: [ℓ], retain ℓ -> ρ(y) for each free y */
+    uint32_t l = ev_node(ev, NK_CLOSURE, nfuns + free->n, annot);
+    Group *grp = GC_MALLOC(sizeof *grp + free->n * sizeof grp->free[0]);
+    grp->dec = dec;
+    grp->fn = fn;
+    grp->nfree = free->n;
+    for (uint32_t i = 0; i < free->n; i++) {
+        grp->free[i] = lookup(env, &free->refs[i]);
+        ev_heap(ev, l, grp->free[i]->loc, HE_RETAIN);
+    }
+    grp->fnv = GC_MALLOC(nfuns * sizeof *grp->fnv);
+    for (uint32_t i = 0; i < nfuns; i++) {
+        Value *v = val_new(V_CLOS, l);
+        v->u.clo.code = dec ? dec->funs[i].fn : fn;
+        v->u.clo.grp = grp;
+        grp->fnv[i] = v;
+    }
+    return grp->fnv[0];
+}
+
+/* A constructor applied to args (a syntactic tuple's elements, or one
+ * value): one block, retain edges to each field. */
+static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, uint32_t annot, Span sp)
+{
+    if (nargs == 1 && c->nfields > 1 && args[0]->tag == V_TUPLE && args[0]->n == c->nfields) {
+        nargs = args[0]->n; /* flatten a tuple value into the fields */
+        args = args[0]->u.f;
+    }
+    if (c == ev->c_cons && nargs != 2)
+        ev_fail(ev, sp, "type error: :: expects a pair, got %s", val_tag_name(args[0]));
+    uint32_t l = ev_node(ev, NK_CON, 1 + nargs, annot);
+    Value *v = val_fields(V_CON, nargs, l);
+    v->con = c;
+    for (uint32_t i = 0; i < nargs; i++) {
+        v->u.f[i] = args[i];
+        ev_heap(ev, l, args[i]->loc, HE_RETAIN);
+    }
+    if (c == ev->c_cons && (args[1]->tag != V_CON || (args[1]->con != ev->c_cons && args[1]->con != ev->c_nil)))
+        ev_fail(ev, sp, "type error: the right side of :: must be a list, got %s", val_tag_name(args[1]));
+    return v;
+}
+
+static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint32_t n)
+{
+    const Expr *code = f->u.clo.code;
+    Group *grp = f->u.clo.grp;
+    Env callee = {NULL, grp};
+    uint32_t nl = code->nlocals ? code->nlocals : 1;
+    Value *frame[nl];
+    memset(frame, 0, sizeof frame);
+    callee.fr = frame;
+    Value *vals[code->nhidden + 1];
+    for (uint32_t i = 0; i < code->nhidden; i++) vals[i] = lookup(&callee, &code->hidden[i]);
+    vals[code->nhidden] = arg;
+    int k = match_clauses(ev, n, code->clauses, code->nclauses, vals, frame, &callee, site->span);
+    if (k < 0)
+        ev_fail(ev, site->span, "match failure: no clause of %s%s%s matches the argument",
+                code->fn_name ? "'" : "", code->fn_name ? code->fn_name : "this fn",
+                code->fn_name ? "'" : "");
+    return eval(ev, code->clauses[k].body, &callee);
+}
+
+/* C-APP: g1 ⊕ g2 ⊕ [n] ⊕ g3, use n -> loc(f), loc(arg). */
+static Value *apply(Ev *ev, const Expr *site, Value *f, Value *arg)
+{
+    uint32_t n = ev_node(ev, NK_APP, 0, site->id);
+    ev_heap(ev, n, f->loc, HE_USE);
+    ev_heap(ev, n, arg->loc, HE_USE);
+    switch (f->tag) {
+    case V_CLOS:
+        return apply_closure(ev, site, f, arg, n);
+    case V_CONFN:
+        return construct(ev, f->con, &arg, 1, site->id, site->span);
+    case V_PRIMFN: {
+        uint32_t ar = prim_table[f->u.prim].arity;
+        if (ar == 1) return prim_apply(ev, site->id, site->span, f->u.prim, &arg, 1);
+        if (arg->tag != V_TUPLE || arg->n != ar)
+            ev_fail(ev, site->span, "type error: '%s' expects a %u-tuple, got %s",
+                    prim_table[f->u.prim].name, ar, val_tag_name(arg));
+        return prim_apply(ev, site->id, site->span, f->u.prim, arg->u.f, ar);
+    }
+    default:
+        ev_fail(ev, site->span, "type error: applying %s, which is not a function", val_tag_name(f));
+    }
+}
+
+/* A primitive or constructor named directly in an application: a syntactic
+ * tuple argument gives the arguments (no tuple is allocated). */
+static Value *apply_direct(Ev *ev, const Expr *e, const Env *env)
+{
+    const Expr *fe = e->a, *ae = e->b;
+    Value *small[8], **args = small;
+    uint32_t nargs = 1;
+    if (ae->kind == EX_TUPLE && ae->n >= 2) {
+        nargs = ae->n;
+        if (nargs > 8) args = GC_MALLOC(nargs * sizeof *args);
+        for (uint32_t i = 0; i < nargs; i++) args[i] = eval(ev, ae->elems[i], env);
+    } else {
+        args[0] = eval(ev, ae, env);
+    }
+    if (fe->ref.kind == REF_CON) return construct(ev, fe->ref.con, args, nargs, e->id, e->span);
+    uint32_t ar = prim_table[fe->ref.index].arity;
+    if (nargs == 1 && ar > 1) {
+        if (args[0]->tag != V_TUPLE || args[0]->n != ar)
+            ev_fail(ev, e->span, "type error: '%s' expects a %u-tuple, got %s",
+                    prim_table[fe->ref.index].name, ar, val_tag_name(args[0]));
+        nargs = ar;
+        args = args[0]->u.f;
+    }
+    if (nargs != ar)
+        ev_fail(ev, e->span, "'%s' expects %u argument%s, got %u", prim_table[fe->ref.index].name,
+                ar, ar == 1 ? "" : "s", nargs);
+    return prim_apply(ev, e->id, e->span, fe->ref.index, args, nargs);
+}
+
+static Value *eval_var(Ev *ev, const Expr *e, const Env *env)
+{
+    switch (e->ref.kind) {
+    case REF_CON: {
+        const ConDef *c = e->ref.con;
+        if (!c->has_arg) { /* C-TRUE: a fresh value */
+            Value *v = val_new(V_CON, ev_node(ev, NK_CONST, 1, e->id));
+            v->con = c;
+            return v;
+        }
+        Value *v = val_new(V_CONFN, ev_node(ev, NK_CLOSURE, 1, e->id));
+        v->con = c;
+        return v;
+    }
+    case REF_PRIM: {
+        Value *v = val_new(V_PRIMFN, ev_node(ev, NK_CLOSURE, 1, e->id));
+        v->u.prim = e->ref.index;
+        return v;
+    }
+    default: /* C-VAL */
+        ev_node(ev, NK_VAR, 0, e->id);
+        return lookup(env, &e->ref);
+    }
+}
+
+/* (e1, ..., ek): g1 ⊕ ... ⊕ gk ⊕ [ℓ], retain ℓ -> loc(vi) */
+static Value *eval_tuple(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *small[8], **vs = e->n > 8 ? GC_MALLOC(e->n * sizeof *vs) : small;
+    for (uint32_t i = 0; i < e->n; i++) vs[i] = eval(ev, e->elems[i], env);
+    uint32_t l = ev_node(ev, e->n ? NK_TUPLE : NK_CONST, e->n ? e->n : 1, e->id);
+    Value *v = val_fields(V_TUPLE, e->n, l);
+    for (uint32_t i = 0; i < e->n; i++) {
+        v->u.f[i] = vs[i];
+        ev_heap(ev, l, vs[i]->loc, HE_RETAIN);
+    }
+    return v;
+}
+
+/* C-FORK: (g1 ⊗ g2) ⊕ [ℓ], retain ℓ -> loc(v1), loc(v2) */
+static Value *eval_par(Ev *ev, const Expr *e, const Env *env)
+{
+    uint32_t fork = ev_node(ev, NK_FORK, 0, e->id);
+    Value *v1 = eval(ev, e->elems[0], env);
+    uint32_t end1 = ev->cur;
+    ev->cur = fork;
+    Value *v2 = eval(ev, e->elems[1], env);
+    uint32_t end2 = ev->cur;
+    uint32_t join = graph_add_node(ev->g, NK_JOIN, 0, e->id);
+    if (!join) node_limit(ev, e->id);
+    graph_add_edge(ev->g, end1, join);
+    graph_add_edge(ev->g, end2, join);
+    grow_seen(ev, join);
+    ev->cur = join;
+    uint32_t l = ev_node(ev, NK_PAIR, 2, e->id);
+    Value *v = val_fields(V_TUPLE, 2, l);
+    v->u.f[0] = v1;
+    v->u.f[1] = v2;
+    ev_heap(ev, l, v1->loc, HE_RETAIN);
+    ev_heap(ev, l, v2->loc, HE_RETAIN);
+    return v;
+}
+
+/* [e1, ..., en] is e1 :: ... :: en :: nil: the elements, nil, then the
+ * cells from the last. */
+static Value *eval_list(Ev *ev, const Expr *e, const Env *env)
+{
+    Value **vs = e->n ? GC_MALLOC(e->n * sizeof *vs) : NULL;
+    for (uint32_t i = 0; i < e->n; i++) vs[i] = eval(ev, e->elems[i], env);
+    Value *tail = val_new(V_CON, ev_node(ev, NK_CONST, 1, e->id));
+    tail->con = ev->c_nil;
+    for (uint32_t i = e->n; i-- > 0;) {
+        Value *pair[2] = {vs[i], tail};
+        tail = construct(ev, ev->c_cons, pair, 2, e->id, e->span);
+    }
+    return tail;
+}
+
+/* e1; e2: g1 ⊕ [n] ⊕ g2, use n -> loc(v1) */
+static Value *eval_seq(Ev *ev, const Expr *e, const Env *env)
+{
+    for (uint32_t i = 0; i + 1 < e->n; i++) {
+        Value *v = eval(ev, e->elems[i], env);
+        uint32_t n = ev_node(ev, NK_SEQ, 0, e->elems[i]->id);
+        ev_heap(ev, n, v->loc, HE_USE);
+    }
+    return eval(ev, e->elems[e->n - 1], env);
+}
+
+static Value *eval_proj(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *t = eval(ev, e->a, env);
+    uint32_t n = ev_node(ev, NK_PROJ, 0, e->id); /* C-PROJ: use n -> loc(tuple) */
+    ev_heap(ev, n, t->loc, HE_USE);
+    if (t->tag != V_TUPLE)
+        ev_fail(ev, e->span, "type error: #%lld applied to %s", (long long)e->ival, val_tag_name(t));
+    if (e->ival < 1 || (uint64_t)e->ival > t->n)
+        ev_fail(ev, e->span, "type error: #%lld applied to a %u-tuple", (long long)e->ival, t->n);
+    return t->u.f[e->ival - 1];
+}
+
+static int test_bool(Ev *ev, const Expr *site, const Value *v)
+{
+    int b;
+    if (!is_bool(ev, v, &b))
+        ev_fail(ev, site->span, "type error: a condition must be a bool, got %s", val_tag_name(v));
+    return b;
+}
+
+/* C-IF: g1 ⊕ [n] ⊕ g2, use n -> loc(test) and ρ(y) for y free in the
+ * branch not taken.  andalso / orelse are the derived if forms. */
+static Value *eval_if(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *t = eval(ev, e->a, env);
+    int b = test_bool(ev, e->a, t);
+    uint32_t n = ev_node(ev, NK_IF, 0, e->id);
+    ev_heap(ev, n, t->loc, HE_USE);
+    if (e->kind == EX_IF) {
+        use_all(ev, n, env, &e->branch_free[b ? 1 : 0]);
+        return eval(ev, b ? e->b : e->c, env);
+    }
+    int go_on = e->kind == EX_ANDALSO ? b : !b;
+    if (go_on) return eval(ev, e->b, env);
+    use_all(ev, n, env, &e->branch_free[0]);
+    return ev_bool(ev, b, ev_node(ev, NK_CONST, 1, e->id));
+}
+
+static Value *eval_case(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *v = eval(ev, e->a, env);
+    uint32_t n = ev_node(ev, NK_CASE, 0, e->id);
+    ev_heap(ev, n, v->loc, HE_USE);
+    int k = match_clauses(ev, n, e->clauses, e->nclauses, &v, env->fr, env, e->span);
+    if (k < 0) ev_fail(ev, e->span, "match failure: no arm of this case matches %s", val_tag_name(v));
+    return eval(ev, e->clauses[k].body, env);
+}
+
+static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
+{
+    switch (d->kind) {
+    case DEC_VAL: {
+        /* let val p = e1: g1 ⊕ [n], use n -> loc(v1) and what p inspects */
+        Value *v = eval(ev, d->a, env);
+        uint32_t n = ev_node(ev, NK_BIND, 0, d->a->id);
+        ev_heap(ev, n, v->loc, HE_USE);
+        Insp in = {.n = 0};
+        int ok = match(ev, d->pat, v, env->fr, &in);
+        use_inspected(ev, n, &in, d->span);
+        if (!ok) ev_fail(ev, d->span, "match failure: the value does not match this val pattern");
+        if (out) *out = v;
+        break;
+    }
+    case DEC_FUN: {
+        Value *f0 = make_closure(ev, d->id, d->nfuns, &d->free, env, d, NULL);
+        for (uint32_t i = 0; i < d->nfuns; i++) env->fr[d->slot0 + i] = f0->u.clo.grp->fnv[i];
+        break;
+    }
+    case DEC_DATATYPE:
+        break;
+    }
+}
+
+static Value *eval_let(Ev *ev, const Expr *e, const Env *env)
+{
+    for (uint32_t i = 0; i < e->ndecs; i++) eval_dec(ev, e->decs[i], env, NULL);
+    return eval(ev, e->a, env);
+}
+
+static Value *eval_raise(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *v = eval(ev, e->a, env);
+    if (v->tag == V_CON && v->con == ev->c_fail && v->n == 1 && v->u.f[0]->tag == V_STR)
+        ev_fail(ev, e->span, "uncaught exception Fail: %s", v->u.f[0]->u.s);
+    ev_fail(ev, e->span, "uncaught exception (%s)", val_tag_name(v));
+}
+
+static Value *eval_kind(Ev *ev, const Expr *e, const Env *env)
+{
+    switch (e->kind) {
+    case EX_INT: return val_int(e->ival, ev_node(ev, NK_CONST, 1, e->id));
+    case EX_REAL: return val_real(e->rval, ev_node(ev, NK_CONST, 1, e->id));
+    case EX_STRING: return val_str(e->sval, e->slen, ev_node(ev, NK_CONST, size_string(e->slen), e->id));
+    case EX_VAR: return eval_var(ev, e, env);
+    case EX_TUPLE: return eval_tuple(ev, e, env);
+    case EX_PAR: return eval_par(ev, e, env);
+    case EX_SEQ: return eval_seq(ev, e, env);
+    case EX_LIST: return eval_list(ev, e, env);
+    case EX_APP:
+        if (e->prim_args) return apply_direct(ev, e, env);
+        {
+            Value *f = eval(ev, e->a, env);
+            Value *x = eval(ev, e->b, env);
+            return apply(ev, e, f, x);
+        }
+    case EX_PROJ: return eval_proj(ev, e, env);
+    case EX_FN: return make_closure(ev, e->id, 1, &e->free, env, NULL, e);
+    case EX_LET: return eval_let(ev, e, env);
+    case EX_IF: case EX_ANDALSO: case EX_ORELSE: return eval_if(ev, e, env);
+    case EX_CASE: return eval_case(ev, e, env);
+    case EX_RAISE: return eval_raise(ev, e, env);
+    }
+    ev_fail(ev, e->span, "internal error: unknown expression");
+}
+
+/* Theorem 1 (SPEC §2.4): each ρ(y), y free in e, is the value of e or the
+ * sink of a heap edge whose source was created while evaluating e. */
+static void check_theorem1(Ev *ev, const Expr *e, const Env *env, uint32_t first, const Value *v)
+{
+    ev->checks++;
+    for (uint32_t i = 0; i < e->free.n; i++) {
+        uint32_t l = lookup(env, &e->free.refs[i])->loc;
+        if (l != v->loc && ev->last_src[l] < first)
+            ev_fail(ev, e->span, "Theorem 1 violated: '%s' (location %u) is not a root at the start "
+                    "of this expression", e->free.names[i], l);
+    }
+}
+
+static Value *eval(Ev *ev, const Expr *e, const Env *env)
+{
+    if (++ev->depth > ev->o->max_depth)
+        ev_fail(ev, e->span, "recursion too deep: more than %llu nested evaluations "
+                "(raise the limit with --max-depth N)", (unsigned long long)ev->o->max_depth);
+    char here;
+    if ((uintptr_t)&here < ev->stack_limit)
+        ev_fail(ev, e->span, "recursion too deep: the evaluation stack is exhausted after %llu "
+                "nested evaluations", (unsigned long long)ev->depth);
+    uint32_t first = ev->g->n + 1;
+    Value *v = eval_kind(ev, e, env);
+    if (ev->o->check_theorem1) check_theorem1(ev, e, env, first, v);
+    ev->depth--;
+    return v;
+}
+
+/* ---- the program ---- */
+
+void eval_options_default(EvalOptions *o)
+{
+    memset(o, 0, sizeof *o);
+    o->max_nodes = 200000000;
+    o->max_depth = 10000000;
+}
+
+static void make_annots(const Program *p, const Sources *s, CostRun *out)
+{
+    out->nannots = p->nexprs;
+    out->annots = calloc(p->nexprs + 1, sizeof *out->annots);
+    for (uint32_t i = 0; out->annots && i < p->nexprs; i++) {
+        out->annots[i].span = p->id_span[i];
+        if (p->id_label[i]) {
+            out->annots[i].text = strdup(p->id_label[i]);
+        } else {
+            char buf[200];
+            src_excerpt(s, p->id_span[i], buf, 160);
+            out->annots[i].text = strdup(buf);
+        }
+    }
+}
+
+static int run(Ev *ev, const Program *p, CostRun *out)
+{
+    if (setjmp(ev->fail)) return -1;
+    Value **top = GC_MALLOC((p->nlocals + 1) * sizeof *top);
+    Env env = {top, NULL};
+    Value *result = NULL;
+    for (uint32_t i = 0; i < p->ndecs; i++) {
+        Value *v = NULL;
+        eval_dec(ev, p->decs[i], &env, &v);
+        if (i >= p->nuser0 && p->decs[i]->kind == DEC_VAL) result = v;
+    }
+    if (ev->g->n == 0) /* an empty program still has a one-node graph */
+        ev_node(ev, NK_CONST, 1, 0);
+    if (result) {
+        ev->g->result = result->loc;
+        out->value_text = val_to_sml(result);
+    }
+    out->result_name = p->result_name;
+    return 0;
+}
+
+int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostRun *out, Diag *d)
+{
+    memset(out, 0, sizeof *out);
+    graph_init(&out->g, o->max_nodes);
+    Ev ev = {0};
+    ev.g = &out->g;
+    ev.p = p;
+    ev.o = o;
+    ev.d = d;
+    ev.c_true = resolve_builtin_con("true");
+    ev.c_false = resolve_builtin_con("false");
+    ev.c_nil = resolve_builtin_con("nil");
+    ev.c_cons = resolve_builtin_con("::");
+    ev.c_fail = resolve_builtin_con("Fail");
+    ev.stack_limit = bigstack_limit();
+    grow_seen(&ev, 1);
+    int rc = run(&ev, p, out);
+    out->theorem1_checks = ev.checks;
+    free(ev.seen_use);
+    free(ev.seen_ret);
+    free(ev.last_src);
+    make_annots(p, s, out);
+    return rc;
+}
+
+void cost_run_free(CostRun *r)
+{
+    graph_free(&r->g);
+    for (uint32_t i = 0; r->annots && i < r->nannots; i++) free((char *)r->annots[i].text);
+    free(r->annots);
+    free(r->value_text);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,46 @@
+/*
+ * eval_internal.h — what eval_cost.c (the rules) and eval_prims.c (the
+ * primitives) share.  Not part of any other module's interface.
+ *
+ * Errors unwind with longjmp to eval_program, Lua-style: the rules stay
+ * readable, and eval_program still returns an error with a span.
+ */
+#ifndef PML_EVAL_INTERNAL_H
+#define PML_EVAL_INTERNAL_H
+
+#include <setjmp.h>
+#include "eval_cost.h"
+#include "values.h"
+
+typedef struct Ev {
+    Graph *g;
+    const Program *p;
+    const EvalOptions *o;
+    Diag *d;
+    jmp_buf fail;
+    uint32_t cur;           /* final node of the graph built so far; 0 = none */
+    uint64_t depth;
+    uintptr_t stack_limit;  /* lowest usable stack address (bigstack.h), 0: none */
+    /* heap-edge de-duplication: the last source that used / retained a sink */
+    uint32_t *seen_use, *seen_ret;
+    uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
+    uint32_t seen_cap;
+    uint64_t checks;
+    const ConDef *c_true, *c_false, *c_nil, *c_cons, *c_fail;
+} Ev;
+
+_Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A new node serially after the current one (g ⊕ [n]); it becomes current. */
+uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot);
+void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k);
+Value *ev_bool(Ev *ev, int b, uint32_t loc);
+
+/* A primitive applied to its arguments: a chain of work(p) nodes whose last
+ * has use edges to the arguments and, if p allocates, is the result's
+ * location with retain edges to what the result holds (SPEC §2.2). */
+Value *prim_apply(Ev *ev, uint32_t annot, Span sp, uint32_t prim, Value **args, uint32_t nargs);
+
+/* Sizes in words (SPEC §2.3). */
+static inline uint32_t size_string(uint32_t bytes) { return 1 + (bytes + 7) / 8; }
+
+#endif

@@ -1,0 +1,329 @@
+/*
+ * eval_prims.c — the primitives' meanings and costs (SPEC §1.1, §2.2).
+ *
+ * work(p): vector (n, x) costs n, append (a, b) |a|+|b|, update, fromList
+ * the length, toList the length + 1 (one node per cell and one for nil:
+ * each node of its chain allocates one cell), everything else 1; a chain
+ * has at least one node.
+ */
+#include "eval_internal.h"
+
+#include <gc.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "prims.h"
+
+typedef struct Site { Ev *ev; Span sp; const char *name; } Site;
+
+_Noreturn static void type_error(Site *s, const char *want, const Value *got)
+{
+    ev_fail(s->ev, s->sp, "type error: '%s' expects %s, got %s", s->name, want, val_tag_name(got));
+}
+
+static int64_t need_int(Site *s, const Value *v)
+{
+    if (v->tag != V_INT) type_error(s, "an int", v);
+    return v->u.i;
+}
+
+static const Value *need(Site *s, const Value *v, VTag t, const char *want)
+{
+    if (v->tag != t) type_error(s, want, v);
+    return v;
+}
+
+_Noreturn static void overflow(Site *s) { ev_fail(s->ev, s->sp, "integer overflow in '%s'", s->name); }
+
+static int64_t real_to_int(Site *s, double r)
+{
+    if (!(r >= -9223372036854775808.0 && r < 9223372036854775808.0)) overflow(s);
+    return (int64_t)r;
+}
+
+/* SML's div and mod round toward negative infinity. */
+static int64_t floor_div(Site *s, int64_t a, int64_t b, int mod)
+{
+    if (b == 0) ev_fail(s->ev, s->sp, "division by zero");
+    if (a == INT64_MIN && b == -1) {
+        if (mod) return 0;
+        overflow(s);
+    }
+    int64_t q = a / b, r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) { q--; r += b; }
+    return mod ? r : q;
+}
+
+static Value *arith(Site *s, PrimOp op, Value **a, uint32_t loc)
+{
+    if (a[0]->tag == V_REAL || a[1]->tag == V_REAL) {
+        need(s, a[0], V_REAL, "two reals or two ints");
+        need(s, a[1], V_REAL, "two reals or two ints");
+        double x = a[0]->u.r, y = a[1]->u.r, r = 0;
+        switch (op) {
+        case P_ADD: r = x + y; break;
+        case P_SUB: r = x - y; break;
+        case P_MUL: r = x * y; break;
+        case P_MIN: r = x < y ? x : y; break;
+        case P_MAX: r = x > y ? x : y; break;
+        default: type_error(s, "ints", a[0]);
+        }
+        return val_real(r, loc);
+    }
+    int64_t x = need_int(s, a[0]), y = need_int(s, a[1]), r = 0;
+    switch (op) {
+    case P_ADD: if (__builtin_add_overflow(x, y, &r)) overflow(s); break;
+    case P_SUB: if (__builtin_sub_overflow(x, y, &r)) overflow(s); break;
+    case P_MUL: if (__builtin_mul_overflow(x, y, &r)) overflow(s); break;
+    case P_DIV: r = floor_div(s, x, y, 0); break;
+    case P_MOD: r = floor_div(s, x, y, 1); break;
+    case P_MIN: r = x < y ? x : y; break;
+    case P_MAX: r = x > y ? x : y; break;
+    default: break;
+    }
+    return val_int(r, loc);
+}
+
+static int compare(Site *s, const Value *a, const Value *b)
+{
+    if (a->tag == V_INT && b->tag == V_INT) return (a->u.i > b->u.i) - (a->u.i < b->u.i);
+    if (a->tag == V_REAL && b->tag == V_REAL) return (a->u.r > b->u.r) - (a->u.r < b->u.r);
+    if (a->tag == V_STR && b->tag == V_STR) {
+        uint32_t n = a->n < b->n ? a->n : b->n;
+        int c = memcmp(a->u.s, b->u.s, n);
+        if (c) return c < 0 ? -1 : 1;
+        return (a->n > b->n) - (a->n < b->n);
+    }
+    type_error(s, "two ints, two reals or two strings", a->tag == b->tag ? a : b);
+}
+
+static uint32_t list_length(Site *s, const Value *v, const ConDef *cons, const ConDef *nil)
+{
+    uint32_t n = 0;
+    for (; v->tag == V_CON && v->con == cons; v = v->u.f[1]) n++;
+    if (v->tag != V_CON || v->con != nil) type_error(s, "a list", v);
+    return n;
+}
+
+static uint32_t vec_len_arg(Site *s, const Value *v) { return need(s, v, V_VEC, "a vector")->n; }
+
+/* The number of nodes in p's chain. */
+static uint64_t work(Site *s, PrimOp op, Value **a)
+{
+    Ev *ev = s->ev;
+    uint64_t w = 1;
+    switch (op) {
+    case P_VECTOR: {
+        int64_t n = need_int(s, a[0]);
+        if (n < 0) ev_fail(ev, s->sp, "vector: negative size %lld", (long long)n);
+        if ((uint64_t)n > ev->g->max_nodes) ev_fail(ev, s->sp, "vector: size %lld exceeds the node limit", (long long)n);
+        w = (uint64_t)n;
+        break;
+    }
+    case P_APPEND: w = (uint64_t)vec_len_arg(s, a[0]) + vec_len_arg(s, a[1]); break;
+    case P_UPDATE: case P_TOLIST: w = vec_len_arg(s, a[0]) + (op == P_TOLIST); break;
+    case P_FROMLIST: w = list_length(s, a[0], ev->c_cons, ev->c_nil); break;
+    default: break;
+    }
+    return w ? w : 1;
+}
+
+static Value *vec_new(Ev *ev, uint32_t n, uint32_t loc)
+{
+    (void)ev;
+    return val_fields(V_VEC, n, loc);
+}
+
+static void retain_fields(Ev *ev, Value *v)
+{
+    for (uint32_t i = 0; i < v->n; i++) ev_heap(ev, v->loc, v->u.f[i]->loc, HE_RETAIN);
+}
+
+static int64_t vec_index(Site *s, const Value *v, const Value *i)
+{
+    int64_t k = need_int(s, i);
+    if (k < 0 || k >= (int64_t)v->n)
+        ev_fail(s->ev, s->sp, "vector index %lld out of range (length %u)", (long long)k, v->n);
+    return k;
+}
+
+static Value *to_list(Site *s, Value *v, uint32_t annot)
+{
+    /* the chain: nil first, then one cell per node from the last element */
+    Ev *ev = s->ev;
+    Value *tail = val_new(V_CON, ev_node(ev, NK_PRIM, 1, annot));
+    tail->con = ev->c_nil;
+    for (uint32_t i = v->n; i-- > 0;) {
+        uint32_t l = ev_node(ev, NK_PRIM, 3, annot);
+        Value *c = val_fields(V_CON, 2, l);
+        c->con = ev->c_cons;
+        c->u.f[0] = v->u.f[i];
+        c->u.f[1] = tail;
+        retain_fields(ev, c);
+        tail = c;
+    }
+    return tail;
+}
+
+static Value *param(Site *s, Value **a, uint32_t loc)
+{
+    const Value *name = need(s, a[0], V_STR, "a string name and an int default");
+    int64_t dflt = need_int(s, a[1]);
+    const EvalOptions *o = s->ev->o;
+    for (uint32_t i = 0; i < o->nparams; i++)
+        if (strcmp(o->params[i].name, name->u.s) == 0) return val_int(o->params[i].value, loc);
+    return val_int(dflt, loc);
+}
+
+/* The result of a one-node primitive, allocated at loc (0: not a value). */
+static Value *compute(Site *s, PrimOp op, Value **a, uint32_t loc)
+{
+    Ev *ev = s->ev;
+    switch (op) {
+    case P_ADD: case P_SUB: case P_MUL: case P_DIV: case P_MOD: case P_MIN: case P_MAX:
+        return arith(s, op, a, loc);
+    case P_RDIV:
+        return val_real(need(s, a[0], V_REAL, "reals")->u.r / need(s, a[1], V_REAL, "reals")->u.r, loc);
+    case P_NEG:
+        if (a[0]->tag == V_REAL) return val_real(-a[0]->u.r, loc);
+        if (need_int(s, a[0]) == INT64_MIN) overflow(s);
+        return val_int(-a[0]->u.i, loc);
+    case P_ABS:
+        if (a[0]->tag == V_REAL) return val_real(fabs(a[0]->u.r), loc);
+        if (need_int(s, a[0]) == INT64_MIN) overflow(s);
+        return val_int(a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i, loc);
+    case P_REAL: return val_real((double)need_int(s, a[0]), loc);
+    case P_FLOOR: return val_int(real_to_int(s, floor(need(s, a[0], V_REAL, "a real")->u.r)), loc);
+    case P_ROUND: return val_int(real_to_int(s, nearbyint(need(s, a[0], V_REAL, "a real")->u.r)), loc);
+    case P_TRUNC: return val_int(real_to_int(s, trunc(need(s, a[0], V_REAL, "a real")->u.r)), loc);
+    case P_SQRT: return val_real(sqrt(need(s, a[0], V_REAL, "a real")->u.r), loc);
+    case P_NOT: {
+        const Value *b = a[0];
+        if (b->tag != V_CON || (b->con != ev->c_true && b->con != ev->c_false)) type_error(s, "a bool", b);
+        return ev_bool(ev, b->con == ev->c_false, loc);
+    }
+    case P_EQ: case P_NE: {
+        int r = val_equal(a[0], a[1]);
+        if (r < 0) ev_fail(ev, s->sp, "type error: '%s' cannot compare functions", s->name);
+        return ev_bool(ev, op == P_EQ ? r : !r, loc);
+    }
+    case P_LT: return ev_bool(ev, compare(s, a[0], a[1]) < 0, loc);
+    case P_GT: return ev_bool(ev, compare(s, a[0], a[1]) > 0, loc);
+    case P_LE: return ev_bool(ev, compare(s, a[0], a[1]) <= 0, loc);
+    case P_GE: return ev_bool(ev, compare(s, a[0], a[1]) >= 0, loc);
+    case P_CONCAT: {
+        const Value *x = need(s, a[0], V_STR, "two strings"), *y = need(s, a[1], V_STR, "two strings");
+        Value *r = val_str(x->u.s, x->n, loc);
+        char *buf = GC_MALLOC_ATOMIC((size_t)x->n + y->n + 1);
+        memcpy(buf, x->u.s, x->n);
+        memcpy(buf + x->n, y->u.s, y->n);
+        buf[x->n + y->n] = 0;
+        r->u.s = buf;
+        r->n = x->n + y->n;
+        return r;
+    }
+    case P_SIZE: return val_int(need(s, a[0], V_STR, "a string")->n, loc);
+    case P_INTTOSTRING: {
+        char buf[32];
+        int64_t i = need_int(s, a[0]);
+        if (i < 0) snprintf(buf, sizeof buf, "~%llu", (unsigned long long)-(uint64_t)i);
+        else snprintf(buf, sizeof buf, "%lld", (long long)i);
+        return val_str(buf, (uint32_t)strlen(buf), loc);
+    }
+    case P_REALTOSTRING: {
+        char buf[48];
+        val_real_text(need(s, a[0], V_REAL, "a real")->u.r, buf);
+        return val_str(buf, (uint32_t)strlen(buf), loc);
+    }
+    case P_LENGTH:
+        if (a[0]->tag == V_VEC) return val_int(a[0]->n, loc);
+        return val_int(list_length(s, a[0], ev->c_cons, ev->c_nil), loc);
+    case P_VSUB: {
+        const Value *v = need(s, a[0], V_VEC, "a vector and an int");
+        return v->u.f[vec_index(s, v, a[1])];
+    }
+    case P_PARAM: return param(s, a, loc);
+    default: return NULL;
+    }
+}
+
+/* Vector results: the elements they hold. */
+static Value *compute_vector(Site *s, PrimOp op, Value **a, uint32_t loc)
+{
+    Ev *ev = s->ev;
+    Value *v = NULL;
+    switch (op) {
+    case P_VECTOR: {
+        uint32_t n = (uint32_t)a[0]->u.i;
+        v = vec_new(ev, n, loc);
+        for (uint32_t i = 0; i < n; i++) v->u.f[i] = a[1];
+        break;
+    }
+    case P_APPEND:
+        v = vec_new(ev, a[0]->n + a[1]->n, loc);
+        if (a[0]->n) memcpy(v->u.f, a[0]->u.f, a[0]->n * sizeof *v->u.f);
+        if (a[1]->n) memcpy(v->u.f + a[0]->n, a[1]->u.f, a[1]->n * sizeof *v->u.f);
+        break;
+    case P_UPDATE: {
+        int64_t k = vec_index(s, a[0], a[1]);
+        v = vec_new(ev, a[0]->n, loc);
+        memcpy(v->u.f, a[0]->u.f, a[0]->n * sizeof *v->u.f);
+        v->u.f[k] = a[2];
+        break;
+    }
+    case P_FROMLIST: {
+        uint32_t n = list_length(s, a[0], ev->c_cons, ev->c_nil), i = 0;
+        v = vec_new(ev, n, loc);
+        for (const Value *c = a[0]; c->con == ev->c_cons; c = c->u.f[1]) v->u.f[i++] = c->u.f[0];
+        break;
+    }
+    default:
+        break;
+    }
+    retain_fields(ev, v);
+    return v;
+}
+
+static int is_vector_op(PrimOp op)
+{
+    return op == P_VECTOR || op == P_APPEND || op == P_UPDATE || op == P_FROMLIST;
+}
+
+static uint32_t result_size(PrimOp op, Value **a, Ev *ev)
+{
+    (void)ev;
+    switch (op) {
+    case P_VSUB: return 0; /* returns an existing element */
+    case P_VECTOR: return 1 + (uint32_t)a[0]->u.i;
+    case P_APPEND: return 1 + a[0]->n + a[1]->n;
+    case P_UPDATE: return 1 + a[0]->n;
+    case P_CONCAT: return size_string(a[0]->n + a[1]->n);
+    default: return 1;
+    }
+}
+
+Value *prim_apply(Ev *ev, uint32_t annot, Span sp, uint32_t prim, Value **args, uint32_t nargs)
+{
+    PrimOp op = prim_table[prim].op;
+    Site s = {ev, sp, prim_table[prim].name};
+    uint64_t w = work(&s, op, args);
+    Value *r;
+    uint32_t last;
+    if (op == P_TOLIST) {
+        r = to_list(&s, args[0], annot);
+        last = r->loc;
+    } else {
+        if (op == P_FROMLIST) { /* its size is known only now */
+            for (uint64_t i = 1; i < w; i++) ev_node(ev, NK_PRIM, 0, annot);
+            last = ev_node(ev, NK_PRIM, 1 + (uint32_t)(w == 1 && args[0]->con == ev->c_nil ? 0 : w), annot);
+        } else {
+            for (uint64_t i = 1; i < w; i++) ev_node(ev, NK_PRIM, 0, annot);
+            if (op == P_CONCAT) need(&s, args[0], V_STR, "two strings"), need(&s, args[1], V_STR, "two strings");
+            last = ev_node(ev, NK_PRIM, result_size(op, args, ev), annot);
+        }
+        r = is_vector_op(op) ? compute_vector(&s, op, args, last) : compute(&s, op, args, last);
+    }
+    for (uint32_t i = 0; i < nargs; i++) ev_heap(ev, last, args[i]->loc, HE_USE);
+    return r;
+}

@@ -1,0 +1,58 @@
+/*
+ * main.c — the command-line driver: `pml COMMAND FILE [options]`.
+ * Each command lives in its own src/cmd_*.c; this file only dispatches.
+ */
+#include <gc.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: pml COMMAND FILE [options]\n"
+    "\n"
+    "commands:\n"
+    "  run FILE       evaluate; print the value, work, span; with --sched, simulate\n"
+    "                 each policy and P and report the space high-water mark\n"
+    "  check FILE     parse and resolve only\n"
+    "  graph FILE -o g.json   write the raw cost graphs (docs/graph-format.md)\n"
+    "  schedule FILE --sched=P -p N -o s.json   the schedule and space at every step\n"
+    "  dot FILE [-o out.dot]  distilled cost graphs as Graphviz DOT\n"
+    "  stats FILE     original vs distilled graph sizes\n"
+    "  sweep FILE -D n=A:B ...  high-water mark against input size\n"
+    "\n"
+    "options for every command that runs a program:\n"
+    "  -D name=N         the value of param (\"name\", default)\n"
+    "  --max-nodes N     stop when the cost graph has N nodes (default 200000000)\n"
+    "  --max-depth N     stop past N nested evaluations (default 10000000)\n"
+    "  --no-prelude      do not load lib/prelude.pml\n"
+    "  --check-theorem1  check SPEC 2.4 Theorem 1 at every subexpression\n"
+    "\n"
+    "run options: --sched=df,bf,ws  -p 1,2,4  --coarse  --seed S  --units words|nodes\n"
+    "             --by use|alloc  --top K  --format text|json|csv  --no-queue-space\n"
+    "\n"
+    "Exit status: 0 success, 1 program error, 2 usage error.\n";
+
+typedef struct Command { const char *name; int (*fn)(int, char **); } Command;
+
+static const Command commands[] = {
+    {"run", cmd_run},         {"check", cmd_check}, {"graph", cmd_graph},
+    {"dot", cmd_dot},   {"stats", cmd_stats},
+};
+
+int main(int argc, char **argv)
+{
+    GC_INIT();
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(usage, stdout);
+        return EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
+    cli_usage_error("unknown command '%s'", argv[1]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,70 @@
+/*
+ * values.h — interpreter values, in the Boehm GC heap.
+ *
+ * Every value carries its location: the id of the graph node that allocated
+ * it (SPEC §2.1; the cost semantics treats every value as a heap object).
+ * Graph data never point to values and values never point into the graph.
+ */
+#ifndef PML_VALUES_H
+#define PML_VALUES_H
+
+#include <stdint.h>
+#include "ast.h"
+
+typedef enum VTag {
+    V_INT, V_REAL, V_STR,
+    V_TUPLE,    /* n fields; n == 0 is () */
+    V_CON,      /* constructor con with n fields (0: nullary); bools and lists too */
+    V_VEC,      /* n elements */
+    V_CLOS,     /* function idx of closure group grp */
+    V_PRIMFN,   /* a primitive used as a value */
+    V_CONFN,    /* a constructor used as a value */
+} VTag;
+
+typedef struct Value Value;
+
+/* The captured values of one closure (a fn, or the functions of a fun
+ * group, which share them).  fnv[i] is the value of function i. */
+typedef struct Group {
+    const Dec *dec;         /* the fun group, or NULL for a fn */
+    const Expr *fn;         /* the fn, when dec is NULL */
+    Value **fnv;
+    uint32_t nfree;
+    Value *free[];
+} Group;
+
+struct Value {
+    uint8_t tag;
+    uint32_t loc;           /* the allocating node's id */
+    uint32_t n;             /* fields, elements, string bytes */
+    const ConDef *con;      /* V_CON, V_CONFN */
+    union {
+        int64_t i;
+        double r;
+        char *s;            /* V_STR: n bytes (GC atomic) */
+        Value **f;          /* V_TUPLE, V_CON, V_VEC */
+        struct { const Expr *code; Group *grp; } clo;
+        uint32_t prim;      /* V_PRIMFN: index in prim_table */
+    } u;
+};
+
+Value *val_new(VTag t, uint32_t loc);
+Value *val_int(int64_t i, uint32_t loc);
+Value *val_real(double r, uint32_t loc);
+Value *val_str(const char *s, uint32_t n, uint32_t loc);
+Value *val_fields(VTag t, uint32_t n, uint32_t loc); /* tuple, con or vector of n */
+
+/* A constructor's argument: its one field, or a tuple of its fields. */
+Value *val_con_arg(Value *v);
+
+/* Structural equality; -1 if a function is compared. */
+int val_equal(const Value *a, const Value *b);
+
+/* The value as SML/NJ prints it ("~3", "[1,2]", "SOME (1,\"a\")",
+ * "0.333333333333", "#[1,2]", "fn"); malloc'd. */
+char *val_to_sml(const Value *v);
+/* A real as SML's Real.toString writes it; out has room for 32 bytes. */
+void val_real_text(double r, char *out);
+const char *val_tag_name(const Value *v);
+
+#endif
