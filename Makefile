@@ -54,6 +54,11 @@ $(B)/tests/%: tests/unit/%.c $(LIB_OBJ) tests/unit/check.h
 
 units: $(UNIT_BIN)
 
+# Benchmarks link like the unit tests (all library objects); bench/run.sh builds them.
+$(B)/bench/%: bench/%.c $(LIB_OBJ) tests/unit/gen_graph.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itests/unit -I$(B)/gen -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
+
 deps:
 	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \

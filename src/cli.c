@@ -114,7 +114,7 @@ int cli_common_option(CommonOpts *c, int argc, char **argv, int *i)
         c->eo.max_depth = u;
         return 1;
     }
-    if (strcmp(argv[*i], "--check-theorem1") == 0) { c->eo.check_theorem1 = 1; return 1; }
+    if (strcmp(argv[*i], "--check-invariants") == 0) { c->eo.check_theorem1 = 1; return 1; }
     if (strcmp(argv[*i], "--no-prelude") == 0) { c->no_prelude = 1; return 1; }
     return 0;
 }

@@ -26,7 +26,7 @@ typedef struct Loaded {
 /* Options every evaluating command accepts; cli_common_option consumes
  * argv[*i] (and its value) if it is one of them and returns 1, 0 if it is
  * not, or -1 after printing a usage error.
- *   -D name=N   --max-nodes N   --max-depth N   --check-theorem1 */
+ *   -D name=N   --max-nodes N   --max-depth N   --check-invariants   --no-prelude */
 typedef struct CommonOpts {
     EvalOptions eo;
     Param params[64];

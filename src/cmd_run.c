@@ -35,9 +35,19 @@ static void print_value(FILE *f, const Loaded *l)
     if (r->value_text) fprintf(f, "val %s = %s\n", r->result_name, r->value_text);
     fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges\n", r->g.n,
             (unsigned long long)graph_span(&r->g), r->g.m);
-    if (r->theorem1_checks)
-        fprintf(f, "Theorem 1 holds at all %llu subexpressions evaluated\n",
-                (unsigned long long)r->theorem1_checks);
+}
+
+/* --check-invariants (tests): SPEC §2.4 on this run's graphs. */
+static int check_invariants(FILE *f, const Loaded *l)
+{
+    char msg[256];
+    if (graph_check(&l->run.g, msg, sizeof msg)) {
+        fprintf(stderr, "pml: error: graph invariant violated: %s\n", msg);
+        return -1;
+    }
+    fprintf(f, "invariants hold: series-parallel, ids topological, heap edges backward to values; "
+            "Theorem 1 at %llu subexpressions\n", (unsigned long long)l->run.theorem1_checks);
+    return 0;
 }
 
 int cmd_run(int argc, char **argv)
@@ -57,6 +67,7 @@ int cmd_run(int argc, char **argv)
     Loaded l;
     int rc = cli_load(file, &c, 1, &l);
     if (rc == EXIT_OK) print_value(stdout, &l);
+    if (rc == EXIT_OK && c.eo.check_theorem1 && check_invariants(stdout, &l)) rc = EXIT_PROGRAM;
     cli_unload(&l);
     return rc;
 }

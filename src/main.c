@@ -26,7 +26,7 @@ static const char usage[] =
     "  --max-nodes N     stop when the cost graph has N nodes (default 200000000)\n"
     "  --max-depth N     stop past N nested evaluations (default 10000000)\n"
     "  --no-prelude      do not load lib/prelude.pml\n"
-    "  --check-theorem1  check SPEC 2.4 Theorem 1 at every subexpression\n"
+    "  --check-invariants  check the graph invariants and Theorem 1 (SPEC 2.4)\n"
     "\n"
     "run options: --sched=df,bf,ws  -p 1,2,4  --coarse  --seed S  --units words|nodes\n"
     "             --by use|alloc  --top K  --format text|json|csv  --no-queue-space\n"
