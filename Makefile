@@ -48,7 +48,7 @@ $(B)/%.o: %.c $(B)/gen/grammar.h $(wildcard src/*.h lang/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -I$(B)/gen -c -o $@ $<
 
-$(B)/tests/%: tests/unit/%.c $(LIB_OBJ) tests/unit/check.h
+$(B)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itests/unit -I$(B)/gen -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
 

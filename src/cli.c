@@ -15,6 +15,7 @@
 
 #include "bigstack.h"
 #include "resolve.h"
+#include "sched.h"
 
 /* The prelude, embedded at build time from lib/prelude.pml. */
 extern const char pml_prelude_text[];
@@ -116,6 +117,66 @@ int cli_common_option(CommonOpts *c, int argc, char **argv, int *i)
     }
     if (strcmp(argv[*i], "--check-invariants") == 0) { c->eo.check_theorem1 = 1; return 1; }
     if (strcmp(argv[*i], "--no-prelude") == 0) { c->no_prelude = 1; return 1; }
+    return 0;
+}
+
+/* ---- simulation options ---- */
+
+static int split_policies(SimOpts *s, const char *v)
+{
+    s->npolicies = 0;
+    char *copy = strdup(v), *save = NULL;
+    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        const char *const *known = sched_policy_names;
+        while (*known && strcmp(*known, t) != 0) known++;
+        if (!*known) {
+            cli_usage_error("--sched: unknown policy '%s' (df, bf or ws)", t);
+            free(copy);
+            return -1;
+        }
+        if (s->npolicies == sizeof s->policies / sizeof s->policies[0]) break;
+        s->policies[s->npolicies++] = *known;
+    }
+    free(copy);
+    if (s->npolicies == 0) { cli_usage_error("--sched needs a policy"); return -1; }
+    return 1;
+}
+
+static int split_procs(SimOpts *s, const char *v)
+{
+    s->nprocs = 0;
+    char *copy = strdup(v), *save = NULL;
+    int rc = 1;
+    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        uint64_t p;
+        if (cli_parse_u64(t, &p) || p == 0 || p > 100000) {
+            cli_usage_error("-p: processor counts from 1 to 100000, not '%s'", t);
+            rc = -1;
+            break;
+        }
+        if (s->nprocs < sizeof s->procs / sizeof s->procs[0]) s->procs[s->nprocs++] = (uint32_t)p;
+    }
+    free(copy);
+    if (rc > 0 && s->nprocs == 0) { cli_usage_error("-p needs a number"); rc = -1; }
+    return rc;
+}
+
+int cli_sim_option(SimOpts *s, int argc, char **argv, int *i)
+{
+    const char *v;
+    if ((v = cli_option_value(argc, argv, i, "--sched"))) return split_policies(s, v);
+    if ((v = cli_option_value(argc, argv, i, "-p"))) return split_procs(s, v);
+    if ((v = cli_option_value(argc, argv, i, "--seed"))) {
+        if (cli_parse_u64(v, &s->seed)) { cli_usage_error("--seed expects a number, not '%s'", v); return -1; }
+        return 1;
+    }
+    if ((v = cli_option_value(argc, argv, i, "--units"))) {
+        if (strcmp(v, "words") && strcmp(v, "nodes")) { cli_usage_error("--units: words or nodes, not '%s'", v); return -1; }
+        s->units_nodes = strcmp(v, "nodes") == 0;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--coarse") == 0) { s->coarse = 1; return 1; }
+    if (strcmp(argv[*i], "--no-queue-space") == 0) { s->no_queue = 1; return 1; }
     return 0;
 }
 

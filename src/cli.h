@@ -35,6 +35,25 @@ typedef struct CommonOpts {
 void cli_common_init(CommonOpts *c);
 int cli_common_option(CommonOpts *c, int argc, char **argv, int *i);
 
+/* The simulation options shared by run, schedule, dot and sweep:
+ *   --sched=df,bf,ws  -p 1,2,4  --coarse  --seed S  --units words|nodes
+ *   --no-queue-space
+ * cli_sim_option works like cli_common_option. */
+typedef struct SimOpts {
+    const char *policies[8];
+    uint32_t npolicies;     /* 0 until --sched is given */
+    uint32_t procs[32];
+    uint32_t nprocs;        /* 0 until -p is given */
+    int coarse;
+    uint64_t seed;
+    int units_nodes;        /* --units nodes */
+    int no_queue;           /* --no-queue-space */
+} SimOpts;
+int cli_sim_option(SimOpts *s, int argc, char **argv, int *i);
+/* Onto a report's options (report.h); defined in cmd_run.c. */
+struct ReportOptions;
+void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
+
 /* Loads the prelude and FILE, parses, resolves; with eval also runs it.
  * Prints any error; returns an exit status (EXIT_OK on success). */
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out);

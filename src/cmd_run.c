@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "graphs.h"
+#include "report.h"
 
 int cmd_check(int argc, char **argv)
 {
@@ -28,15 +29,6 @@ int cmd_check(int argc, char **argv)
     return rc;
 }
 
-/* The part of the report that needs no schedule. */
-static void print_value(FILE *f, const Loaded *l)
-{
-    const CostRun *r = &l->run;
-    if (r->value_text) fprintf(f, "val %s = %s\n", r->result_name, r->value_text);
-    fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges\n", r->g.n,
-            (unsigned long long)graph_span(&r->g), r->g.m);
-}
-
 /* --check-invariants (tests): SPEC §2.4 on this run's graphs. */
 static int check_invariants(FILE *f, const Loaded *l)
 {
@@ -50,13 +42,54 @@ static int check_invariants(FILE *f, const Loaded *l)
     return 0;
 }
 
+/* --by, --top, --format: the report's own options. */
+static int report_option(ReportOptions *ro, int argc, char **argv, int *i)
+{
+    const char *v;
+    uint64_t k;
+    if ((v = cli_option_value(argc, argv, i, "--by"))) {
+        if (strcmp(v, "use") && strcmp(v, "alloc")) { cli_usage_error("--by: use or alloc, not '%s'", v); return -1; }
+        ro->by = strcmp(v, "use") ? REPORT_BY_ALLOC : REPORT_BY_USE;
+        return 1;
+    }
+    if ((v = cli_option_value(argc, argv, i, "--top"))) {
+        if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", v); return -1; }
+        ro->top = (uint32_t)k;
+        return 1;
+    }
+    if ((v = cli_option_value(argc, argv, i, "--format"))) {
+        if (!strcmp(v, "text")) ro->format = REPORT_TEXT;
+        else if (!strcmp(v, "json")) ro->format = REPORT_JSON;
+        else if (!strcmp(v, "csv")) ro->format = REPORT_CSV;
+        else { cli_usage_error("--format: text, json or csv, not '%s'", v); return -1; }
+        return 1;
+    }
+    return 0;
+}
+
+/* The simulation options onto the report's (defaults: df, P = 1). */
+void cli_report_options(const SimOpts *so, ReportOptions *ro)
+{
+    if (so->npolicies) { ro->policies = so->policies; ro->npolicies = so->npolicies; }
+    if (so->nprocs) { ro->procs = so->procs; ro->nprocs = so->nprocs; }
+    ro->coarse = so->coarse;
+    ro->seed = so->seed;
+    ro->units = so->units_nodes ? UNITS_NODES : UNITS_WORDS;
+    ro->with_queue = !so->no_queue;
+}
+
 int cmd_run(int argc, char **argv)
 {
     CommonOpts c;
+    SimOpts so = {0};
+    ReportOptions ro;
     cli_common_init(&c);
+    report_options_default(&ro);
     const char *file = NULL;
     for (int i = 1; i < argc; i++) {
         int r = cli_common_option(&c, argc, argv, &i);
+        if (r == 0) r = cli_sim_option(&so, argc, argv, &i);
+        if (r == 0) r = report_option(&ro, argc, argv, &i);
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
         if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("run: unknown option '%s'", argv[i]); return EXIT_USAGE; }
@@ -64,9 +97,14 @@ int cmd_run(int argc, char **argv)
         file = argv[i];
     }
     if (!file) { cli_usage_error("run FILE [options]"); return EXIT_USAGE; }
+    cli_report_options(&so, &ro);
     Loaded l;
     int rc = cli_load(file, &c, 1, &l);
-    if (rc == EXIT_OK) print_value(stdout, &l);
+    char msg[256];
+    if (rc == EXIT_OK && report_run(stdout, &l.run, &l.src, &ro, msg, sizeof msg)) {
+        fprintf(stderr, "pml: error: %s\n", msg);
+        rc = EXIT_PROGRAM;
+    }
     if (rc == EXIT_OK && c.eo.check_theorem1 && check_invariants(stdout, &l)) rc = EXIT_PROGRAM;
     cli_unload(&l);
     return rc;

@@ -266,16 +266,21 @@ static Value *make_closure(Ev *ev, uint32_t annot, uint32_t nfuns, const RefList
 }
 
 /* A constructor applied to args (a syntactic tuple's elements, or one
- * value): one block, retain edges to each field. */
+ * value): one block, retain edges to each field.  A list cell always has
+ * two fields: `op :: t` copies them out of the tuple t, which it reads
+ * (a use edge keeps t a root until then: Theorem 1). */
 static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, uint32_t annot, Span sp)
 {
-    if (nargs == 1 && c->nfields > 1 && args[0]->tag == V_TUPLE && args[0]->n == c->nfields) {
-        nargs = args[0]->n; /* flatten a tuple value into the fields */
-        args = args[0]->u.f;
+    Value *read = NULL;
+    if (c == ev->c_cons && nargs == 1 && args[0]->tag == V_TUPLE && args[0]->n == 2) {
+        read = args[0];
+        nargs = 2;
+        args = read->u.f;
     }
     if (c == ev->c_cons && nargs != 2)
         ev_fail(ev, sp, "type error: :: expects a pair, got %s", val_tag_name(args[0]));
     uint32_t l = ev_node(ev, NK_CON, 1 + nargs, annot);
+    if (read) ev_heap(ev, l, read->loc, HE_USE);
     Value *v = val_fields(V_CON, nargs, l);
     v->con = c;
     for (uint32_t i = 0; i < nargs; i++) {

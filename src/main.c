@@ -37,7 +37,7 @@ typedef struct Command { const char *name; int (*fn)(int, char **); } Command;
 
 static const Command commands[] = {
     {"run", cmd_run},         {"check", cmd_check}, {"graph", cmd_graph},
-    {"dot", cmd_dot},   {"stats", cmd_stats},
+    {"schedule", cmd_schedule}, {"dot", cmd_dot},   {"stats", cmd_stats},
 };
 
 int main(int argc, char **argv)

@@ -37,6 +37,12 @@ void space_free(SpaceProfile *p);
  * By allocation: alloc[v] is value v's size if live (n+1 entries). */
 int space_by_use(const Graph *g, const Schedule *s, Units u, uint32_t step,
                  double **share, double *result_share);
+/* The same, exact while it stays affordable (about 2*10^8 steps of
+ * walking); past that *approx is set and each value's size is instead split
+ * equally among its direct holders, passed up through retaining values
+ * (exact when every value is reached by one path). */
+int space_by_use_ex(const Graph *g, const Schedule *s, Units u, uint32_t step,
+                    double **share, double *result_share, int *approx);
 int space_by_alloc(const Graph *g, const Schedule *s, Units u, uint32_t step,
                    double **alloc);
 

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Prints the benchmark figures (never pass/fail on time).  Set B for another
+# build directory.
+set -eu
+cd "$(dirname "$0")/.."
+B=${B:-build}
+make -s "$B/bench/bench_sim"
+echo "== simulator and space profile (bench/bench_sim.c)"
+"$B/bench/bench_sim"

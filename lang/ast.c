@@ -1,0 +1,448 @@
+/*
+ * ast.c — the arena that holds a syntax tree, and the builders the
+ * grammar's actions call.
+ *
+ * Arena: a list of chunks with a bump pointer.  Allocation is O(1) and
+ * freeing the whole tree is one walk over the chunks; nothing is freed
+ * alone.  Memory comes zeroed, so builders set only the fields that matter.
+ * Running out of memory ends the process (status 1): every caller would
+ * otherwise need a failure path for an event that only a pathological
+ * input can cause.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+#define CHUNK_SIZE (64 * 1024)
+
+typedef struct Chunk {
+    struct Chunk *next;
+    size_t size, used;
+    _Alignas(16) unsigned char data[];
+} Chunk;
+
+struct Arena {
+    Chunk *head;
+};
+
+static void *xcalloc(size_t n)
+{
+    void *p = calloc(1, n);
+    if (!p) {
+        fputs("pml: error: out of memory\n", stderr);
+        exit(1);
+    }
+    return p;
+}
+
+Arena *arena_new(void)
+{
+    return xcalloc(sizeof(Arena));
+}
+
+static Chunk *chunk_new(size_t size)
+{
+    Chunk *c = xcalloc(sizeof(Chunk) + size);
+    c->size = size;
+    return c;
+}
+
+void *arena_alloc(Arena *a, size_t n)
+{
+    if (n > SIZE_MAX / 4) {
+        fputs("pml: error: out of memory\n", stderr);
+        exit(1);
+    }
+    n = (n + 15) & ~(size_t)15;
+    Chunk *c = a->head;
+    if (c && c->size - c->used >= n) {
+        void *p = c->data + c->used;
+        c->used += n;
+        return p;
+    }
+    if (n > CHUNK_SIZE / 4) {
+        /* A big block gets its own chunk, behind the current one, so the
+         * current chunk's free room is not wasted. */
+        Chunk *big = chunk_new(n);
+        big->used = n;
+        if (c) {
+            big->next = c->next;
+            c->next = big;
+        } else {
+            a->head = big;
+        }
+        return big->data;
+    }
+    c = chunk_new(CHUNK_SIZE);
+    c->next = a->head;
+    a->head = c;
+    c->used = n;
+    return c->data;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    if (n)      /* s may be NULL when n is 0 (the empty string "") */
+        memcpy(p, s, n);
+    return p;
+}
+
+void arena_free(Arena *a)
+{
+    if (!a)
+        return;
+    for (Chunk *c = a->head, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    free(a);
+}
+
+/* ---- generic constructors (ast.h) ------------------------------------- */
+
+Expr *ast_expr(Arena *a, ExprKind k, Span sp)
+{
+    Expr *e = arena_alloc(a, sizeof *e);
+    e->kind = k;
+    e->span = sp;
+    return e;
+}
+
+Pat *ast_pat(Arena *a, PatKind k, Span sp)
+{
+    Pat *p = arena_alloc(a, sizeof *p);
+    p->kind = k;
+    p->span = sp;
+    return p;
+}
+
+Dec *ast_dec(Arena *a, DecKind k, Span sp)
+{
+    Dec *d = arena_alloc(a, sizeof *d);
+    d->kind = k;
+    d->span = sp;
+    return d;
+}
+
+/* The capacity of an array of n items is implied by n (0, then powers of
+ * two from 4), so no capacity needs storing; outgrown arrays stay in the
+ * arena, at most doubling the memory used. */
+void **ast_push(Arena *a, void **arr, uint32_t n, void *item)
+{
+    if (n == 0 || (n >= 4 && (n & (n - 1)) == 0)) {
+        uint32_t cap = n ? 2 * n : 4;
+        void **grown = arena_alloc(a, cap * sizeof *grown);
+        if (n)
+            memcpy(grown, arr, n * sizeof *arr);
+        arr = grown;
+    }
+    arr[n] = item;
+    return arr;
+}
+
+Span span_join(Span a, Span b)
+{
+    Span s = a.off <= b.off ? a : b;
+    s.end = a.end > b.end ? a.end : b.end;
+    return s;
+}
+
+/* ---- builders for the grammar (parse.h) -------------------------------- */
+
+List list_push(Arena *a, List l, void *item)
+{
+    l.v = ast_push(a, l.v, l.n, item);
+    l.n++;
+    return l;
+}
+
+Span span_to(Span a, uint32_t end)
+{
+    if (end > a.end)
+        a.end = end;
+    return a;
+}
+
+/* (e): the node keeps its meaning but its span takes in the parentheses,
+ * so that a parent's span (an application's, say) ends where its text does. */
+Expr *ast_widen(Expr *e, Span outer)
+{
+    e->span = outer;
+    return e;
+}
+
+Expr *ast_int(Arena *a, Span sp, int64_t v)
+{
+    Expr *e = ast_expr(a, EX_INT, sp);
+    e->ival = v;
+    return e;
+}
+
+Expr *ast_real(Arena *a, Span sp, double v)
+{
+    Expr *e = ast_expr(a, EX_REAL, sp);
+    e->rval = v;
+    return e;
+}
+
+Expr *ast_string(Arena *a, Span sp, const char *s, uint32_t n)
+{
+    Expr *e = ast_expr(a, EX_STRING, sp);
+    e->sval = s;
+    e->slen = n;
+    return e;
+}
+
+Expr *ast_var(Arena *a, Span sp, const char *name)
+{
+    Expr *e = ast_expr(a, EX_VAR, sp);
+    e->name = name;
+    return e;
+}
+
+Expr *ast_elems(Arena *a, ExprKind k, Span sp, List elems)
+{
+    Expr *e = ast_expr(a, k, sp);
+    e->n = elems.n;
+    e->elems = (Expr **)elems.v;
+    return e;
+}
+
+/* The body of a let: one expression, or an EX_SEQ of several. */
+Expr *ast_body(Arena *a, List seq)
+{
+    Expr **v = (Expr **)seq.v;
+    if (seq.n == 1)
+        return v[0];
+    return ast_elems(a, EX_SEQ, span_join(v[0]->span, v[seq.n - 1]->span),
+                     seq);
+}
+
+/* The variable a bare #i selector binds: '%' cannot start a PML name. */
+static const char SEL_VAR[] = "%sel";
+
+static int is_selector(const Expr *f)
+{
+    return f->kind == EX_FN && f->nclauses == 1
+        && f->clauses[0].npats == 1 && f->clauses[0].pats[0]->kind == PAT_VAR
+        && strcmp(f->clauses[0].pats[0]->name, SEL_VAR) == 0;
+}
+
+/* f x; a selector applied directly, #i x, is a projection. */
+Expr *ast_app(Arena *a, Expr *f, Expr *x)
+{
+    Span sp = span_join(f->span, x->span);
+    if (is_selector(f)) {
+        Expr *e = ast_expr(a, EX_PROJ, sp);
+        e->ival = f->ival;
+        e->a = x;
+        return e;
+    }
+    Expr *e = ast_expr(a, EX_APP, sp);
+    e->a = f;
+    e->b = x;
+    return e;
+}
+
+/* x op y: the operator's variable applied to the pair (x, y). */
+Expr *ast_infix(Arena *a, Expr *x, Span opsp, const char *op, Expr *y)
+{
+    Span sp = span_join(x->span, y->span);
+    Expr *pair = ast_expr(a, EX_TUPLE, sp);
+    pair->n = 2;
+    pair->elems = arena_alloc(a, 2 * sizeof *pair->elems);
+    pair->elems[0] = x;
+    pair->elems[1] = y;
+    Expr *e = ast_expr(a, EX_APP, sp);
+    e->a = ast_var(a, opsp, op);
+    e->b = pair;
+    return e;
+}
+
+Expr *ast_binary(Arena *a, ExprKind k, Expr *x, Expr *y)
+{
+    Expr *e = ast_expr(a, k, span_join(x->span, y->span));
+    e->a = x;
+    e->b = y;
+    return e;
+}
+
+/* A bare #i is the function fn %sel => #i %sel; ival keeps i so that
+ * ast_app can turn a direct application back into a projection. */
+Expr *ast_selector(Arena *a, Span sp, int64_t index)
+{
+    Pat *p = ast_pvar(a, PAT_VAR, sp, SEL_VAR);
+    Expr *body = ast_expr(a, EX_PROJ, sp);
+    body->ival = index;
+    body->a = ast_var(a, sp, SEL_VAR);
+    List pats = list_push(a, (List){0}, p);
+    List arms = list_push(a, (List){0}, ast_clause(a, pats, body));
+    Expr *f = ast_fn(a, EX_FN, sp, NULL, arms);
+    f->ival = index;
+    return f;
+}
+
+/* fn match (scrut NULL) or case scrut of match. */
+Expr *ast_fn(Arena *a, ExprKind k, Span sp, Expr *scrut, List arms)
+{
+    Expr *e = ast_expr(a, k, sp);
+    e->a = scrut;
+    e->nclauses = arms.n;
+    e->clauses = arena_alloc(a, arms.n * sizeof *e->clauses);
+    for (uint32_t i = 0; i < arms.n; i++)
+        e->clauses[i] = *(Clause *)arms.v[i];
+    return e;
+}
+
+Expr *ast_if(Arena *a, Span sp, Expr *c, Expr *t, Expr *f)
+{
+    Expr *e = ast_expr(a, EX_IF, sp);
+    e->a = c;
+    e->b = t;
+    e->c = f;
+    return e;
+}
+
+Expr *ast_raise(Arena *a, Span sp, Expr *x)
+{
+    Expr *e = ast_expr(a, EX_RAISE, sp);
+    e->a = x;
+    return e;
+}
+
+Expr *ast_let(Arena *a, Span sp, List decs, List body)
+{
+    Expr *e = ast_expr(a, EX_LET, sp);
+    e->ndecs = decs.n;
+    e->decs = (Dec **)decs.v;
+    e->a = ast_body(a, body);
+    return e;
+}
+
+Clause *ast_clause(Arena *a, List pats, Expr *body)
+{
+    Clause *c = arena_alloc(a, sizeof *c);
+    Pat **p = (Pat **)pats.v;
+    c->npats = pats.n;
+    c->pats = p;
+    c->body = body;
+    c->span = span_join(p[0]->span, body->span);
+    return c;
+}
+
+/* ---- patterns ------------------------------------------------------------ */
+
+Pat *ast_pvar(Arena *a, PatKind k, Span sp, const char *name)
+{
+    Pat *p = ast_pat(a, k, sp);
+    p->name = name;
+    return p;
+}
+
+Pat *ast_pint(Arena *a, Span sp, int64_t v)
+{
+    Pat *p = ast_pat(a, PAT_INT, sp);
+    p->ival = v;
+    return p;
+}
+
+Pat *ast_pstring(Arena *a, Span sp, const char *s, uint32_t n)
+{
+    Pat *p = ast_pat(a, PAT_STRING, sp);
+    p->sval = s;
+    p->slen = n;
+    return p;
+}
+
+Pat *ast_pelems(Arena *a, PatKind k, Span sp, List elems)
+{
+    Pat *p = ast_pat(a, k, sp);
+    p->n = elems.n;
+    p->elems = (Pat **)elems.v;
+    return p;
+}
+
+Pat *ast_pcon(Arena *a, Span sp, const char *name, Pat *arg)
+{
+    Pat *p = ast_pvar(a, PAT_CON, sp, name);
+    p->arg = arg;
+    return p;
+}
+
+/* hd :: tl is the constructor "::" applied to the pair (hd, tl). */
+Pat *ast_pcons(Arena *a, Pat *hd, Pat *tl)
+{
+    Span sp = span_join(hd->span, tl->span);
+    List l = list_push(a, list_push(a, (List){0}, hd), tl);
+    return ast_pcon(a, sp, "::", ast_pelems(a, PAT_TUPLE, sp, l));
+}
+
+Pat *ast_pas(Arena *a, Span sp, const char *name, Pat *p)
+{
+    Pat *as = ast_pvar(a, PAT_AS, span_join(sp, p->span), name);
+    as->arg = p;
+    return as;
+}
+
+Pat *ast_pwiden(Pat *p, Span outer)
+{
+    p->span = outer;
+    return p;
+}
+
+/* ---- declarations -------------------------------------------------------- */
+
+Dec *ast_val(Arena *a, Span sp, Pat *p, Expr *e)
+{
+    Dec *d = ast_dec(a, DEC_VAL, span_join(sp, e->span));
+    d->pat = p;
+    d->a = e;
+    return d;
+}
+
+Dec *ast_fundec(Arena *a, Span sp, List funs)
+{
+    Dec *d = ast_dec(a, DEC_FUN, sp);
+    d->nfuns = funs.n;
+    d->funs = arena_alloc(a, funs.n * sizeof *d->funs);
+    for (uint32_t i = 0; i < funs.n; i++)
+        d->funs[i] = *(FunDef *)funs.v[i];
+    d->span = span_to(sp, d->funs[funs.n - 1].span.end);
+    return d;
+}
+
+/* One constructor; nfields counts the top-level components of a tuple
+ * type, looking through parentheses: C of (a * b) is C of a * b in SML. */
+ConDef *ast_condef(Arena *a, const char *name, int has_arg, TyInfo ty)
+{
+    ConDef *c = arena_alloc(a, sizeof *c);
+    c->name = name;
+    c->has_arg = has_arg;
+    if (has_arg)
+        c->nfields = ty.n == 1 ? ty.inner : ty.n;
+    return c;
+}
+
+/* The constructors of one datatype of a group: number them. */
+List ast_datbind(List cons)
+{
+    for (uint32_t i = 0; i < cons.n; i++) {
+        ConDef *c = cons.v[i];
+        c->tag = i;
+        c->ncons = cons.n;
+    }
+    return cons;
+}
+
+Dec *ast_datatype(Arena *a, Span sp, List cons)
+{
+    Dec *d = ast_dec(a, DEC_DATATYPE, sp);
+    d->ncons = cons.n;
+    d->cons = arena_alloc(a, cons.n * sizeof *d->cons);
+    for (uint32_t i = 0; i < cons.n; i++)
+        d->cons[i] = *(ConDef *)cons.v[i];
+    return d;
+}

@@ -1,0 +1,276 @@
+/*
+** grammar.y — the grammar of PML (SPEC §1), a subset of Standard ML with
+** parallel pairs {e1, e2}.
+**
+** Processed by Lemon into build/gen/grammar.c and grammar.h (the token
+** codes the lexer returns).  parse.c drives the parser one token at a time,
+** passing a ParseState as the extra argument.  Actions only call builders
+** in ast.c (which never fail) or helpers in parse.c (which may report an
+** error; parse.c then stops feeding tokens, so actions must merely not
+** crash after an error).
+**
+** Operator precedence is SML's: infix operators bind tighter than ':',
+** which binds tighter than andalso, then orelse; fn, case, if and raise
+** extend as far right as possible, and a '|' after a nested case or fn
+** continues the innermost match.  Types are parsed and dropped, except
+** that a datatype constructor's argument type tells how many fields it has.
+*/
+
+%include {
+#include <assert.h>
+#include <stdlib.h>
+#include "parse.h"
+
+#define ARENA (ps->arena)
+#define SP(t) tok_span(ps, (t))
+#define TO(s, t) span_to((s), (t).end)
+}
+
+%name pmlParse
+%token_prefix TK_
+%token_type {Token}
+%extra_argument {ParseState *ps}
+%stack_size PARSE_STACK
+
+%syntax_error { parse_syntax_error(ps, yymajor, TOKEN); }
+%stack_overflow { parse_too_deep(ps, tok_span(ps, ps->cur)); }
+/* Nothing to free: the tree and the tokens' text live in the arena. */
+%token_destructor { (void)ps; }
+
+/* Every token, so that grammar.h defines them all. */
+%token ID LONGID TYVAR INT REAL STRING PROJ.
+%token VAL FUN AND FN CASE OF IF THEN ELSE LET IN END DATATYPE TYPE OP
+       ANDALSO ORELSE RAISE AS DIV MOD.
+%token DARROW ARROW BAR COLON SEMI COMMA WILD
+       LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE.
+
+/* Lowest first.  FN..ELSE: the rules that end with an expression reduce
+** last, so their expression extends as far right as possible. */
+%right FN OF DARROW RAISE ELSE.
+%right BAR.
+%left ORELSE.
+%left ANDALSO.
+%right AS.
+%left COLON.
+%left EQ NE LT GT LE GE.
+%right CONS APPEND.
+%left PLUS MINUS CARET.
+%left STAR SLASH DIV MOD.
+
+%type exp {Expr *}
+%type appexp {Expr *}
+%type aexp {Expr *}
+%type exps {List}
+%type seq2 {List}
+%type seqexps {List}
+%type match {List}
+%type mrule {Clause *}
+%type pat {Pat *}
+%type apat {Pat *}
+%type atpat {Pat *}
+%type pats {List}
+%type atpats {List}
+%type dec {Dec *}
+%type ldecs {List}
+%type funbinds {List}
+%type funbind {FunDef *}
+%type fclause {FunClause *}
+%type fname {Token}
+%type opname {Token}
+%type datbinds {List}
+%type datbind {List}
+%type conbinds {List}
+%type conbind {ConDef *}
+%type ty {TyInfo}
+%type tupty {TyInfo}
+%type appty {TyInfo}
+%type atty {TyInfo}
+
+/* ---- programs ---------------------------------------------------------- */
+/* An expression may stand at the top level only at the start or after a
+** ';' (as in SML), so that "val x = f y" is never "val x = f; y". */
+
+program ::= fresh.
+program ::= fresh exp(E).               { parse_add_dec(ps, ast_val(ARENA, E->span, ast_pvar(ARENA, PAT_VAR, E->span, "it"), E)); }
+program ::= decd.
+
+fresh ::= .
+fresh ::= fresh SEMI.
+fresh ::= decd SEMI.
+fresh ::= fresh exp(E) SEMI.            { parse_add_dec(ps, ast_val(ARENA, E->span, ast_pvar(ARENA, PAT_VAR, E->span, "it"), E)); }
+
+decd ::= fresh dec(D).                  { parse_add_dec(ps, D); }
+decd ::= decd dec(D).                   { parse_add_dec(ps, D); }
+
+/* ---- declarations -------------------------------------------------------- */
+
+dec(D) ::= VAL(T) pat(P) EQ exp(E).     { D = ast_val(ARENA, SP(T), P, E); }
+dec(D) ::= FUN(T) funbinds(L).          { D = ast_fundec(ARENA, SP(T), L); }
+dec(D) ::= DATATYPE(T) datbinds(L).     { D = ast_datatype(ARENA, span_to(SP(T), ps->datatype_end), L); }
+dec(D) ::= TYPE typbinds.               { D = NULL; }
+
+ldecs(L) ::= .                          { L = (List){0}; }
+ldecs(L) ::= ldecs(M) SEMI.             { L = M; }
+ldecs(L) ::= ldecs(M) dec(D).           { L = D ? list_push(ARENA, M, D) : M; }
+
+funbinds(L) ::= funbind(F).             { L = list_push(ARENA, (List){0}, F); }
+funbinds(L) ::= funbinds(M) AND funbind(F). { L = list_push(ARENA, M, F); }
+
+funbind(F) ::= fclause(C).              { F = parse_fun_start(ps, C); }
+funbind(F) ::= funbind(G) BAR fclause(C). { F = parse_fun_add(ps, G, C); }
+
+fclause(C) ::= fname(N) atpats(P) EQ exp(E). { C = parse_fclause(ps, N, P, E); }
+fclause(C) ::= fname(N) atpats(P) COLON ty EQ exp(E). { C = parse_fclause(ps, N, P, E); }
+
+fname(N) ::= ID(T).                     { N = T; }
+fname(N) ::= LONGID(T).                 { N = T; }   /* the prelude's List.nth */
+fname(N) ::= OP(O) opname(T).           { N = T; N.off = O.off; N.line = O.line; N.col = O.col; }
+
+datbinds(L) ::= datbind(M).             { L = M; }
+datbinds(L) ::= datbinds(M) AND datbind(B). { L = M; for (uint32_t i = 0; i < B.n; i++) L = list_push(ARENA, L, B.v[i]); }
+
+datbind(L) ::= tyvars ID EQ conbinds(C). { L = ast_datbind(C); }
+
+conbinds(L) ::= conbind(C).             { L = list_push(ARENA, (List){0}, C); }
+conbinds(L) ::= conbinds(M) BAR conbind(C). { L = list_push(ARENA, M, C); }
+
+conbind(C) ::= ID(T).                   { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); ps->datatype_end = T.end; }
+conbind(C) ::= ID(T) OF ty(Y).          { C = ast_condef(ARENA, T.v.s, 1, Y); ps->datatype_end = Y.end; }
+
+typbinds ::= typbind.
+typbinds ::= typbinds AND typbind.
+typbind ::= tyvars ID EQ ty.
+
+tyvars ::= .
+tyvars ::= TYVAR.
+tyvars ::= LPAREN tyvarlist RPAREN.
+tyvarlist ::= TYVAR.
+tyvarlist ::= tyvarlist COMMA TYVAR.
+
+/* ---- types: parsed, then dropped ------------------------------------------ */
+/* [COLON]: after "e : t", a '*' or '->' continues the type, not the
+** expression (e : t1 * t2 is never (e : t1) * t2). */
+
+ty(Y) ::= tupty(T). [COLON]             { Y = T; }
+ty(Y) ::= tupty ARROW ty(R).            { Y = (TyInfo){1, 1, R.end}; }
+
+tupty(Y) ::= appty(T).                  { Y = T; }
+tupty(Y) ::= tupty(L) STAR appty(R).    { Y = (TyInfo){L.n + 1, 1, R.end}; }
+
+appty(Y) ::= atty(T).                   { Y = T; }
+appty(Y) ::= appty tycon(C).            { Y = (TyInfo){1, 1, C.end}; }
+
+%type tycon {Token}
+tycon(C) ::= ID(T).                     { C = T; }
+tycon(C) ::= LONGID(T).                 { C = T; }
+
+atty(Y) ::= TYVAR(T).                   { Y = (TyInfo){1, 1, T.end}; }
+atty(Y) ::= tycon(T).                   { Y = (TyInfo){1, 1, T.end}; }
+atty(Y) ::= LPAREN ty(T) RPAREN(R).     { Y = (TyInfo){1, T.n == 1 ? T.inner : T.n, R.end}; }
+atty(Y) ::= LPAREN ty COMMA tylist RPAREN tycon(C). { Y = (TyInfo){1, 1, C.end}; }
+
+tylist ::= ty.
+tylist ::= tylist COMMA ty.
+
+/* ---- expressions ------------------------------------------------------- */
+
+exp(E) ::= appexp(X).                   { E = X; }
+exp(E) ::= exp(X) STAR(O) exp(Y).       { E = ast_infix(ARENA, X, SP(O), "*", Y); }
+exp(E) ::= exp(X) SLASH(O) exp(Y).      { E = ast_infix(ARENA, X, SP(O), "/", Y); }
+exp(E) ::= exp(X) DIV(O) exp(Y).        { E = ast_infix(ARENA, X, SP(O), "div", Y); }
+exp(E) ::= exp(X) MOD(O) exp(Y).        { E = ast_infix(ARENA, X, SP(O), "mod", Y); }
+exp(E) ::= exp(X) PLUS(O) exp(Y).       { E = ast_infix(ARENA, X, SP(O), "+", Y); }
+exp(E) ::= exp(X) MINUS(O) exp(Y).      { E = ast_infix(ARENA, X, SP(O), "-", Y); }
+exp(E) ::= exp(X) CARET(O) exp(Y).      { E = ast_infix(ARENA, X, SP(O), "^", Y); }
+exp(E) ::= exp(X) CONS(O) exp(Y).       { E = ast_infix(ARENA, X, SP(O), "::", Y); }
+exp(E) ::= exp(X) APPEND(O) exp(Y).     { E = ast_infix(ARENA, X, SP(O), "@", Y); }
+exp(E) ::= exp(X) EQ(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), "=", Y); }
+exp(E) ::= exp(X) NE(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), "<>", Y); }
+exp(E) ::= exp(X) LT(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), "<", Y); }
+exp(E) ::= exp(X) GT(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), ">", Y); }
+exp(E) ::= exp(X) LE(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), "<=", Y); }
+exp(E) ::= exp(X) GE(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), ">=", Y); }
+exp(E) ::= exp(X) ANDALSO exp(Y).       { E = ast_binary(ARENA, EX_ANDALSO, X, Y); }
+exp(E) ::= exp(X) ORELSE exp(Y).        { E = ast_binary(ARENA, EX_ORELSE, X, Y); }
+exp(E) ::= exp(X) COLON ty(Y).          { E = ast_widen(X, span_to(X->span, Y.end)); }
+exp(E) ::= FN(T) match(M).              { E = ast_fn(ARENA, EX_FN, span_to(SP(T), parse_match_end(M)), NULL, M); }
+exp(E) ::= CASE(T) exp(X) OF match(M).  { E = ast_fn(ARENA, EX_CASE, span_to(SP(T), parse_match_end(M)), X, M); }
+exp(E) ::= IF(T) exp(C) THEN exp(X) ELSE exp(Y). { E = ast_if(ARENA, span_to(SP(T), Y->span.end), C, X, Y); }
+exp(E) ::= RAISE(T) exp(X).             { E = ast_raise(ARENA, span_to(SP(T), X->span.end), X); }
+
+appexp(E) ::= aexp(X).                  { E = X; }
+appexp(E) ::= appexp(F) aexp(X).        { E = ast_app(ARENA, F, X); }
+
+aexp(E) ::= INT(T).                     { E = ast_int(ARENA, SP(T), T.v.i); }
+aexp(E) ::= REAL(T).                    { E = ast_real(ARENA, SP(T), T.v.r); }
+aexp(E) ::= STRING(T).                  { E = ast_string(ARENA, SP(T), T.v.s, T.slen); }
+aexp(E) ::= ID(T).                      { E = ast_var(ARENA, SP(T), T.v.s); }
+aexp(E) ::= LONGID(T).                  { E = ast_var(ARENA, SP(T), T.v.s); }
+aexp(E) ::= OP(T) opname(N).            { E = ast_var(ARENA, TO(SP(T), N), N.v.s); }
+aexp(E) ::= PROJ(T).                    { E = ast_selector(ARENA, SP(T), T.v.i); }
+aexp(E) ::= LPAREN(L) RPAREN(R).        { E = ast_elems(ARENA, EX_TUPLE, TO(SP(L), R), (List){0}); }
+aexp(E) ::= LPAREN(L) exps(X) RPAREN(R). { E = X.n == 1 ? ast_widen(X.v[0], TO(SP(L), R)) : ast_elems(ARENA, EX_TUPLE, TO(SP(L), R), X); }
+aexp(E) ::= LPAREN(L) seq2(X) RPAREN(R). { E = ast_elems(ARENA, EX_SEQ, TO(SP(L), R), X); }
+aexp(E) ::= LBRACK(L) RBRACK(R).        { E = ast_elems(ARENA, EX_LIST, TO(SP(L), R), (List){0}); }
+aexp(E) ::= LBRACK(L) exps(X) RBRACK(R). { E = ast_elems(ARENA, EX_LIST, TO(SP(L), R), X); }
+aexp(E) ::= LBRACE(L) RBRACE(R).        { E = parse_par(ps, TO(SP(L), R), (List){0}); }
+aexp(E) ::= LBRACE(L) exps(X) RBRACE(R). { E = parse_par(ps, TO(SP(L), R), X); }
+aexp(E) ::= LET(L) ldecs(D) IN seqexps(X) END(R). { E = ast_let(ARENA, TO(SP(L), R), D, X); }
+
+opname(N) ::= ID(T).        { N = T; }
+opname(N) ::= STAR(T).      { N = T; N.v.s = "*"; }
+opname(N) ::= SLASH(T).     { N = T; N.v.s = "/"; }
+opname(N) ::= DIV(T).       { N = T; N.v.s = "div"; }
+opname(N) ::= MOD(T).       { N = T; N.v.s = "mod"; }
+opname(N) ::= PLUS(T).      { N = T; N.v.s = "+"; }
+opname(N) ::= MINUS(T).     { N = T; N.v.s = "-"; }
+opname(N) ::= CARET(T).     { N = T; N.v.s = "^"; }
+opname(N) ::= CONS(T).      { N = T; N.v.s = "::"; }
+opname(N) ::= APPEND(T).    { N = T; N.v.s = "@"; }
+opname(N) ::= EQ(T).        { N = T; N.v.s = "="; }
+opname(N) ::= NE(T).        { N = T; N.v.s = "<>"; }
+opname(N) ::= LT(T).        { N = T; N.v.s = "<"; }
+opname(N) ::= GT(T).        { N = T; N.v.s = ">"; }
+opname(N) ::= LE(T).        { N = T; N.v.s = "<="; }
+opname(N) ::= GE(T).        { N = T; N.v.s = ">="; }
+
+exps(L) ::= exp(E).                     { L = list_push(ARENA, (List){0}, E); }
+exps(L) ::= exps(M) COMMA exp(E).       { L = list_push(ARENA, M, E); }
+
+seq2(L) ::= exp(X) SEMI exp(Y).         { L = list_push(ARENA, list_push(ARENA, (List){0}, X), Y); }
+seq2(L) ::= seq2(M) SEMI exp(E).        { L = list_push(ARENA, M, E); }
+
+seqexps(L) ::= exp(E).                  { L = list_push(ARENA, (List){0}, E); }
+seqexps(L) ::= seqexps(M) SEMI exp(E).  { L = list_push(ARENA, M, E); }
+
+match(L) ::= mrule(R).                  { L = list_push(ARENA, (List){0}, R); }
+match(L) ::= match(M) BAR mrule(R).     { L = list_push(ARENA, M, R); }
+
+mrule(R) ::= pat(P) DARROW exp(E).      { R = ast_clause(ARENA, list_push(ARENA, (List){0}, P), E); }
+
+/* ---- patterns ------------------------------------------------------------ */
+
+pat(P) ::= apat(Q).                     { P = Q; }
+pat(P) ::= pat(H) CONS pat(T).          { P = ast_pcons(ARENA, H, T); }
+pat(P) ::= pat(Q) COLON ty(Y).          { P = ast_pwiden(Q, span_to(Q->span, Y.end)); }
+pat(P) ::= ID(T) AS pat(Q).             { P = ast_pas(ARENA, SP(T), T.v.s, Q); }
+
+apat(P) ::= atpat(Q).                   { P = Q; }
+apat(P) ::= ID(T) atpat(Q).             { P = ast_pcon(ARENA, span_join(SP(T), Q->span), T.v.s, Q); }
+apat(P) ::= OP(O) ID(T) atpat(Q).       { P = ast_pcon(ARENA, span_join(SP(O), Q->span), T.v.s, Q); }
+
+atpat(P) ::= WILD(T).                   { P = ast_pat(ARENA, PAT_WILD, SP(T)); }
+atpat(P) ::= ID(T).                     { P = ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s); }
+atpat(P) ::= OP(O) opname(T).           { P = ast_pvar(ARENA, PAT_VAR, TO(SP(O), T), T.v.s); }
+atpat(P) ::= INT(T).                    { P = ast_pint(ARENA, SP(T), T.v.i); }
+atpat(P) ::= STRING(T).                 { P = ast_pstring(ARENA, SP(T), T.v.s, T.slen); }
+atpat(P) ::= LPAREN(L) RPAREN(R).       { P = ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), (List){0}); }
+atpat(P) ::= LPAREN(L) pats(X) RPAREN(R). { P = X.n == 1 ? ast_pwiden(X.v[0], TO(SP(L), R)) : ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), X); }
+atpat(P) ::= LBRACK(L) RBRACK(R).       { P = ast_pelems(ARENA, PAT_LIST, TO(SP(L), R), (List){0}); }
+atpat(P) ::= LBRACK(L) pats(X) RBRACK(R). { P = ast_pelems(ARENA, PAT_LIST, TO(SP(L), R), X); }
+
+pats(L) ::= pat(P).                     { L = list_push(ARENA, (List){0}, P); }
+pats(L) ::= pats(M) COMMA pat(P).       { L = list_push(ARENA, M, P); }
+
+atpats(L) ::= atpat(P).                 { L = list_push(ARENA, (List){0}, P); }
+atpats(L) ::= atpats(M) atpat(P).       { L = list_push(ARENA, M, P); }

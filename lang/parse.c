@@ -1,0 +1,340 @@
+/*
+ * parse.c — the front end's driver: lexer → Lemon parser → syntax tree.
+ *
+ * lang_parse feeds tokens to the parser one at a time and stops at the
+ * first error, whoever finds it (lexer, parser, or a grammar action).  The
+ * declarations of a file that fails are dropped from the Program, so a
+ * Program never holds half a file.
+ *
+ * Nesting is bounded twice, with one message: open brackets are counted as
+ * they are read, and once the file is parsed an iterative walk checks that
+ * no path of the tree is deeper than PARSE_MAX_DEPTH.  Later stages may
+ * therefore recurse over the tree; nothing here recurses.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "grammar.h"
+
+/* Lemon's interface (grammar.c); grammar.h holds only the token codes. */
+void *pmlParseAlloc(void *(*alloc)(size_t));
+void pmlParse(void *parser, int major, Token minor, ParseState *ps);
+void pmlParseFree(void *parser, void (*release)(void *));
+
+static void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n);
+    if (!p) {
+        fputs("pml: error: out of memory\n", stderr);
+        exit(1);
+    }
+    return p;
+}
+
+/* ---- helpers for grammar actions ----------------------------------------- */
+
+Span tok_span(const ParseState *ps, Token t)
+{
+    return (Span){ps->file, t.line, t.col, t.off, t.end};
+}
+
+void parse_error(ParseState *ps, Span sp, const char *fmt, ...)
+{
+    if (ps->failed)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ps->d->msg, sizeof ps->d->msg, fmt, ap);
+    va_end(ap);
+    ps->d->span = sp;
+    ps->d->has_span = 1;
+    ps->failed = 1;
+}
+
+/* The text of a token for a message: its first line, at most 40 bytes. */
+static void tok_text(const ParseState *ps, Token t, char *out, size_t max)
+{
+    size_t n = 0;
+    const char *s = ps->src->text + t.off;
+    while (n < t.end - t.off && n < max - 4 && s[n] != '\n' && s[n] != '\r')
+        n++;
+    memcpy(out, s, n);
+    if (n < t.end - t.off)
+        memcpy(out + n, "...", 4);
+    else
+        out[n] = 0;
+}
+
+void parse_syntax_error(ParseState *ps, int major, Token t)
+{
+    if (major == 0) {
+        parse_error(ps, tok_span(ps, t), "syntax error: unexpected end of file");
+        return;
+    }
+    char text[48];
+    tok_text(ps, t, text, 44);
+    parse_error(ps, tok_span(ps, t), "syntax error: unexpected '%s'", text);
+}
+
+void parse_too_deep(ParseState *ps, Span sp)
+{
+    parse_error(ps, sp, "expression nested too deeply (limit %d)",
+                PARSE_MAX_DEPTH);
+}
+
+void parse_add_dec(ParseState *ps, Dec *d)
+{
+    Program *p = ps->prog;
+    if (!d || ps->failed)
+        return;
+    if (p->ndecs == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 64;
+        p->decs = xrealloc(p->decs, p->cap * sizeof *p->decs);
+    }
+    p->decs[p->ndecs++] = d;
+}
+
+Expr *parse_par(ParseState *ps, Span sp, List elems)
+{
+    if (elems.n != 2)
+        parse_error(ps, sp, "a parallel pair has exactly two components");
+    return ast_elems(ps->arena, EX_PAR, sp, elems);
+}
+
+uint32_t parse_match_end(List arms)
+{
+    return ((Clause *)arms.v[arms.n - 1])->body->span.end;
+}
+
+FunClause *parse_fclause(ParseState *ps, Token name, List pats, Expr *body)
+{
+    FunClause *fc = arena_alloc(ps->arena, sizeof *fc);
+    fc->name = name.v.s;
+    fc->name_span = tok_span(ps, name);
+    fc->c = ast_clause(ps->arena, pats, body);
+    fc->c->span = span_join(fc->name_span, body->span);
+    return fc;
+}
+
+/* Appends to an arena array of Clause structs (capacity as in ast_push). */
+static Clause *clause_push(Arena *a, Clause *arr, uint32_t n, const Clause *c)
+{
+    if (n == 0 || (n >= 4 && (n & (n - 1)) == 0)) {
+        Clause *grown = arena_alloc(a, (n ? 2 * n : 4) * sizeof *grown);
+        if (n)
+            memcpy(grown, arr, n * sizeof *arr);
+        arr = grown;
+    }
+    arr[n] = *c;
+    return arr;
+}
+
+FunDef *parse_fun_start(ParseState *ps, FunClause *fc)
+{
+    FunDef *f = arena_alloc(ps->arena, sizeof *f);
+    f->name = fc->name;
+    f->span = fc->c->span;
+    f->clauses = clause_push(ps->arena, NULL, 0, fc->c);
+    f->nclauses = 1;
+    return f;
+}
+
+/* Another clause of f: same name, same number of curried arguments. */
+FunDef *parse_fun_add(ParseState *ps, FunDef *f, FunClause *fc)
+{
+    if (strcmp(fc->name, f->name) != 0)
+        parse_error(ps, fc->name_span, "clause name '%s' does not match '%s'",
+                    fc->name, f->name);
+    else if (fc->c->npats != f->clauses[0].npats)
+        parse_error(ps, fc->c->span,
+                    "clauses of '%s' have different numbers of arguments",
+                    f->name);
+    f->clauses = clause_push(ps->arena, f->clauses, f->nclauses, fc->c);
+    f->nclauses++;
+    f->span = span_join(f->span, fc->c->span);
+    return f;
+}
+
+/* ---- the depth check ------------------------------------------------------- */
+
+enum { N_EXPR, N_PAT, N_DEC };
+
+typedef struct Item {
+    const void *node;
+    uint32_t depth;
+    int kind;
+} Item;
+
+typedef struct Walk {
+    Item *v;
+    size_t n, cap;
+} Walk;
+
+static void walk_push(Walk *w, int kind, const void *node, uint32_t depth)
+{
+    if (!node)
+        return;
+    if (w->n == w->cap) {
+        w->cap = w->cap ? 2 * w->cap : 256;
+        w->v = xrealloc(w->v, w->cap * sizeof *w->v);
+    }
+    w->v[w->n++] = (Item){node, depth, kind};
+}
+
+static void push_clause(Walk *w, const Clause *c, uint32_t depth)
+{
+    walk_push(w, N_EXPR, c->body, depth);
+    for (uint32_t i = c->npats; i-- > 0;)
+        walk_push(w, N_PAT, c->pats[i], depth);
+}
+
+static void push_expr(Walk *w, const Expr *e, uint32_t d)
+{
+    walk_push(w, N_EXPR, e->c, d);
+    walk_push(w, N_EXPR, e->b, d);
+    for (uint32_t i = e->nclauses; i-- > 0;)
+        push_clause(w, &e->clauses[i], d);
+    for (uint32_t i = e->n; i-- > 0;)
+        walk_push(w, N_EXPR, e->elems[i], d);
+    walk_push(w, N_EXPR, e->a, d);     /* a case's scrutinee comes first */
+    for (uint32_t i = e->ndecs; i-- > 0;)
+        walk_push(w, N_DEC, e->decs[i], d);
+}
+
+static void push_dec(Walk *w, const Dec *dec, uint32_t d)
+{
+    for (uint32_t i = dec->nfuns; i-- > 0;)
+        for (uint32_t j = dec->funs[i].nclauses; j-- > 0;)
+            push_clause(w, &dec->funs[i].clauses[j], d);
+    walk_push(w, N_EXPR, dec->a, d);
+    walk_push(w, N_PAT, dec->pat, d);
+}
+
+static Span item_span(const Item *it)
+{
+    if (it->kind == N_EXPR)
+        return ((const Expr *)it->node)->span;
+    if (it->kind == N_PAT)
+        return ((const Pat *)it->node)->span;
+    return ((const Dec *)it->node)->span;
+}
+
+/* Checks declarations decs[from..to) in source order. */
+static void check_depth(ParseState *ps, Dec **decs, uint32_t from, uint32_t to)
+{
+    Walk w = {0};
+    for (uint32_t i = to; i-- > from;)
+        walk_push(&w, N_DEC, decs[i], 1);
+    while (w.n > 0 && !ps->failed) {
+        Item it = w.v[--w.n];
+        if (it.depth > PARSE_MAX_DEPTH) {
+            parse_too_deep(ps, item_span(&it));
+        } else if (it.kind == N_EXPR) {
+            push_expr(&w, it.node, it.depth + 1);
+        } else if (it.kind == N_PAT) {
+            const Pat *p = it.node;
+            for (uint32_t i = p->n; i-- > 0;)
+                walk_push(&w, N_PAT, p->elems[i], it.depth + 1);
+            walk_push(&w, N_PAT, p->arg, it.depth + 1);
+        } else {
+            push_dec(&w, it.node, it.depth + 1);
+        }
+    }
+    free(w.v);
+}
+
+/* ---- the driver ------------------------------------------------------------ */
+
+/* Counts open brackets; 1 when the limit is passed. */
+static int track_nesting(ParseState *ps, uint32_t *depth, int tk, Token t)
+{
+    switch (tk) {
+    case TK_LPAREN: case TK_LBRACK: case TK_LBRACE: case TK_LET:
+        if (++*depth > PARSE_MAX_DEPTH) {
+            parse_too_deep(ps, tok_span(ps, t));
+            return 1;
+        }
+        break;
+    case TK_RPAREN: case TK_RBRACK: case TK_RBRACE: case TK_END:
+        if (*depth > 0)
+            --*depth;
+        break;
+    }
+    return 0;
+}
+
+static void feed(ParseState *ps, void *parser, Lexer *lx)
+{
+    uint32_t depth = 0;
+    for (;;) {
+        Token t;
+        int tk = lex_next(lx, &t);
+        if (tk < 0) {
+            ps->failed = 1;
+            return;
+        }
+        if (track_nesting(ps, &depth, tk, t))
+            return;
+        ps->cur = t;
+        pmlParse(parser, tk, t, ps);
+        if (ps->failed || tk == 0)
+            return;
+    }
+}
+
+int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d)
+{
+    if (file >= s->n) {
+        diag_set_nospan(d, "no source file %u", file);
+        return -1;
+    }
+    ParseState ps = {0};
+    ps.arena = p->arena;
+    ps.prog = p;
+    ps.file = file;
+    ps.src = &s->files[file];
+    ps.d = d;
+    uint32_t first = p->ndecs;
+    if (file > 0)
+        p->nuser0 = first;
+
+    void *parser = pmlParseAlloc(malloc);
+    if (!parser) {
+        diag_set_nospan(d, "out of memory");
+        return -1;
+    }
+    Lexer lx;
+    lex_init(&lx, ps.src, file, p->arena, d);
+    feed(&ps, parser, &lx);
+    lex_free(&lx);
+    pmlParseFree(parser, free);
+
+    if (!ps.failed)
+        check_depth(&ps, p->decs, first, p->ndecs);
+    if (ps.failed) {
+        p->ndecs = first;
+        return -1;
+    }
+    return 0;
+}
+
+Program *ast_program_new(void)
+{
+    Program *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->arena = arena_new();
+    return p;
+}
+
+void ast_program_free(Program *p)
+{
+    if (!p)
+        return;
+    arena_free(p->arena);
+    free(p->decs);
+    free(p);
+}

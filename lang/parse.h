@@ -1,0 +1,133 @@
+/*
+ * parse.h — the front end's private interface, shared by lexer.re,
+ * grammar.y, parse.c and ast.c.  Nothing outside lang/ includes it: the
+ * public interface of the front end is lang_parse() in ast.h.
+ *
+ * Pipeline: lex_next() turns bytes into Tokens; parse.c feeds them to the
+ * Lemon parser (grammar.y), whose actions build the tree with the builders
+ * below; parse.c then checks the tree's depth and appends it to a Program.
+ */
+#ifndef PML_PARSE_H
+#define PML_PARSE_H
+
+#include "ast.h"
+
+/* Deepest nesting accepted: open brackets ( [ { let, and levels of the
+ * syntax tree.  Later stages may recurse over the tree this deep.  The
+ * parser's stack has room for PARSE_STACK entries, enough for every
+ * bracket level to hold several pending constructs. */
+#define PARSE_MAX_DEPTH 10000
+#define PARSE_STACK (8 * PARSE_MAX_DEPTH)
+
+/* One token.  off/end are byte offsets into the file's text. */
+typedef struct Token {
+    uint32_t off, end, line, col;
+    union {
+        int64_t i;      /* TK_INT; TK_PROJ: the field number */
+        double r;       /* TK_REAL */
+        const char *s;  /* TK_STRING (decoded, slen bytes); TK_ID, TK_LONGID,
+                           TK_TYVAR (NUL-terminated name in the arena) */
+    } v;
+    uint32_t slen;
+} Token;
+
+/* The lexer's state: one file, scanned once from start to end. */
+typedef struct Lexer {
+    const unsigned char *text, *cur, *lim; /* *lim == 0 (the sentinel) */
+    const unsigned char *line_start;
+    uint32_t line, file;
+    /* where the last token ended: the end of file is reported there */
+    const unsigned char *last_end, *last_line_start;
+    uint32_t last_line;
+    Arena *arena;
+    Diag *d;
+    unsigned char *buf;     /* scratch for string decoding */
+    size_t buf_len, buf_cap;
+} Lexer;
+
+void lex_init(Lexer *lx, const SrcFile *f, uint32_t file, Arena *a, Diag *d);
+/* The next token's code (TK_*), 0 at end of file, -1 on error (d set). */
+int lex_next(Lexer *lx, Token *t);
+void lex_free(Lexer *lx);
+
+/* A growable list in the arena (see ast_push). */
+typedef struct List {
+    void **v;
+    uint32_t n;
+} List;
+
+/* What the grammar knows of a type: its top-level '*' components (n), the
+ * components of a parenthesised tuple type when n == 1 (inner), and where
+ * its text ends.  Only datatype constructors use it (ConDef.nfields). */
+typedef struct TyInfo {
+    uint32_t n, inner, end;
+} TyInfo;
+
+/* One clause of a clausal fun, with the name it was written with. */
+typedef struct FunClause {
+    const char *name;
+    Span name_span;
+    Clause *c;
+} FunClause;
+
+/* State of one parse, Lemon's %extra_argument. */
+typedef struct ParseState {
+    Arena *arena;
+    Program *prog;
+    uint32_t file;
+    const SrcFile *src;
+    Diag *d;
+    int failed;         /* the first error is in d; ignore what follows */
+    Token cur;          /* the token being fed, for stack overflow reports */
+    uint32_t datatype_end; /* where the last constructor read ends */
+} ParseState;
+
+/* ---- parse.c: helpers for grammar actions ------------------------------ */
+Span tok_span(const ParseState *ps, Token t);
+void parse_error(ParseState *ps, Span sp, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void parse_syntax_error(ParseState *ps, int major, Token t);
+void parse_too_deep(ParseState *ps, Span sp);
+void parse_add_dec(ParseState *ps, Dec *d);
+Expr *parse_par(ParseState *ps, Span sp, List elems);
+FunClause *parse_fclause(ParseState *ps, Token name, List pats, Expr *body);
+uint32_t parse_match_end(List arms);
+FunDef *parse_fun_start(ParseState *ps, FunClause *fc);
+FunDef *parse_fun_add(ParseState *ps, FunDef *f, FunClause *fc);
+
+/* ---- ast.c: tree builders (they never fail) ------------------------------ */
+List list_push(Arena *a, List l, void *item);
+Span span_to(Span a, uint32_t end);
+Expr *ast_widen(Expr *e, Span outer);
+Expr *ast_int(Arena *a, Span sp, int64_t v);
+Expr *ast_real(Arena *a, Span sp, double v);
+Expr *ast_string(Arena *a, Span sp, const char *s, uint32_t n);
+Expr *ast_var(Arena *a, Span sp, const char *name);
+Expr *ast_elems(Arena *a, ExprKind k, Span sp, List elems);
+Expr *ast_body(Arena *a, List seq);
+Expr *ast_app(Arena *a, Expr *f, Expr *x);
+Expr *ast_infix(Arena *a, Expr *x, Span opsp, const char *op, Expr *y);
+Expr *ast_binary(Arena *a, ExprKind k, Expr *x, Expr *y);
+Expr *ast_selector(Arena *a, Span sp, int64_t index);
+Expr *ast_fn(Arena *a, ExprKind k, Span sp, Expr *scrut, List arms);
+Expr *ast_if(Arena *a, Span sp, Expr *c, Expr *t, Expr *e);
+Expr *ast_raise(Arena *a, Span sp, Expr *x);
+Expr *ast_let(Arena *a, Span sp, List decs, List body);
+Clause *ast_clause(Arena *a, List pats, Expr *body);
+
+Pat *ast_pvar(Arena *a, PatKind k, Span sp, const char *name);
+Pat *ast_pint(Arena *a, Span sp, int64_t v);
+Pat *ast_pstring(Arena *a, Span sp, const char *s, uint32_t n);
+Pat *ast_pelems(Arena *a, PatKind k, Span sp, List elems);
+Pat *ast_pcon(Arena *a, Span sp, const char *name, Pat *arg);
+Pat *ast_pcons(Arena *a, Pat *hd, Pat *tl);
+Pat *ast_pas(Arena *a, Span sp, const char *name, Pat *p);
+Pat *ast_pwiden(Pat *p, Span outer);
+
+Dec *ast_val(Arena *a, Span sp, Pat *p, Expr *e);
+Dec *ast_fundec(Arena *a, Span sp, List funs);
+ConDef *ast_condef(Arena *a, const char *name, int has_arg, TyInfo ty);
+List ast_datbind(List cons);
+Dec *ast_datatype(Arena *a, Span sp, List cons);
+
+#endif

@@ -1,0 +1,244 @@
+/*
+ * source.c — loading source files, diagnostics, source excerpts.
+ *
+ * A file is read whole into one NUL-terminated buffer: the lexer relies on
+ * the NUL as its sentinel, and spans are plain byte offsets into it.  Files
+ * of 4 GiB or more are refused, so every offset fits a uint32_t.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "source.h"
+
+#define SRC_MAX_LEN 0xFFFFFFF0u
+
+static int src_push(Sources *s, char *path, char *text, size_t len)
+{
+    if (s->n == s->cap) {
+        uint32_t cap = s->cap ? 2 * s->cap : 4;
+        SrcFile *f = realloc(s->files, cap * sizeof *f);
+        if (!f)
+            return -1;
+        s->files = f;
+        s->cap = cap;
+    }
+    s->files[s->n] = (SrcFile){path, text, len};
+    return (int)s->n++;
+}
+
+int src_add(Sources *s, const char *path, const char *text, size_t len)
+{
+    if (len > SRC_MAX_LEN)
+        return -1;
+    char *p = strdup(path), *t = malloc(len + 1);
+    if (!p || !t) {
+        free(p);
+        free(t);
+        return -1;
+    }
+    memcpy(t, text, len);
+    t[len] = 0;
+    int i = src_push(s, p, t, len);
+    if (i < 0) {
+        free(p);
+        free(t);
+    }
+    return i;
+}
+
+/* Reads all of fd (a regular file or a pipe) into a NUL-terminated buffer. */
+static char *read_all(int fd, size_t *len, int *err)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            *err = ENOMEM;
+            return NULL;
+        }
+        if (n + 1 == cap) {
+            char *nb = cap > SRC_MAX_LEN ? NULL : realloc(buf, 2 * cap);
+            if (!nb) {
+                free(buf);
+                *err = cap > SRC_MAX_LEN ? EFBIG : ENOMEM;
+                return NULL;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        ssize_t r = read(fd, buf + n, cap - 1 - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            *err = errno;
+            free(buf);
+            return NULL;
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+int src_load(Sources *s, const char *path, Diag *d)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        diag_set_nospan(d, "cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        diag_set_nospan(d, "cannot read '%s': %s", path, strerror(EISDIR));
+        return -1;
+    }
+    size_t len = 0;
+    int err = 0;
+    char *text = read_all(fd, &len, &err);
+    close(fd);
+    if (!text) {
+        diag_set_nospan(d, "cannot read '%s': %s", path, strerror(err));
+        return -1;
+    }
+    const char *nul = memchr(text, 0, len);
+    if (nul) {
+        diag_set_nospan(d, "'%s' is not a text file (NUL byte at offset %zu)",
+                        path, (size_t)(nul - text));
+        free(text);
+        return -1;
+    }
+    char *p = strdup(path);
+    int i = p ? src_push(s, p, text, len) : -1;
+    if (i < 0) {
+        free(p);
+        free(text);
+        diag_set_nospan(d, "cannot load '%s': out of memory", path);
+    }
+    return i;
+}
+
+void src_free(Sources *s)
+{
+    for (uint32_t i = 0; i < s->n; i++) {
+        free(s->files[i].path);
+        free(s->files[i].text);
+    }
+    free(s->files);
+    s->files = NULL;
+    s->n = s->cap = 0;
+}
+
+void diag_set(Diag *d, Span sp, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+    d->span = sp;
+    d->has_span = 1;
+}
+
+void diag_set_nospan(Diag *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    va_end(ap);
+    memset(&d->span, 0, sizeof d->span);
+    d->has_span = 0;
+}
+
+/* The shown part of a long source line, and the caret under the column:
+ * at most LINE_SHOW bytes, starting far enough left of the column. */
+#define LINE_SHOW 200
+
+static void print_line(FILE *out, const SrcFile *f, size_t off)
+{
+    size_t start = off, stop = off;
+    while (start > 0 && f->text[start - 1] != '\n')
+        start--;
+    while (stop < f->len && f->text[stop] != '\n')
+        stop++;
+    size_t from = start;
+    if (off - start > LINE_SHOW / 2)
+        from = off - LINE_SHOW / 2;
+    size_t to = stop - from > LINE_SHOW ? from + LINE_SHOW : stop;
+    for (size_t i = from; i < to; i++) {
+        unsigned char c = (unsigned char)f->text[i];
+        fputc(c < 0x20 && c != '\t' ? '?' : c, out);
+    }
+    fputc('\n', out);
+    for (size_t i = from; i < off; i++)
+        fputc(f->text[i] == '\t' ? '\t' : ' ', out);
+    fputs("^\n", out);
+}
+
+void diag_print(const Sources *s, const Diag *d, void *stdio_file)
+{
+    FILE *out = stdio_file;
+    if (!d->has_span || !s || d->span.file >= s->n) {
+        fprintf(out, "pml: error: %s\n", d->msg);
+        return;
+    }
+    const SrcFile *f = &s->files[d->span.file];
+    fprintf(out, "%s:%u:%u: error: %s\n", f->path, d->span.line,
+            d->span.col, d->msg);
+    size_t off = d->span.off <= f->len ? d->span.off : f->len;
+    print_line(out, f, off);
+}
+
+static int is_space(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+        || c == '\v';
+}
+
+void src_excerpt(const Sources *s, Span sp, char *out, size_t max)
+{
+    out[0] = 0;
+    if (!s || sp.file >= s->n)
+        return;
+    const SrcFile *f = &s->files[sp.file];
+    size_t end = sp.end <= f->len ? sp.end : f->len;
+    size_t i = sp.off < end ? sp.off : end, n = 0;
+    int space = 0, cut = 0;
+    for (; i < end; i++) {
+        unsigned char c = (unsigned char)f->text[i];
+        if (is_space(c)) {
+            space = n > 0;
+            continue;
+        }
+        if (n + space + 1 > max) {
+            cut = 1;
+            break;
+        }
+        if (space)
+            out[n++] = ' ';
+        space = 0;
+        out[n++] = (char)c;
+    }
+    if (cut) {
+        /* Never end inside a UTF-8 sequence: drop a partial one. */
+        if (i < end && ((unsigned char)f->text[i] & 0xC0) == 0x80)
+            while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0x80)
+                n--;
+        if (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0xC0
+            && i < end && ((unsigned char)f->text[i] & 0xC0) == 0x80)
+            n--;
+        while (n > 0 && out[n - 1] == ' ')
+            n--;
+        memcpy(out + n, "...", 3);
+        n += 3;
+    }
+    out[n] = 0;
+}

@@ -1,0 +1,205 @@
+(* prelude.pml — loaded before every PML program (SPEC §1.1).
+ *
+ * Only function definitions: everything here is evaluated (and profiled) in
+ * every run, so the top level does no other work.  A program may shadow any
+ * name defined here.
+ *
+ * Two parts:
+ *   1. parallel vectors, built from parallel pairs {e1, e2} by divide and
+ *      conquer over index ranges, as in the paper's Figure 1;
+ *   2. list and option functions under their SML Basis names, with the
+ *      Basis meanings (curried where the Basis is curried), so that a PML
+ *      program without {...} means what it means in SML.  Where the Basis
+ *      raises Empty or Subscript, these raise Fail "NAME".
+ *
+ * Primitives (vector, sub, length, append, update, fromList, toList, param,
+ * arithmetic, comparisons, real, floor, sqrt, ^, size, Int.toString, ...)
+ * are built into the interpreter and are not defined here.
+ *
+ * Layout rule (used by tests/test_sml_oracle.sh to translate this file for
+ * SML/NJ): every top-level declaration starts in column 0 with "fun"; its
+ * other lines are indented. *)
+
+(* ---- 1. parallel vectors ---------------------------------------------- *)
+
+(* tabulate (f, n): the vector [f 0, ..., f (n-1)]; the two halves of every
+ * range of two or more elements are built in parallel, then appended.
+ * This is Figure 1 of the paper with one change: for an empty range Figure 1
+ * evaluates vector (0, f i), which calls f once although the result is
+ * empty (f 0 for tabulate (f, 0)).  That can fail (f 0 may index an empty
+ * vector) and differs from SML's Vector.tabulate, so the empty case here is
+ * fromList [] and f is never called.  The recursion itself never reaches an
+ * empty range (it splits j >= 2 into k >= 1 and j - k >= 1), so for n >= 1
+ * the program, its cost graph and its space are exactly Figure 1's. *)
+fun tabulate (f, n) =
+  let fun loop (i, j) = (* offset i, length j *)
+        if j = 0 then fromList []
+        else if j = 1 then vector (1, f i)
+        else let
+               val k = j div 2
+               val lr = { loop (i, k), loop (i + k, j - k) }
+             in
+               append (#1 lr, #2 lr)
+             end
+  in
+    loop (0, n)
+  end
+
+(* reducei f g id v: combines g (i, sub (v, i)) over all indices i with the
+ * associative f, whose identity is id; the two halves of every range are
+ * reduced in parallel.  Figure 1's dot product:
+ *   reducei op+ (fn (i, x) => sub (b, i) * x) 0.0 a *)
+fun reducei f g id v =
+  let fun loop (i, j) = (* offset i, length j *)
+        if j = 0 then id
+        else if j = 1 then g (i, sub (v, i))
+        else let
+               val k = j div 2
+               val lr = { loop (i, k), loop (i + k, j - k) }
+             in
+               f (#1 lr, #2 lr)
+             end
+  in
+    loop (0, length v)
+  end
+
+(* reduce f id v: combines the elements of v with the associative f, whose
+ * identity is id (reduce op+ 0 v is the sum); halves in parallel. *)
+fun reduce f id v =
+  let fun loop (i, j) =
+        if j = 0 then id
+        else if j = 1 then sub (v, i)
+        else let
+               val k = j div 2
+               val lr = { loop (i, k), loop (i + k, j - k) }
+             in
+               f (#1 lr, #2 lr)
+             end
+  in
+    loop (0, length v)
+  end
+
+(* mapv f v: the vector of f x for each element x of v, in parallel. *)
+fun mapv f v = tabulate (fn i => f (sub (v, i)), length v)
+
+(* mapreduce f g id v: reduce f id (mapv g v) without building the
+ * intermediate vector.  Arguments in the order of reducei — combine, the
+ * per-element function, identity, vector — so that
+ *   mapreduce op+ (fn x => x * x) 0 v
+ * is the sum of squares. *)
+fun mapreduce f g id v =
+  let fun loop (i, j) =
+        if j = 0 then id
+        else if j = 1 then g (sub (v, i))
+        else let
+               val k = j div 2
+               val lr = { loop (i, k), loop (i + k, j - k) }
+             in
+               f (#1 lr, #2 lr)
+             end
+  in
+    loop (0, length v)
+  end
+
+(* ---- 2. lists and options (SML Basis) ---------------------------------- *)
+
+fun null [] = true
+  | null _ = false
+
+fun hd (x :: _) = x
+  | hd [] = raise Fail "hd"
+
+fun tl (_ :: xs) = xs
+  | tl [] = raise Fail "tl"
+
+fun op @ ([], ys) = ys
+  | op @ (x :: xs, ys) = x :: (xs @ ys)
+
+(* rev in linear time, with an accumulator *)
+fun List.revAppend ([], acc) = acc
+  | List.revAppend (x :: xs, acc) = List.revAppend (xs, x :: acc)
+
+fun rev l = List.revAppend (l, [])
+
+fun map f [] = []
+  | map f (x :: xs) = f x :: map f xs
+
+fun filter p [] = []
+  | filter p (x :: xs) = if p x then x :: filter p xs else filter p xs
+
+(* foldl f init [x1, ..., xn] = f (xn, ... f (x2, f (x1, init)) ...) *)
+fun foldl f acc [] = acc
+  | foldl f acc (x :: xs) = foldl f (f (x, acc)) xs
+
+(* foldr f init [x1, ..., xn] = f (x1, f (x2, ... f (xn, init) ...)) *)
+fun foldr f acc [] = acc
+  | foldr f acc (x :: xs) = f (x, foldr f acc xs)
+
+fun List.null l = null l
+fun List.hd l = hd l
+fun List.tl l = tl l
+fun List.length l = length l
+fun List.rev l = rev l
+fun List.map f l = map f l
+fun List.filter p l = filter p l
+fun List.foldl f acc l = foldl f acc l
+fun List.foldr f acc l = foldr f acc l
+
+fun List.last [x] = x
+  | List.last (_ :: xs) = List.last xs
+  | List.last [] = raise Fail "List.last"
+
+(* List.nth (l, i): the i-th element, counting from 0 *)
+fun List.nth (x :: xs, i) = if i = 0 then x else List.nth (xs, i - 1)
+  | List.nth ([], _) = raise Fail "List.nth"
+
+(* List.take (l, i): the first i elements; List.drop (l, i): the rest *)
+fun List.take (l, 0) = []
+  | List.take (x :: xs, i) = x :: List.take (xs, i - 1)
+  | List.take ([], _) = raise Fail "List.take"
+
+fun List.drop (l, 0) = l
+  | List.drop (_ :: xs, i) = List.drop (xs, i - 1)
+  | List.drop ([], _) = raise Fail "List.drop"
+
+fun List.exists p [] = false
+  | List.exists p (x :: xs) = p x orelse List.exists p xs
+
+fun List.all p [] = true
+  | List.all p (x :: xs) = p x andalso List.all p xs
+
+fun List.find p [] = NONE
+  | List.find p (x :: xs) = if p x then SOME x else List.find p xs
+
+(* List.partition p l = (elements satisfying p, the others), in order *)
+fun List.partition p [] = ([], [])
+  | List.partition p (x :: xs) =
+      let val (yes, no) = List.partition p xs
+      in if p x then (x :: yes, no) else (yes, x :: no) end
+
+(* List.tabulate (n, f) = [f 0, ..., f (n-1)] (sequential, unlike tabulate) *)
+fun List.tabulate (n, f) =
+  let fun from i = if i >= n then [] else f i :: from (i + 1)
+  in if n < 0 then raise Fail "List.tabulate" else from 0 end
+
+(* List.concat: a list of lists appended *)
+fun List.concat [] = []
+  | List.concat (l :: ls) = l @ List.concat ls
+
+(* concat is SML's top-level concat: String.concat, a list of strings joined *)
+fun concat [] = ""
+  | concat (s :: ss) = s ^ concat ss
+
+fun String.concat l = concat l
+
+fun valOf (SOME x) = x
+  | valOf NONE = raise Fail "valOf"
+
+fun isSome (SOME _) = true
+  | isSome NONE = false
+
+fun Option.valOf opt = valOf opt
+fun Option.isSome opt = isSome opt
+
+fun Real.fromInt i = real i
+fun Math.sqrt x = sqrt x

@@ -1,0 +1,365 @@
+/*
+ * cmd_dot.c — `pml dot`: the distilled cost graphs as Graphviz DOT, plain
+ * or at a schedule's high-water mark, optionally rendered by Graphviz's
+ * `dot` (SPEC §4, §5; docs/distill.md).
+ *
+ *   pml dot FILE [-D name=N]… [--sched=POLICY [-p N] [--coarse] [--seed S]
+ *               [--units words|nodes] [--no-queue-space] [--step I]]
+ *               [--raw] [--labels] [--fast-layout] [-o PATH] [--render svg|png|pdf]
+ *
+ * Where the output goes:
+ *   no -o            DOT on stdout; with --render FMT the image on stdout
+ *                    (png/pdf refused on a terminal);
+ *   -o X.svg|png|pdf the image only (the format follows the extension);
+ *   -o X (other)     DOT to X; with --render FMT also the image to X with
+ *                    its extension replaced by .FMT (qs.dot -> qs.svg).
+ * Every file is written whole or not at all (out_open/out_commit): if the
+ * program, the schedule or Graphviz fails, no file is created or changed.
+ * PML_DOT names another Graphviz binary than `dot`.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "distill.h"
+#include "roots_space.h"
+#include "sched.h"
+
+typedef struct DotArgs {
+    CommonOpts common;
+    const char *file, *out, *render;
+    SchedOptions so;
+    int have_p, have_step, raw, labels, no_queue, fast;
+    Units units;
+    uint32_t step;
+} DotArgs;
+
+static void dot_usage(FILE *f)
+{
+    fputs("usage: pml dot FILE [-D name=N]... [--sched=df|bf|ws [-p N] [--coarse] [--seed S]\n"
+          "                [--units words|nodes] [--no-queue-space] [--step I]]\n"
+          "                [--raw] [--labels] [--fast-layout] [-o PATH] [--render svg|png|pdf]\n"
+          "  Distilled cost graphs (paper rules 1-8) as Graphviz DOT.  With --sched, drawn\n"
+          "  at the high-water mark (or step I): visited nodes and root heap edges black,\n"
+          "  edge thickness = space.  -o X.svg/.png/.pdf renders with Graphviz `dot`.\n", f);
+}
+
+/* "--name V", "--name=V", and for one-letter options "-xV": 1 with *val
+ * set, 0 if argv[*i] is not this option, -1 after a usage error. */
+static int opt_value(int argc, char **argv, int *i, const char *name, const char **val)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0) return 0;
+    if (a[n] == '=' || (a[n] != 0 && n == 2)) { *val = a + n + (a[n] == '='); return 1; }
+    if (a[n] != 0) return 0;
+    if (*i + 1 >= argc) { cli_usage_error("%s needs a value", name); return -1; }
+    *val = argv[++*i];
+    return 1;
+}
+
+static int parse_u32(const char *opt, const char *s, uint32_t lo, uint32_t *out)
+{
+    uint64_t v;
+    if (cli_parse_u64(s, &v) || v < lo || v > UINT32_MAX) {
+        cli_usage_error("%s: expected a number >= %u, got '%s'", opt, lo, s);
+        return -1;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* One option with a value; 1 if consumed, 0 if not ours, -1 on error. */
+static int dot_value_option(DotArgs *a, int argc, char **argv, int *i)
+{
+    const char *v;
+    int r;
+    if ((r = opt_value(argc, argv, i, "--sched", &v)) != 0) return r < 0 ? r : (a->so.policy = v, 1);
+    if ((r = opt_value(argc, argv, i, "-o", &v)) != 0) return r < 0 ? r : (a->out = v, 1);
+    if ((r = opt_value(argc, argv, i, "--render", &v)) != 0) return r < 0 ? r : (a->render = v, 1);
+    if ((r = opt_value(argc, argv, i, "-p", &v)) != 0)
+        return r < 0 || parse_u32("-p", v, 1, &a->so.P) ? -1 : (a->have_p = 1);
+    if ((r = opt_value(argc, argv, i, "--step", &v)) != 0)
+        return r < 0 || parse_u32("--step", v, 0, &a->step) ? -1 : (a->have_step = 1);
+    if ((r = opt_value(argc, argv, i, "--seed", &v)) != 0) {
+        if (r > 0 && cli_parse_u64(v, &a->so.seed)) { cli_usage_error("--seed: bad number '%s'", v); r = -1; }
+        return r;
+    }
+    if ((r = opt_value(argc, argv, i, "--units", &v)) != 0) {
+        if (r < 0) return -1;
+        if (strcmp(v, "words") && strcmp(v, "nodes")) { cli_usage_error("--units: words or nodes, not '%s'", v); return -1; }
+        a->units = strcmp(v, "nodes") == 0 ? UNITS_NODES : UNITS_WORDS;
+        return 1;
+    }
+    return 0;
+}
+
+static int dot_flag_option(DotArgs *a, const char *s)
+{
+    if (strcmp(s, "--raw") == 0) return a->raw = 1;
+    if (strcmp(s, "--labels") == 0) return a->labels = 1;
+    if (strcmp(s, "--fast-layout") == 0) return a->fast = 1;
+    if (strcmp(s, "--coarse") == 0) return a->so.coarse = 1;
+    if (strcmp(s, "--no-queue-space") == 0) return a->no_queue = 1;
+    return 0;
+}
+
+static const char *ext_of(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+    return dot && (!slash || dot > slash) ? dot + 1 : NULL;
+}
+
+static int image_format(const char *f)
+{
+    return f && (!strcmp(f, "svg") || !strcmp(f, "png") || !strcmp(f, "pdf"));
+}
+
+/* Checks the combinations; EXIT_OK or EXIT_USAGE. */
+static int dot_check_args(DotArgs *a)
+{
+    if (!a->file) { cli_usage_error("pml dot: which FILE?"); return EXIT_USAGE; }
+    if (a->so.policy && strchr(a->so.policy, ',')) {
+        cli_usage_error("pml dot draws one schedule: give one policy, not '%s'", a->so.policy);
+        return EXIT_USAGE;
+    }
+    if (!a->so.policy && (a->have_p || a->have_step || a->so.coarse || a->no_queue)) {
+        cli_usage_error("-p, --step, --coarse and --no-queue-space need --sched=POLICY");
+        return EXIT_USAGE;
+    }
+    if (a->render && !image_format(a->render)) {
+        cli_usage_error("--render: svg, png or pdf, not '%s'", a->render);
+        return EXIT_USAGE;
+    }
+    const char *ext = a->out ? ext_of(a->out) : NULL;
+    if (image_format(ext)) {
+        if (a->render && strcmp(a->render, ext)) {
+            cli_usage_error("-o %s and --render %s disagree", a->out, a->render);
+            return EXIT_USAGE;
+        }
+        a->render = ext;
+    }
+    int to_stdout = !a->out || strcmp(a->out, "-") == 0;
+    if (a->render && to_stdout && strcmp(a->render, "svg") && isatty(STDOUT_FILENO)) {
+        cli_usage_error("not writing %s to a terminal: use -o FILE.%s", a->render, a->render);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+static int dot_parse(DotArgs *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    cli_common_init(&a->common);
+    a->so.P = 1;
+    for (int i = 1; i < argc; i++) {
+        int r = cli_common_option(&a->common, argc, argv, &i);
+        if (r == 0) r = dot_value_option(a, argc, argv, &i);
+        if (r == 0) r = dot_flag_option(a, argv[i]);
+        if (r < 0) return EXIT_USAGE;
+        if (r > 0) continue;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { dot_usage(stdout); return -1; }
+        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("pml dot: unknown option '%s'", argv[i]); return EXIT_USAGE; }
+        if (a->file) { cli_usage_error("pml dot: one FILE only ('%s' and '%s')", a->file, argv[i]); return EXIT_USAGE; }
+        a->file = argv[i];
+    }
+    return dot_check_args(a);
+}
+
+/* ---- schedule and caption ------------------------------------------------- */
+
+typedef struct DotRun {
+    Schedule s;
+    SpaceProfile sp;
+    double *share, result_share;
+    int scheduled;
+} DotRun;
+
+static void dot_run_free(DotRun *r)
+{
+    if (r->scheduled) { sched_free(&r->s); space_free(&r->sp); }
+    free(r->share);
+}
+
+/* Schedules and attributes the space at the step to draw: EXIT_OK or EXIT_PROGRAM. */
+static int dot_schedule(const DotArgs *a, const Graph *g, DotRun *r, DistillOptions *o)
+{
+    char msg[256];
+    if (sched_run(g, &a->so, &r->s, msg, sizeof msg)) {
+        fprintf(stderr, "pml dot: %s\n", msg);
+        return EXIT_PROGRAM;
+    }
+    r->scheduled = 1;
+    if (space_profile(g, &r->s, a->units, !a->no_queue, &r->sp)) {
+        sched_free(&r->s); r->scheduled = 0;
+        fprintf(stderr, "pml dot: out of memory computing the space profile\n");
+        return EXIT_PROGRAM;
+    }
+    uint32_t step = a->have_step ? a->step : r->sp.hwm_step;
+    if (step > r->s.T) {
+        fprintf(stderr, "pml dot: --step %u is past the last step (%u)\n", step, r->s.T);
+        return EXIT_USAGE;
+    }
+    if (space_by_use(g, &r->s, a->units, step, &r->share, &r->result_share)) {
+        fprintf(stderr, "pml dot: out of memory attributing the space\n");
+        return EXIT_PROGRAM;
+    }
+    o->sched = &r->s;
+    o->step = step;
+    o->share = r->share;
+    return EXIT_OK;
+}
+
+/* "matmul.pml n=4" and, scheduled, the step drawn and the space there. */
+static void dot_caption(const DotArgs *a, const DotRun *r, const DistillOptions *o,
+                        const Distilled *d, char *buf, size_t cap)
+{
+    const char *base = strrchr(a->file, '/');
+    size_t k = (size_t)snprintf(buf, cap, "%s", base ? base + 1 : a->file);
+    for (uint32_t j = 0; j < a->common.eo.nparams && k < cap; j++)
+        k += (size_t)snprintf(buf + k, cap - k, " %s=%lld", a->common.eo.params[j].name,
+                              (long long)a->common.eo.params[j].value);
+    if (a->raw && k < cap) k += (size_t)snprintf(buf + k, cap - k, " (raw)");
+    if (!o->sched || k >= cap) return;
+    const SpaceProfile *sp = &r->sp;
+    k += (size_t)snprintf(buf + k, cap - k, "\n%s, P=%u%s: %s step %u of %u",
+                          a->so.policy, a->so.P, a->so.coarse ? ", coarse" : "",
+                          a->have_step ? "at" : "high-water mark at", o->step, r->s.T);
+    if (k >= cap) return;
+    k += (size_t)snprintf(buf + k, cap - k, "\nheap %llu (black edges %.6g",
+                          (unsigned long long)sp->heap[o->step], d->root_weight);
+    if (r->result_share > 0 && k < cap)
+        k += (size_t)snprintf(buf + k, cap - k, ", result %.6g", r->result_share);
+    if (k < cap)
+        snprintf(buf + k, cap - k, ")%s, scheduler queue %llu", a->units == UNITS_NODES ? " nodes" : " words",
+                 (unsigned long long)sp->queue[o->step]);
+}
+
+/* ---- output ---------------------------------------------------------------- */
+
+/* Pipes the DOT text to Graphviz with its output going to `out`. */
+static int render(const char *dot, size_t len, const char *fmt, FILE *out)
+{
+    const char *prog = getenv("PML_DOT") ? getenv("PML_DOT") : "dot";
+    char tflag[16];
+    snprintf(tflag, sizeof tflag, "-T%s", fmt);
+    int fds[2];
+    if (fflush(out) || pipe(fds)) { perror("pml dot"); return -1; }
+    pid_t pid = fork();
+    if (pid < 0) { perror("pml dot: fork"); close(fds[0]); close(fds[1]); return -1; }
+    if (pid == 0) {
+        dup2(fds[0], STDIN_FILENO);
+        dup2(fileno(out), STDOUT_FILENO);
+        close(fds[0]); close(fds[1]);
+        execlp(prog, prog, tflag, (char *)NULL);
+        fprintf(stderr, "pml dot: cannot run '%s' (is Graphviz installed?): %s\n", prog, strerror(errno));
+        _exit(127);
+    }
+    close(fds[0]);
+    void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fds[1], dot + done, len - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        done += (size_t)w;
+    }
+    close(fds[1]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    signal(SIGPIPE, old);
+    if (done == len && WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
+    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 127))
+        fprintf(stderr, "pml dot: Graphviz '%s %s' failed\n", prog, tflag);
+    return -1;
+}
+
+/* X.dot -> X.svg; X -> X.svg. */
+static char *image_path(const char *out, const char *fmt)
+{
+    const char *ext = ext_of(out);
+    size_t stem = ext ? (size_t)(ext - 1 - out) : strlen(out);
+    char *p = malloc(stem + strlen(fmt) + 2);
+    if (p) sprintf(p, "%.*s.%s", (int)stem, out, fmt);
+    return p;
+}
+
+/* Writes the DOT and/or the image, all files or none. */
+static int dot_write(const DotArgs *a, const char *dot, size_t len)
+{
+    const char *out = a->out ? a->out : "-";
+    int image_only = a->render && (!a->out || strcmp(out, "-") == 0 || image_format(ext_of(out)));
+    char *img = a->render && !image_only ? image_path(out, a->render) : NULL;
+    OutFile df = {0}, imf = {0};
+    int have_df = 0, have_imf = 0, rc = EXIT_PROGRAM;
+    if (!image_only) {
+        if (out_open(&df, out)) goto done;
+        have_df = 1;
+        if (fwrite(dot, 1, len, df.f) != len) { perror("pml dot: write"); goto done; }
+    }
+    if (a->render) {
+        if (out_open(&imf, image_only ? out : img)) goto done;
+        have_imf = 1;
+        if (render(dot, len, a->render, imf.f)) goto done;
+    }
+    rc = EXIT_OK;
+done:
+    if (rc == EXIT_OK && have_df) { have_df = 0; if (out_commit(&df)) rc = EXIT_PROGRAM; }
+    if (rc == EXIT_OK && have_imf) { have_imf = 0; if (out_commit(&imf)) rc = EXIT_PROGRAM; }
+    if (have_df) out_abort(&df);
+    if (have_imf) out_abort(&imf);
+    free(img);
+    return rc;
+}
+
+/* Distills and draws into a memory buffer; EXIT_OK or EXIT_PROGRAM. */
+static int dot_build(const DotArgs *a, const Loaded *l, char **buf, size_t *len)
+{
+    DistillOptions o = { .raw = a->raw };
+    DotRun r = {0};
+    Distilled d;
+    char caption[512];
+    int rc = a->so.policy ? dot_schedule(a, &l->run.g, &r, &o) : EXIT_OK;
+    if (rc != EXIT_OK) { dot_run_free(&r); return rc; }
+    if (distill(&l->run.g, &o, &d)) {
+        fprintf(stderr, "pml dot: out of memory distilling the graph\n");
+        dot_run_free(&r);
+        return EXIT_PROGRAM;
+    }
+    dot_caption(a, &r, &o, &d, caption, sizeof caption);
+    /* raw graphs are large: laying heap edges out among the nodes takes
+     * dot minutes there, so --raw implies --fast-layout */
+    DotOptions dopt = { l->run.annots, l->run.nannots, &l->src, caption, a->labels,
+                        a->fast || a->raw };
+    FILE *f = open_memstream(buf, len);
+    int bad = !f || distill_write_dot(&d, &dopt, f);
+    if ((f && fclose(f)) || bad) {
+        fprintf(stderr, "pml dot: out of memory writing DOT\n");
+        rc = EXIT_PROGRAM;
+    }
+    distill_free(&d);
+    dot_run_free(&r);
+    return rc;
+}
+
+int cmd_dot(int argc, char **argv)
+{
+    DotArgs a;
+    int rc = dot_parse(&a, argc, argv);
+    if (rc < 0) return EXIT_OK;                                 /* --help */
+    if (rc != EXIT_OK) return rc;
+    Loaded l;
+    if ((rc = cli_load(a.file, &a.common, 1, &l)) != EXIT_OK) return rc;
+    char *buf = NULL;
+    size_t len = 0;
+    rc = dot_build(&a, &l, &buf, &len);
+    if (rc == EXIT_OK) rc = dot_write(&a, buf, len);
+    free(buf);
+    cli_unload(&l);
+    return rc;
+}

@@ -1,0 +1,333 @@
+/*
+ * report.c — the per-schedule report of `pml run` (SPEC §3.3, §5; paper
+ * §4.1): simulate, find the high-water mark, attribute the space there to
+ * annotations, print.  Every schedule is measured before anything is
+ * printed, so a failure leaves no partial report.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "report.h"
+#include "sched.h"
+#include "textout.h"
+
+#define UNKNOWN_ANNOT UINT32_MAX
+
+void report_options_default(ReportOptions *o)
+{
+    static const char *const df[] = {"df"};
+    static const uint32_t one[] = {1};
+    memset(o, 0, sizeof *o);
+    o->policies = df;
+    o->npolicies = 1;
+    o->procs = one;
+    o->nprocs = 1;
+    o->units = UNITS_WORDS;
+    o->with_queue = 1;
+    o->by = REPORT_BY_USE;
+    o->top = 10;
+    o->format = REPORT_TEXT;
+}
+
+void report_measure_free(ScheduleReport *sr)
+{
+    free(sr->holders);
+    memset(sr, 0, sizeof *sr);
+}
+
+/* ---- attribution (SPEC §3.3) ---- */
+
+static int cmp_holder(const void *a, const void *b)
+{
+    const Holder *x = a, *y = b;
+    if (x->space != y->space) return x->space > y->space ? -1 : 1;
+    if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+    return x->annot < y->annot ? -1 : x->annot > y->annot;
+}
+
+/* Sums the space at `step` per annotation: by use, of each root edge's
+ * source; by allocation, of each live value.  sum has nannots+1 buckets,
+ * the last for annotation indices out of range. */
+static int sum_by_annot(const CostRun *r, const Schedule *s, const ReportOptions *o, uint32_t step,
+                        double *sum, double *result, int *approx)
+{
+    const Graph *g = &r->g;
+    double *x;
+    *result = 0;
+    if (o->by == REPORT_BY_USE) {
+        if (space_by_use_ex(g, s, o->units, step, &x, result, approx)) return -1;
+        for (size_t e = 0; e < g->m; e++) {
+            uint32_t a = g->annot[g->hsrc[e]];
+            if (x[e] > 0) sum[a < r->nannots ? a : r->nannots] += x[e];
+        }
+    } else {
+        if (space_by_alloc(g, s, o->units, step, &x)) return -1;
+        for (uint32_t v = 1; v <= g->n; v++) {
+            uint32_t a = g->annot[v];
+            if (x[v] > 0) sum[a < r->nannots ? a : r->nannots] += x[v];
+        }
+    }
+    free(x);
+    return 0;
+}
+
+static int attribute(const CostRun *r, const Schedule *s, const ReportOptions *o, ScheduleReport *out)
+{
+    double *sum = calloc((size_t)r->nannots + 1, sizeof *sum), result;
+    if (!sum || sum_by_annot(r, s, o, out->hwm_step, sum, &result, &out->approx)) { free(sum); return -1; }
+    uint32_t k = 0, cap = 2;
+    for (uint32_t a = 0; a <= r->nannots; a++) cap += sum[a] > 0;
+    out->holders = malloc(cap * sizeof *out->holders);
+    if (!out->holders) { free(sum); return -1; }
+    for (uint32_t a = 0; a <= r->nannots; a++)
+        if (sum[a] > 0) out->holders[k++] = (Holder){HOLDER_ANNOT, a < r->nannots ? a : UNKNOWN_ANNOT, sum[a]};
+    if (result > 0) out->holders[k++] = (Holder){HOLDER_RESULT, 0, result};
+    if (o->with_queue && out->queue > 0) out->holders[k++] = (Holder){HOLDER_QUEUE, 0, (double)out->queue};
+    qsort(out->holders, k, sizeof *out->holders, cmp_holder);
+    out->nholders = k;
+    free(sum);
+    return 0;
+}
+
+int report_measure(const CostRun *r, const char *policy, uint32_t P, const ReportOptions *o,
+                   ScheduleReport *out, char *msg, size_t msglen)
+{
+    SchedOptions so = {.policy = policy, .P = P, .coarse = o->coarse, .seed = o->seed};
+    Schedule s;
+    SpaceProfile sp;
+    memset(out, 0, sizeof *out);
+    if (sched_run(&r->g, &so, &s, msg, msglen)) return -1;
+    if (space_profile(&r->g, &s, o->units, o->with_queue, &sp)) {
+        sched_free(&s);
+        snprintf(msg, msglen, "out of memory while measuring space");
+        return -1;
+    }
+    *out = (ScheduleReport){.policy = policy, .P = P, .T = s.T, .idle = s.idle, .hwm = sp.hwm,
+                            .hwm_step = sp.hwm_step, .heap = sp.heap[sp.hwm_step],
+                            .queue = sp.queue[sp.hwm_step]};
+    int rc = attribute(r, &s, o, out);
+    if (rc) snprintf(msg, msglen, "out of memory while attributing space");
+    space_free(&sp);
+    sched_free(&s);
+    return rc;
+}
+
+/* ---- printing ---- */
+
+typedef struct Out {
+    FILE *f;
+    const CostRun *r;
+    const Sources *s;
+    const ReportOptions *o;
+    uint64_t span;      /* of r's computation graph, computed once */
+} Out;
+
+static const char *const kind_names[] = {"annotation", "result", "queue"};
+static const char *units_name(Units u) { return u == UNITS_NODES ? "nodes" : "words"; }
+
+/* The holder's source span, if it has one. */
+static const Span *holder_span(const Out *w, const Holder *h)
+{
+    if (h->kind != HOLDER_ANNOT || h->annot == UNKNOWN_ANNOT || !w->r->annots) return NULL;
+    return &w->r->annots[h->annot].span;
+}
+
+static const char *span_file(const Out *w, const Span *sp)
+{
+    return sp && w->s && sp->file < w->s->n && w->s->files[sp->file].path ? w->s->files[sp->file].path : "";
+}
+
+static const char *holder_text(const Out *w, const Holder *h)
+{
+    if (h->kind == HOLDER_QUEUE) return "scheduler queue";
+    if (h->kind == HOLDER_RESULT) return "the program's result";
+    if (h->annot == UNKNOWN_ANNOT || !w->r->annots || !w->r->annots[h->annot].text) return "?";
+    return w->r->annots[h->annot].text;
+}
+
+/* The holders listed: the top K annotations and the result, and the queue. */
+static int listed(const ReportOptions *o, const ScheduleReport *sr, uint32_t i, uint32_t *rank)
+{
+    if (sr->holders[i].kind == HOLDER_QUEUE) return 1;
+    return o->top == 0 || ++*rank <= o->top;
+}
+
+static double percent(const ScheduleReport *sr, double x) { return sr->hwm ? 100.0 * x / (double)sr->hwm : 0; }
+
+static void text_number(FILE *f, double x)
+{
+    if (x == (double)(uint64_t)x) fprintf(f, "%10llu", (unsigned long long)x);
+    else fprintf(f, "%10.2f", x);
+}
+
+/* Text for people: control characters (none after white-space folding) as spaces. */
+static void text_plain(FILE *f, const char *s)
+{
+    /* cut long expressions: the position says where the rest is */
+    size_t n = 0, max = 64;
+    for (; *s; s++, n++) {
+        if (n >= max && ((unsigned char)*s & 0xC0) != 0x80) { fputs("...", f); return; }
+        fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+    }
+}
+
+static void text_holder(const Out *w, const ScheduleReport *sr, double space, const Span *sp, const char *what)
+{
+    FILE *f = w->f;
+    fprintf(f, "  %6.1f%% ", percent(sr, space));
+    text_number(f, space);
+    if (sp) fprintf(f, "  %s:%u:%u  ", span_file(w, sp), sp->line, sp->col);
+    else fputs("  ", f);
+    text_plain(f, what);
+    fputc('\n', f);
+}
+
+static void text_schedule(const Out *w, const ScheduleReport *sr)
+{
+    FILE *f = w->f;
+    const ReportOptions *o = w->o;
+    fprintf(f, "\n%s%s, P=%u: %u steps, %llu idle processor-steps\n", sr->policy, o->coarse ? " --coarse" : "",
+            sr->P, sr->T, (unsigned long long)sr->idle);
+    fprintf(f, "  high-water mark %llu %s at step %u (heap %llu, scheduler queue %llu%s)\n",
+            (unsigned long long)sr->hwm, units_name(o->units), sr->hwm_step, (unsigned long long)sr->heap,
+            (unsigned long long)sr->queue, o->with_queue ? "" : ", not counted");
+    if (!sr->nholders) return;
+    fprintf(f, "  %7s %10s  held by %s at step %u%s\n", "share", units_name(o->units),
+            o->by == REPORT_BY_USE ? "use" : "allocation", sr->hwm_step,
+            sr->approx ? " (shares approximated: each value split among its direct holders)" : "");
+    uint32_t rank = 0, others = 0;
+    double rest = 0;
+    for (uint32_t i = 0; i < sr->nholders; i++) {
+        const Holder *h = &sr->holders[i];
+        if (listed(o, sr, i, &rank)) text_holder(w, sr, h->space, holder_span(w, h), holder_text(w, h));
+        else { others++; rest += h->space; }
+    }
+    if (others) {
+        char what[40];
+        snprintf(what, sizeof what, "(%u more)", others);
+        text_holder(w, sr, rest, NULL, what);
+    }
+}
+
+static void json_holder(const Out *w, const ScheduleReport *sr, const Holder *h, const char *sep)
+{
+    FILE *f = w->f;
+    const Span *sp = holder_span(w, h);
+    fprintf(f, "%s\n        {\"kind\": \"%s\", \"space\": %.17g, \"percent\": %.17g, \"file\": ", sep,
+            kind_names[h->kind], h->space, percent(sr, h->space));
+    json_string(f, span_file(w, sp));
+    fprintf(f, ", \"line\": %u, \"col\": %u, \"text\": ", sp ? sp->line : 0, sp ? sp->col : 0);
+    json_string(f, holder_text(w, h));
+    fputc('}', f);
+}
+
+static void json_schedule(const Out *w, const ScheduleReport *sr, const char *sep)
+{
+    FILE *f = w->f;
+    fprintf(f, "%s\n    {\"policy\": ", sep);
+    json_string(f, sr->policy);
+    fprintf(f, ", \"P\": %u, \"steps\": %u, \"idle\": %llu, \"hwm\": %llu, \"hwm_step\": %u, "
+            "\"heap\": %llu, \"queue\": %llu, \"shares\": \"%s\",\n      \"holders\": [",
+            sr->P, sr->T, (unsigned long long)sr->idle, (unsigned long long)sr->hwm, sr->hwm_step,
+            (unsigned long long)sr->heap, (unsigned long long)sr->queue, sr->approx ? "approximate" : "exact");
+    uint32_t rank = 0, n = 0;
+    double rest = 0;
+    for (uint32_t i = 0; i < sr->nholders; i++) {
+        if (!listed(w->o, sr, i, &rank)) { rest += sr->holders[i].space; continue; }
+        json_holder(w, sr, &sr->holders[i], n++ ? "," : "");
+    }
+    fprintf(f, "%s],\n      \"others\": %.17g}", n ? "\n      " : "", rest);
+}
+
+static void json_run(const Out *w, const ScheduleReport *srs, uint32_t n)
+{
+    FILE *f = w->f;
+    const CostRun *r = w->r;
+    const ReportOptions *o = w->o;
+    fputs("{\n  \"result_name\": ", f);
+    json_string(f, r->result_name ? r->result_name : "");
+    fputs(", \"value\": ", f);
+    json_string(f, r->value_text ? r->value_text : "");
+    fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu,\n", r->g.n,
+            (unsigned long long)w->span, r->g.m);
+    fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"with_queue\": %s, \"coarse\": %s, \"seed\": %llu, \"top\": %u,\n"
+            "  \"schedules\": [", units_name(o->units), o->by == REPORT_BY_USE ? "use" : "alloc",
+            o->with_queue ? "true" : "false", o->coarse ? "true" : "false", (unsigned long long)o->seed, o->top);
+    for (uint32_t i = 0; i < n; i++) json_schedule(w, &srs[i], i ? "," : "");
+    fputs("\n  ]\n}\n", f);
+}
+
+static void csv_row(const Out *w, const ScheduleReport *sr, const char *rank, const char *kind,
+                    double space, const Span *sp, const char *text)
+{
+    FILE *f = w->f;
+    const ReportOptions *o = w->o;
+    csv_field(f, sr->policy);
+    fprintf(f, ",%u,%d,%llu,%s,%s,%d,%u,%llu,%llu,%u,%llu,%llu,%u,%llu,%s,%s,%.17g,%.17g,", sr->P, o->coarse,
+            (unsigned long long)o->seed, units_name(o->units), o->by == REPORT_BY_USE ? "use" : "alloc",
+            o->with_queue, sr->T, (unsigned long long)sr->idle, (unsigned long long)sr->hwm, sr->hwm_step,
+            (unsigned long long)sr->heap, (unsigned long long)sr->queue, w->r->g.n,
+            (unsigned long long)w->span, rank, kind, space, percent(sr, space));
+    csv_field(f, span_file(w, sp));
+    if (sp) fprintf(f, ",%u,%u,", sp->line, sp->col);
+    else fputs(",,,", f);
+    csv_field(f, text);
+    fputs("\r\n", f);
+}
+
+static void csv_schedule(const Out *w, const ScheduleReport *sr)
+{
+    uint32_t rank = 0, n = 0, others = 0;
+    double rest = 0;
+    char num[16];
+    for (uint32_t i = 0; i < sr->nholders; i++) {
+        const Holder *h = &sr->holders[i];
+        if (!listed(w->o, sr, i, &rank)) { rest += h->space; others++; continue; }
+        snprintf(num, sizeof num, "%u", ++n);
+        csv_row(w, sr, num, kind_names[h->kind], h->space, holder_span(w, h), holder_text(w, h));
+    }
+    if (others) {
+        char text[40];
+        snprintf(text, sizeof text, "(%u more)", others);
+        csv_row(w, sr, "", "others", rest, NULL, text);
+    }
+    if (!sr->nholders) csv_row(w, sr, "", "none", 0, NULL, "");
+}
+
+static const char csv_header[] =
+    "policy,P,coarse,seed,units,by,with_queue,steps,idle,hwm,hwm_step,heap,queue,work,span,"
+    "rank,kind,space,percent,file,line,col,text\r\n";
+
+static void print_all(const Out *w, const ScheduleReport *srs, uint32_t n)
+{
+    FILE *f = w->f;
+    const CostRun *r = w->r;
+    if (w->o->format == REPORT_JSON) { json_run(w, srs, n); return; }
+    if (w->o->format == REPORT_CSV) {
+        fputs(csv_header, f);
+        for (uint32_t i = 0; i < n; i++) csv_schedule(w, &srs[i]);
+        return;
+    }
+    if (r->value_text) fprintf(f, "val %s = %s\n", r->result_name ? r->result_name : "it", r->value_text);
+    fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges\n", r->g.n,
+            (unsigned long long)w->span, r->g.m);
+    for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
+}
+
+int report_run(FILE *f, const CostRun *r, const Sources *s, const ReportOptions *o,
+               char *msg, size_t msglen)
+{
+    uint32_t n = o->npolicies * o->nprocs, k = 0;
+    ScheduleReport *srs = calloc(n ? n : 1, sizeof *srs);
+    if (!srs) { snprintf(msg, msglen, "out of memory"); return -1; }
+    int rc = 0;
+    for (uint32_t i = 0; i < o->npolicies && !rc; i++)
+        for (uint32_t j = 0; j < o->nprocs && !rc; j++)
+            if ((rc = report_measure(r, o->policies[i], o->procs[j], o, &srs[k], msg, msglen)) == 0) k++;
+    if (!rc) {
+        Out w = {f, r, s, o, graph_span(&r->g)};
+        print_all(&w, srs, n);
+    }
+    for (uint32_t i = 0; i < k; i++) report_measure_free(&srs[i]);
+    free(srs);
+    return rc;
+}

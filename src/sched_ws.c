@@ -1,0 +1,117 @@
+/*
+ * sched_ws.c — work stealing (SPEC §3.1, paper §4.1, §5.2): a deque per
+ * processor, the initial node on processor 0's.  A processor pops the
+ * newest node of its own deque; with an empty deque it picks a victim
+ * uniformly at random among the other processors and steals the victim's
+ * oldest node, or idles this step if that deque is empty too.  The nodes
+ * a processor enables go on its own deque, right child first, so the left
+ * child is popped next.
+ *
+ * Randomness: splitmix64 (Steele, Lea & Flood 2014) seeded with --seed;
+ * the victim is drawn by Lemire's multiply-and-reject method, exactly
+ * uniform.  One draw sequence per run, consumed in processor order, so a
+ * schedule depends only on the graph, P and the seed.
+ *
+ * Design: each deque is a ring buffer (power-of-two capacity, doubled when
+ * full); push, pop and steal are O(1).
+ */
+#include <stdlib.h>
+#include "sched_policy.h"
+
+typedef struct Deque {
+    uint32_t *a;
+    uint32_t head, len, cap; /* a[head] the oldest; cap a power of two */
+} Deque;
+
+typedef struct Ws {
+    uint32_t P;
+    uint64_t rng;
+    Deque *dq;
+} Ws;
+
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, bound), bound >= 1 (Lemire 2019). */
+static uint32_t uniform(uint64_t *s, uint32_t bound)
+{
+    uint64_t m = (splitmix64(s) >> 32) * (uint64_t)bound;
+    if ((uint32_t)m < bound) {
+        uint32_t t = (uint32_t)(-bound) % bound;
+        while ((uint32_t)m < t) m = (splitmix64(s) >> 32) * (uint64_t)bound;
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static int dq_push(Deque *d, uint32_t x)
+{
+    if (d->len == d->cap) {
+        uint32_t c = d->cap ? d->cap * 2 : 16;
+        uint32_t *b = malloc((size_t)c * sizeof *b);
+        if (!b || c < d->cap) { free(b); return -1; }
+        for (uint32_t i = 0; i < d->len; i++) b[i] = d->a[(d->head + i) & (d->cap - 1)];
+        free(d->a);
+        d->a = b;
+        d->head = 0;
+        d->cap = c;
+    }
+    d->a[(d->head + d->len++) & (d->cap - 1)] = x;
+    return 0;
+}
+
+static void *ws_create(uint32_t P, uint64_t seed, uint32_t n)
+{
+    (void)n;
+    Ws *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    w->P = P;
+    w->rng = seed;
+    w->dq = calloc(P, sizeof *w->dq);
+    if (!w->dq) { free(w); return NULL; }
+    return w;
+}
+
+static int ws_add(void *st, uint32_t p, const uint32_t *in, int k)
+{
+    Ws *w = st;
+    for (int i = k; i-- > 0;) /* right child first */
+        if (dq_push(&w->dq[p], in[i])) return -1;
+    return 0;
+}
+
+static uint32_t ws_get(void *st, uint32_t p)
+{
+    Ws *w = st;
+    Deque *d = &w->dq[p];
+    if (d->len) return d->a[(d->head + --d->len) & (d->cap - 1)]; /* newest */
+    if (w->P < 2) return 0;
+    uint32_t v = uniform(&w->rng, w->P - 1);
+    if (v >= p) v++;            /* a victim other than p */
+    Deque *vd = &w->dq[v];
+    if (!vd->len) return 0;     /* failed steal: idle this step */
+    uint32_t x = vd->a[vd->head]; /* oldest */
+    vd->head = (vd->head + 1) & (vd->cap - 1);
+    vd->len--;
+    return x;
+}
+
+static void ws_finish(void *st, uint32_t p, uint32_t node)
+{
+    (void)st; (void)p; (void)node;
+}
+
+static void ws_destroy(void *st)
+{
+    Ws *w = st;
+    if (!w) return;
+    for (uint32_t i = 0; i < w->P; i++) free(w->dq[i].a);
+    free(w->dq);
+    free(w);
+}
+
+const PolicyOps sched_ws_ops = {"ws", ws_create, ws_add, ws_get, ws_finish, ws_destroy};

@@ -1,0 +1,175 @@
+/*
+ * sim_sched.c — the lock-step simulator (SPEC §3.1, paper §4.1).
+ *
+ * Each step: every processor, in index order, visits its pinned node
+ * (--coarse) or asks the policy for one (get); then, in processor order,
+ * each visit releases its children, and the nodes whose last parent it was
+ * become ready from the next step on (add).  A join whose two parents are
+ * visited at the same step is enabled by the later of the two in
+ * processor order.  When the policy holds no node, the processors without
+ * a pinned node idle without asking it (so ws draws no victim when no
+ * deque could be robbed).  O(n + T*P) time besides the policy; flat
+ * arrays only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sched.h"
+#include "sched_policy.h"
+
+/* The policies, by name.  A new policy: one file and one line here. */
+static const PolicyOps *const policies[] = {&sched_df_ops, &sched_bf_ops, &sched_ws_ops};
+const char *const sched_policy_names[] = {"df", "bf", "ws", NULL};
+
+static const PolicyOps *find_policy(const char *name)
+{
+    for (size_t i = 0; i < sizeof policies / sizeof *policies; i++)
+        if (name && strcmp(policies[i]->name, name) == 0) return policies[i];
+    return NULL;
+}
+
+typedef struct Sim {
+    const Graph *g;
+    const PolicyOps *ops;
+    void *pol;
+    uint32_t P;
+    int coarse;
+    uint8_t *left;      /* per node: parents not yet visited */
+    uint32_t *pin;      /* per processor: node it must visit next (--coarse), 0 none */
+    uint32_t *vis;      /* per processor: node visited at this step, 0 idle */
+    uint32_t rcap;      /* capacity of s->ready */
+    uint64_t nready;    /* ready, unvisited nodes (pinned ones included) */
+    uint64_t held;      /* of which the policy holds (added, not yet got) */
+    uint64_t nvisited;
+    Schedule *s;
+} Sim;
+
+void sched_free(Schedule *s)
+{
+    free(s->step);
+    free(s->proc);
+    free(s->ready);
+    memset(s, 0, sizeof *s);
+}
+
+static int push_ready(Sim *m, uint32_t t)
+{
+    if (t >= m->rcap) {
+        uint32_t c = m->rcap > UINT32_MAX / 2 ? UINT32_MAX : m->rcap * 2;
+        uint32_t *r = realloc(m->s->ready, (size_t)c * sizeof *r);
+        if (!r) return -1;
+        m->s->ready = r;
+        m->rcap = c;
+    }
+    m->s->ready[t] = (uint32_t)m->nready;
+    return 0;
+}
+
+/* Phase 1 of step t: every processor visits at most one node. */
+static uint32_t visit_all(Sim *m, uint32_t t)
+{
+    uint32_t nvis = 0;
+    for (uint32_t p = 0; p < m->P; p++) {
+        uint32_t x = m->pin[p];
+        if (x) m->pin[p] = 0;
+        else if (m->held) { x = m->ops->get(m->pol, p); m->held -= x != 0; }
+        m->vis[p] = x;
+        if (!x) { m->s->idle++; continue; }
+        m->s->step[x] = t;
+        m->s->proc[x] = p;
+        nvis++;
+    }
+    return nvis;
+}
+
+/* Phase 2: release the children of processor p's visit. */
+static int release(Sim *m, uint32_t p, uint32_t x)
+{
+    const uint32_t *c = &m->g->succ[2 * (size_t)x];
+    uint32_t en[2];
+    int k = 0;
+    for (int i = 0; i < 2; i++)
+        if (c[i] && --m->left[c[i]] == 0) en[k++] = c[i];
+    m->nready += (uint64_t)k;
+    if (m->coarse && k == 1) m->pin[p] = en[0]; /* a thread runs on (paper §4.1) */
+    else if (k) {
+        if (m->ops->add(m->pol, p, en, k)) return -1;
+        m->held += (uint64_t)k;
+    }
+    m->ops->finish(m->pol, p, x);
+    return 0;
+}
+
+static int sim_loop(Sim *m, char *msg, size_t len)
+{
+    const Graph *g = m->g;
+    uint32_t t = 0;
+    while (m->nvisited < g->n) {
+        uint32_t nvis = visit_all(m, ++t);
+        if (nvis == 0) {
+            snprintf(msg, len, "schedule stuck at step %u: %llu of %u nodes visited "
+                     "(graph not connected from node 1?)", t, (unsigned long long)m->nvisited, g->n);
+            return -1;
+        }
+        for (uint32_t p = 0; p < m->P; p++)
+            if (m->vis[p] && release(m, p, m->vis[p])) goto oom;
+        m->nready -= nvis;
+        m->nvisited += nvis;
+        if (push_ready(m, t)) goto oom;
+    }
+    m->s->T = t;
+    return 0;
+oom:
+    snprintf(msg, len, "out of memory while scheduling");
+    return -1;
+}
+
+static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
+{
+    size_t n1 = (size_t)g->n + 1;
+    m->g = g;
+    m->P = o->P;
+    m->coarse = o->coarse;
+    m->s = s;
+    m->rcap = 1024;
+    m->left = malloc(n1);
+    m->pin = calloc(o->P, sizeof *m->pin);
+    m->vis = calloc(o->P, sizeof *m->vis);
+    s->P = o->P;
+    s->step = calloc(n1, sizeof *s->step);
+    s->proc = calloc(n1, sizeof *s->proc);
+    s->ready = malloc(m->rcap * sizeof *s->ready);
+    m->pol = m->ops->create(o->P, o->seed, g->n);
+    if (!m->left || !m->pin || !m->vis || !s->step || !s->proc || !s->ready || !m->pol)
+        return -1;
+    memcpy(m->left, g->npred, n1);
+    m->nready = m->held = g->n ? 1 : 0;
+    s->ready[0] = (uint32_t)m->nready;
+    uint32_t first = 1;
+    return g->n ? m->ops->add(m->pol, 0, &first, 1) : 0;
+}
+
+static void sim_done(Sim *m)
+{
+    free(m->left);
+    free(m->pin);
+    free(m->vis);
+    if (m->pol) m->ops->destroy(m->pol);
+}
+
+int sched_run(const Graph *g, const SchedOptions *o, Schedule *out, char *msg, size_t msglen)
+{
+    memset(out, 0, sizeof *out);
+    Sim m = {0};
+    m.ops = find_policy(o->policy);
+    if (!m.ops) { snprintf(msg, msglen, "unknown scheduling policy '%s'", o->policy ? o->policy : ""); return -1; }
+    if (o->P < 1) { snprintf(msg, msglen, "the number of processors must be at least 1"); return -1; }
+    int rc = -1;
+    if (sim_init(&m, g, o, out)) snprintf(msg, msglen, "out of memory while scheduling");
+    else rc = sim_loop(&m, msg, msglen);
+    sim_done(&m);
+    if (rc) { sched_free(out); return -1; }
+    uint32_t *r = realloc(out->ready, ((size_t)out->T + 1) * sizeof *r); /* trim */
+    if (r) out->ready = r;
+    return 0;
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# pml dot and pml stats end to end (SPEC §4-5, docs/distill.md): on every
+# example, the DOT (plain, raw, and at the high-water mark of df and bf on
+# two processors) is accepted by Graphviz; stats prints the Table 1 counts
+# and they agree with the DOT; --render writes images; failures (program
+# errors, usage errors, Graphviz failing) leave no file behind and never
+# clobber an existing one.
+cd "$(dirname "$0")/.."
+source tests/lib.sh
+PML=${PML:-$PWD/pml}
+
+# nodes in a DOT file written by pml dot
+dot_nodes() { grep -cE '^  n[0-9]+ \[' "$1"; }
+
+for f in examples/*.pml; do
+    name=$(basename "$f" .pml)
+    for s in none df bf; do
+        args=(-D n=3)
+        [ "$s" != none ] && args+=(--sched="$s" -p 2)
+        t="dot_${name}_$s"
+        if ! "$PML" dot "$f" "${args[@]}" -o "$TMP/$name.$s.dot" 2>"$TMP/err"; then
+            fail "$t" "pml dot failed: $(head -c 300 "$TMP/err")"
+        elif ! dot -Tsvg "$TMP/$name.$s.dot" -o "$TMP/$name.$s.svg" 2>"$TMP/err"; then
+            fail "$t" "dot -Tsvg rejected it: $(head -c 300 "$TMP/err")"
+        else
+            pass "${t}_renders"
+        fi
+    done
+    # the scheduled picture fills visited nodes black and names its step
+    if grep -q 'fillcolor=black' "$TMP/$name.df.dot" 2>/dev/null &&
+       grep -q 'high-water mark at step' "$TMP/$name.df.dot"; then
+        pass "dot_${name}_df_marks_high_water_step"
+    else
+        fail "dot_${name}_df_marks_high_water_step" "no black node or no step in the caption"
+    fi
+    # stats: the Table 1 counts, consistent with the DOT
+    if "$PML" stats "$f" -D n=3 > "$TMP/stats" 2>"$TMP/err"; then
+        orig=$(awk '$1 == "original" { print $2 }' "$TMP/stats")
+        dist=$(awk '$1 == "distilled" { print $2 }' "$TMP/stats")
+        if [ -n "$orig" ] && [ -n "$dist" ] && [ "$dist" -le "$orig" ] && [ "$dist" -ge 1 ]; then
+            pass "stats_${name}_prints_counts"
+        else
+            fail "stats_${name}_prints_counts" "$(tr '\n' ' ' < "$TMP/stats")"
+        fi
+        expect_eq "stats_${name}_agrees_with_dot" "$dist" "$(dot_nodes "$TMP/$name.none.dot")"
+    else
+        fail "stats_${name}_prints_counts" "pml stats failed: $(head -c 300 "$TMP/err")"
+    fi
+done
+
+# --raw: every node of the original graph
+"$PML" dot examples/fib.pml -D n=4 --raw -o "$TMP/raw.dot" 2>/dev/null
+orig=$("$PML" stats examples/fib.pml -D n=4 --format csv 2>/dev/null | awk -F, 'NR == 2 { print $1 }')
+expect_eq dot_raw_keeps_every_node "$orig" "$(dot_nodes "$TMP/raw.dot")"
+if dot -Tsvg "$TMP/raw.dot" -o /dev/null 2>/dev/null; then pass dot_raw_renders; else fail dot_raw_renders "dot rejected it"; fi
+
+# --fast-layout: heap edges leave the layout alone, and dot still accepts it
+"$PML" dot examples/matmul.pml -D n=3 --sched=df -p 2 --fast-layout -o "$TMP/fast.dot" 2>/dev/null
+if grep -q 'constraint=false' "$TMP/fast.dot" && dot -Tsvg "$TMP/fast.dot" -o /dev/null 2>/dev/null; then
+    pass dot_fast_layout_renders
+else
+    fail dot_fast_layout_renders "no constraint=false edges or dot rejected it"
+fi
+
+f=examples/quicksort.pml
+# --render: -o x.svg writes the image; -o x.dot --render svg writes both
+"$PML" dot "$f" -D n=3 --sched=bf -p 2 -o "$TMP/img.svg" 2>/dev/null
+if head -c 200 "$TMP/img.svg" 2>/dev/null | grep -q '<svg\|<?xml'; then pass dot_o_svg_renders_image
+else fail dot_o_svg_renders_image "no SVG written"; fi
+"$PML" dot "$f" -D n=3 -o "$TMP/both.dot" --render png 2>/dev/null
+if [ -s "$TMP/both.dot" ] && head -c 8 "$TMP/both.png" 2>/dev/null | grep -q PNG; then
+    pass dot_render_writes_dot_and_image
+else
+    fail dot_render_writes_dot_and_image "missing both.dot or both.png"
+fi
+
+# failures leave nothing half-written and keep existing files
+mkdir -p "$TMP/fail"
+printf 'val x = 1 div 0\n' > "$TMP/bad.pml"
+echo old > "$TMP/fail/keep.dot"
+"$PML" dot "$TMP/bad.pml" -o "$TMP/fail/new.dot" 2>/dev/null; rc=$?
+expect_eq dot_program_error_exit_status 1 "$rc"
+"$PML" dot "$TMP/bad.pml" -o "$TMP/fail/keep.dot" 2>/dev/null
+PML_DOT=false "$PML" dot "$f" -D n=3 -o "$TMP/fail/gv.dot" --render svg 2>/dev/null; rc=$?
+expect_eq dot_graphviz_failure_exit_status 1 "$rc"
+PML_DOT=/nonexistent/dot "$PML" dot "$f" -D n=3 -o "$TMP/fail/gv.svg" 2>/dev/null
+expect_eq dot_failures_leave_no_files "keep.dot" "$(ls -A "$TMP/fail" | tr '\n' ' ' | sed 's/ $//')"
+expect_eq dot_failure_keeps_existing_file old "$(cat "$TMP/fail/keep.dot")"
+"$PML" stats "$TMP/bad.pml" >/dev/null 2>&1; rc=$?
+expect_eq stats_program_error_exit_status 1 "$rc"
+
+# usage errors: exit status 2, nothing written
+u=$TMP/fail/u
+usage_case() { # name args...
+    local name=$1; shift
+    "$PML" dot "$@" >/dev/null 2>&1
+    expect_eq "dot_usage_error_$name" 2 "$?"
+}
+usage_case no_file -o "$u.dot"
+usage_case two_policies "$f" --sched=df,bf -p 2 -o "$u.dot"
+usage_case p_without_sched "$f" -p 2 -o "$u.dot"
+usage_case unknown_render_format "$f" --render gif -o "$u.dot"
+usage_case render_disagrees_with_extension "$f" -o "$u.svg" --render png
+usage_case unknown_option "$f" --bogus -o "$u.dot"
+expect_eq dot_usage_errors_write_nothing "keep.dot" "$(ls -A "$TMP/fail" | tr '\n' ' ' | sed 's/ $//')"

@@ -1,0 +1,331 @@
+#!/usr/bin/env bash
+# SML/NJ as an oracle for values (SPEC §2.4: "The interpreter's value equals
+# SML/NJ's for programs without {...}").
+#
+# For every tests/sml/*.pml (plain SML programs that are also PML programs)
+# and every examples/*.pml (translated: parallel pairs made sequential), run
+# SML/NJ and `$PML run`, and compare the value of the last `val result`.
+# Prints one "PASS name" / "FAIL name: why" line per program, plus
+# "prelude_vs_basis" (the prelude's list functions against SML's Basis, run
+# in SML alone).
+#
+#   tests/test_sml_oracle.sh                  all checks
+#   tests/test_sml_oracle.sh FILE.pml ...     only these programs
+#   tests/test_sml_oracle.sh --translate FILE.pml [-D n=N]...
+#                                             print the SML text the oracle runs
+#   tests/test_sml_oracle.sh --sml FILE.pml [-D n=N]...
+#                                             print SML/NJ's value only
+#
+# The translation (python3, below) — what it does and its limits:
+#   * { and } outside strings and comments become ( and ): PML has no
+#     records, so every brace is a parallel pair, and a parallel pair has the
+#     value of the sequential pair.
+#   * The prelude's declarations are split at lines starting in column 0
+#     (its layout rule).  A declaration of a name SML's Basis already has is
+#     dropped, so the Basis version is the oracle: every long name (List.nth,
+#     Math.sqrt: SML would not accept `fun List.nth` anyway) and the
+#     top-level names in SML_TOPLEVEL below.  The rest (tabulate, reducei,
+#     filter, ...) is kept.  A prelude name SML binds at top level but missing
+#     from SML_TOPLEVEL is merely kept, shadowing SML's.
+#   * `param` is generated from the -D options (else it returns the default);
+#     tests/sml/prims.sml defines the other PML primitives.
+#   * Not translated, so programs meant for the oracle avoid them: length on
+#     lists (SML's length here is Vector.length: use List.length), min/max
+#     on reals, anything SML's type checker rejects (PML is dynamically
+#     typed), integers of 2^30 or more (SML/NJ's int has 31 bits).
+#
+# SML/NJ's output: the line `val result = VALUE : TYPE` (with
+# Control.Print.linewidth raised so that VALUE is not broken; continuation
+# lines are joined anyway), VALUE is what precedes the last " : " (types
+# never contain " : ").  PML's: the first line of `$PML run FILE`, which is
+# `val result = VALUE` in SML/NJ's notation.
+set -u
+cd "$(dirname "$0")/.."
+. tests/lib.sh
+PML=${PML:-$PWD/pml}
+ROOT=$PWD
+TIMEOUT=${ORACLE_TIMEOUT:-120}
+# ORACLE_KEEP=DIR keeps the translated programs and SML/NJ's output there.
+if [ -n "${ORACLE_KEEP:-}" ]; then
+    rm -rf "$TMP"; trap - EXIT; mkdir -p "$ORACLE_KEEP" && TMP=$ORACLE_KEEP
+fi
+
+# Sizes for the examples: small enough to be quick in both SML/NJ and PML.
+declare -A SIZES=(
+  [matmul]="-D n=4"
+  [quicksort]="-D n=12"
+  [quicksort_join]="-D n=12"
+  [mergesort]="-D n=20"
+  [selection_sort]="-D n=12"
+  [insertion_sort]="-D n=12"
+  [quickhull]="-D n=16"
+  [nqueens]="-D n=5"
+  [fib]="-D n=10"
+  [tabulate_reduce]="-D n=10"
+  [barneshut]="-D n=10"
+)
+
+cat > "$TMP/pml2sml.py" <<'PY'
+import re, sys
+
+SML_TOPLEVEL = {
+    "null", "hd", "tl", "@", "rev", "map", "foldl", "foldr", "app", "length",
+    "concat", "valOf", "isSome", "getOpt", "real", "floor", "round", "trunc",
+    "ceil", "not", "size", "abs", "vector", "ignore", "print", "explode",
+    "implode", "str", "substring", "chr", "ord", "o", "before",
+}
+
+def blank_comments(src):
+    """src with every (nested) comment replaced by spaces (newlines kept);
+    also returns a mask: True at code characters (not in strings)."""
+    out = []
+    code = []
+    i, n = 0, len(src)
+    while i < n:
+        c = src[i]
+        if src.startswith("(*", i):
+            depth, j = 0, i
+            while j < n:
+                if src.startswith("(*", j):
+                    depth += 1; j += 2
+                elif src.startswith("*)", j):
+                    depth -= 1; j += 2
+                    if depth == 0:
+                        break
+                else:
+                    j += 1
+            for ch in src[i:j]:
+                out.append("\n" if ch == "\n" else " "); code.append(False)
+            i = j
+        elif c == '"':
+            j = i + 1
+            while j < n and src[j] != '"':
+                if src[j] == "\\":
+                    if j + 1 < n and src[j + 1].isspace():
+                        # a gap: \ whitespace... \ 
+                        j += 1
+                        while j < n and src[j] != "\\":
+                            j += 1
+                        j += 1
+                    else:
+                        j += 2
+                else:
+                    j += 1
+            j = min(j + 1, n)
+            out.extend(src[i:j]); code.extend([False] * (j - i))
+            i = j
+        else:
+            out.append(c); code.append(True)
+            i += 1
+    return "".join(out), code
+
+def braces(src):
+    text, code = blank_comments(src)
+    return "".join(
+        ("(" if ch == "{" else ")" if ch == "}" else ch) if code[k] else ch
+        for k, ch in enumerate(text))
+
+DECL = re.compile(r"^(fun|val|datatype|local|exception|type)\b", re.M)
+NAME = re.compile(r"^fun\s+(?:op\s+)?([^\s(]+)")
+
+def prelude(src):
+    text = braces(src)
+    starts = [m.start() for m in DECL.finditer(text)] + [len(text)]
+    kept = [text[:starts[0]]]
+    for a, b in zip(starts, starts[1:]):
+        decl = text[a:b]
+        m = NAME.match(decl)
+        name = m.group(1) if m else None
+        if name and ("." in name or name in SML_TOPLEVEL):
+            kept.append("(* dropped: SML has %s *)\n" % name)
+        else:
+            kept.append(decl.rstrip() + ";\n")
+    return "".join(kept)
+
+def param_fun(defs):
+    arms = "".join('"%s" => %s | ' % (k, v) for k, v in defs)
+    return ("fun param (name : string, default : int) : int =\n"
+            "  case name of %s_ => default;\n" % arms)
+
+def main(argv):
+    # pml2sml.py PRIMS PRELUDE PROGRAM [name=N ...]
+    prims, pre, prog = argv[1:4]
+    defs = []
+    for d in argv[4:]:
+        k, v = d.split("=", 1)
+        v = v.strip()
+        defs.append((k, ("~" + v[1:]) if v.startswith("-") else v))
+    sys.stdout.write(
+        "Control.Print.printDepth := 1000; Control.Print.printLength := 100000;\n"
+        "Control.Print.stringDepth := 100000; Control.Print.linewidth := 1000000;\n")
+    sys.stdout.write(param_fun(defs))
+    sys.stdout.write(open(prims).read() + "\n")
+    sys.stdout.write("(* ---- the prelude, translated ---- *)\n")
+    sys.stdout.write(prelude(open(pre).read()) + "\n")
+    sys.stdout.write("(* ---- the program, translated ---- *)\n")
+    sys.stdout.write(braces(open(prog).read()) + "\n;\n")
+
+main(sys.argv)
+PY
+
+# dflags "-D n=4 -D m=2" -> "n=4 m=2"
+dflags() { local out=() a; set -- $1; while [ $# -gt 0 ]; do
+    if [ "$1" = -D ]; then out+=("$2"); shift 2; else shift; fi; done
+    echo "${out[@]:-}"; }
+
+translate() { # FILE DFLAGS
+    python3 "$TMP/pml2sml.py" tests/sml/prims.sml lib/prelude.pml "$1" $(dflags "$2")
+}
+
+# sml_value FILE DFLAGS: prints VALUE, or returns 1 with the reason on stdout
+sml_value() {
+    local f=$1 flags=$2 base
+    base=$TMP/$(basename "$f" .pml)
+    translate "$f" "$flags" > "$base.sml" || { echo "translation failed"; return 1; }
+    timeout "$TIMEOUT" sml "$base.sml" < /dev/null > "$base.smlout" 2>&1
+    if grep -qE 'Error:|uncaught exception|Fatal error' "$base.smlout"; then
+        echo "SML/NJ: $(grep -m1 -iE 'error|uncaught exception' "$base.smlout" | tr -s ' ' | cut -c1-200)"
+        return 1
+    fi
+    python3 - "$base.smlout" <<'PY' || return 1
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+start = None
+for k, l in enumerate(lines):
+    if l.startswith("val result = "):
+        start = k
+if start is None:
+    print("SML/NJ printed no `val result`"); sys.exit(1)
+text = lines[start]
+for l in lines[start + 1:]:
+    if l[:1] in (" ", "\t") and l.strip():
+        text += " " + l.strip()
+    else:
+        break
+text = text[len("val result = "):]
+if " : " not in text:
+    print("SML/NJ's result line has no type: " + text[:100]); sys.exit(1)
+print(text.rsplit(" : ", 1)[0])
+PY
+}
+
+# check NAME FILE DFLAGS
+check() {
+    local name=$1 f=$2 flags=$3 want got out rc
+    if ! want=$(sml_value "$f" "$flags"); then fail "$name" "$want"; return; fi
+    if [ ! -x "$PML" ]; then fail "$name" "no interpreter at $PML (SML/NJ says: $want)"; return; fi
+    out=$(timeout "$TIMEOUT" "$PML" run "$f" $flags 2>"$TMP/pml.err"); rc=$?
+    if [ $rc -ne 0 ]; then
+        fail "$name" "pml exited $rc: $(head -c 200 "$TMP/pml.err" | tr '\n' ' ') (SML/NJ says: $want)"; return
+    fi
+    got=$(printf '%s\n' "$out" | head -n 1)
+    if [ "$got" == "val result = $want" ]; then pass "$name"
+    else fail "$name" "SML/NJ [val result = $want] pml [$got]"; fi
+}
+
+# The prelude's list functions against the Basis, in SML alone: the prelude
+# with its long names renamed (List.nth -> List_nth) shadows the top-level
+# Basis names; each line compares one function with the Basis one.
+prelude_vs_basis() {
+    local s=$TMP/prelude_vs_basis.sml
+    {
+        echo 'Control.Print.printLength := 1000; Control.Print.linewidth := 1000000;'
+        echo 'fun param (_ : string, d : int) = d;'
+        cat tests/sml/prims.sml
+        python3 - lib/prelude.pml <<'PY'
+import re, sys
+src = open(sys.argv[1]).read()
+# drop comments (no strings in the prelude contain comment brackets)
+while "(*" in src:
+    src = re.sub(r"\(\*(?:(?!\(\*)[\s\S])*?\*\)", " ", src)
+src = src.replace("{", "(").replace("}", ")")
+src = re.sub(r"\b(List|Option|Real|Math|String)\.(\w+)", r"\1_\2", src)
+src = re.sub(r"^(fun|val)", r";\1", src, flags=re.M)
+# PML's length also works on lists; the shim's is Vector.length
+src = src.replace("fun List_length l = length l", "fun List_length l = List.length l")
+print(src + ";")
+PY
+        cat <<'SML'
+val l = [5, 3, 8, 1, 9, 2];
+val checks = [
+  ("null", null [] = List.null [] andalso null l = List.null l),
+  ("hd/tl", hd l = List.hd l andalso tl l = List.tl l),
+  ("@", [1,2] @ [3] = List.concat [[1,2],[3]] andalso [] @ l = l),
+  ("rev", rev l = List.rev l andalso List_rev [] = List.rev ([] : int list)),
+  ("revAppend", List_revAppend ([1,2], [3]) = List.revAppend ([1,2], [3])),
+  ("map", map (fn x => x * 2) l = List.map (fn x => x * 2) l),
+  ("filter", filter (fn x => x > 3) l = List.filter (fn x => x > 3) l),
+  ("foldl", foldl (fn (x, a) => x :: a) [] l = List.foldl (fn (x, a) => x :: a) [] l),
+  ("foldr", foldr (fn (x, a) => x :: a) [] l = List.foldr (fn (x, a) => x :: a) [] l),
+  ("foldl-", foldl op- 0 l = List.foldl op- 0 l),
+  ("foldr-", foldr op- 0 l = List.foldr op- 0 l),
+  ("length", List_length l = List.length l),
+  ("last", List_last l = List.last l),
+  ("nth", List_nth (l, 0) = List.nth (l, 0) andalso List_nth (l, 5) = List.nth (l, 5)),
+  ("take", List_take (l, 0) = List.take (l, 0) andalso List_take (l, 6) = List.take (l, 6)
+           andalso List_take (l, 2) = List.take (l, 2)),
+  ("drop", List_drop (l, 0) = List.drop (l, 0) andalso List_drop (l, 6) = List.drop (l, 6)
+           andalso List_drop (l, 2) = List.drop (l, 2)),
+  ("exists", List_exists (fn x => x = 9) l = List.exists (fn x => x = 9) l
+             andalso List_exists (fn x => x = 7) l = List.exists (fn x => x = 7) l),
+  ("all", List_all (fn x => x > 0) l = List.all (fn x => x > 0) l
+          andalso List_all (fn x => x > 1) l = List.all (fn x => x > 1) l),
+  ("find", List_find (fn x => x > 5) l = List.find (fn x => x > 5) l
+           andalso List_find (fn x => x > 50) l = List.find (fn x => x > 50) l),
+  ("partition", List_partition (fn x => x mod 2 = 0) l = List.partition (fn x => x mod 2 = 0) l),
+  ("tabulate", List_tabulate (5, fn i => i * i) = List.tabulate (5, fn i => i * i)
+               andalso List_tabulate (0, fn i => i) = List.tabulate (0, fn i => i)),
+  ("concat", List_concat [[1], [], [2, 3]] = List.concat [[1], [], [2, 3]]),
+  ("strconcat", concat ["ab", "", "c"] = String.concat ["ab", "", "c"]
+                andalso String_concat [] = String.concat []),
+  ("option", valOf (SOME 3) = Option.valOf (SOME 3) andalso isSome NONE = Option.isSome NONE
+             andalso Option_isSome (SOME 1)),
+  ("real", Real.== (Real_fromInt 3, Real.fromInt 3) andalso Real.== (Math_sqrt 2.0, Math.sqrt 2.0)),
+  ("tabulate-v", toList (tabulate (fn i => i * 3, 7)) = List.tabulate (7, fn i => i * 3)
+                 andalso length (tabulate (fn i => 1 div i, 0)) = 0),
+  ("reduce", reduce op+ 0 (fromList l) = 28 andalso reduce op+ 0 (fromList []) = 0),
+  ("reducei", reducei op+ (fn (i, x) => i * x) 0 (fromList l) = 0*5+1*3+2*8+3*1+4*9+5*2),
+  ("mapv", toList (mapv (fn x => x + 1) (fromList l)) = List.map (fn x => x + 1) l),
+  ("mapreduce", mapreduce op+ (fn x => x * x) 0 (fromList l) = 184),
+  ("errors", ((hd []; false) handle Fail "hd" => true)
+             andalso ((List_nth (l, 6); false) handle Fail _ => true)
+             andalso ((List_take (l, 7); false) handle Fail _ => true))
+];
+val bad = List.map #1 (List.filter (fn (_, ok) => not ok) checks);
+SML
+    } > "$s"
+    timeout "$TIMEOUT" sml "$s" < /dev/null > "$s.out" 2>&1
+    local bad
+    bad=$(grep -m1 '^val bad = ' "$s.out")
+    if grep -qE 'Error:|uncaught exception|Fatal error' "$s.out"; then
+        fail prelude_vs_basis "SML/NJ: $(grep -m1 -E 'Error|uncaught' "$s.out")"
+    elif [ "$bad" = 'val bad = [] : string list' ]; then pass prelude_vs_basis
+    else fail prelude_vs_basis "differ from the Basis: ${bad:-no output}"; fi
+}
+
+if [ "${1:-}" = --translate ] || [ "${1:-}" = --sml ]; then
+    mode=$1; f=$2; shift 2
+    if [ "$mode" = --translate ]; then translate "$f" "$*"
+    else sml_value "$f" "$*"; fi
+    exit
+fi
+
+if ! command -v sml >/dev/null 2>&1; then
+    fail sml_oracle "sml (SML/NJ) is not installed"; exit 0
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+    fail sml_oracle "python3 is not installed"; exit 0
+fi
+
+if [ $# -gt 0 ]; then files=("$@"); else
+    prelude_vs_basis
+    files=(tests/sml/*.pml examples/*.pml)
+fi
+for f in "${files[@]}"; do
+    [ -f "$f" ] || { fail "$f" "no such file"; continue; }
+    n=$(basename "$f" .pml)
+    case "$f" in
+        *examples/*) check "example_$n" "$f" "${SIZES[$n]:-}" ;;
+        *) check "sml_$n" "$f" "" ;;
+    esac
+done
