@@ -7,3 +7,7 @@ B=${B:-build}
 make -s "$B/bench/bench_sim"
 echo "== simulator and space profile (bench/bench_sim.c)"
 "$B/bench/bench_sim"
+make -s "$B/bench/bench_eval"
+echo "== interpreter and whole pipeline on real programs (bench/bench_eval.c)"
+"$B/bench/bench_eval" examples/matmul.pml n=56
+"$B/bench/bench_eval" examples/fib.pml n=30

@@ -47,21 +47,16 @@ static void node_limit(Ev *ev, uint32_t annot)
     ev_fail(ev, sp, "out of memory for the cost graph at %u nodes", ev->g->n);
 }
 
+/* Theorem 1 mode: last_src[l] is the newest source of an edge into l. */
 static void grow_seen(Ev *ev, uint32_t need)
 {
-    if (need < ev->seen_cap) return;
+    if (!ev->o->check_theorem1 || need < ev->seen_cap) return;
     uint32_t cap = ev->seen_cap ? ev->seen_cap : 1024;
     while (cap <= need) cap *= 2;
-    uint32_t *a = realloc(ev->seen_use, cap * sizeof *a);
-    if (a) ev->seen_use = a;
-    uint32_t *b = a ? realloc(ev->seen_ret, cap * sizeof *b) : NULL;
-    if (b) ev->seen_ret = b;
-    uint32_t *c = b ? realloc(ev->last_src, cap * sizeof *c) : NULL;
-    if (c) ev->last_src = c;
+    uint32_t *c = realloc(ev->last_src, cap * sizeof *c);
     if (!c) ev_fail(ev, ev->p->id_span[0], "out of memory for the cost graph");
-    memset(ev->seen_use + ev->seen_cap, 0, (cap - ev->seen_cap) * sizeof *a);
-    memset(ev->seen_ret + ev->seen_cap, 0, (cap - ev->seen_cap) * sizeof *a);
-    memset(ev->last_src + ev->seen_cap, 0, (cap - ev->seen_cap) * sizeof *a);
+    memset(c + ev->seen_cap, 0, (cap - ev->seen_cap) * sizeof *c);
+    ev->last_src = c;
     ev->seen_cap = cap;
 }
 
@@ -78,12 +73,14 @@ uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
 
 void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
 {
-    uint32_t *seen = k == HE_USE ? ev->seen_use : ev->seen_ret;
-    if (seen[dst] == src) return; /* the same edge again */
-    seen[dst] = src;
-    ev->last_src[dst] = src;
-    if (graph_add_heap(ev->g, src, dst, k))
-        ev_fail(ev, ev->p->id_span[ev->g->annot[src]], "out of memory for the heap graph");
+    /* the same edge again?  A source's edges are the newest ones, so look
+     * back over (a few of) them; a rare duplicate left is harmless */
+    Graph *g = ev->g;
+    for (size_t e = g->m, seen = 0; e-- > 0 && g->hsrc[e] == src && seen < 16; seen++)
+        if (g->hdst[e] == dst && g->hkind[e] == k) return;
+    if (ev->last_src) ev->last_src[dst] = src;
+    if (graph_add_heap(g, src, dst, k))
+        ev_fail(ev, ev->p->id_span[g->annot[src]], "out of memory for the heap graph");
 }
 
 Value *ev_bool(Ev *ev, int b, uint32_t loc)
@@ -662,8 +659,6 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);
     out->theorem1_checks = ev.checks;
-    free(ev.seen_use);
-    free(ev.seen_ret);
     free(ev.last_src);
     make_annots(p, s, out);
     return rc;

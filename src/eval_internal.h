@@ -21,8 +21,6 @@ typedef struct Ev {
     uint32_t cur;           /* final node of the graph built so far; 0 = none */
     uint64_t depth;
     uintptr_t stack_limit;  /* lowest usable stack address (bigstack.h), 0: none */
-    /* heap-edge de-duplication: the last source that used / retained a sink */
-    uint32_t *seen_use, *seen_ret;
     uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
     uint32_t seen_cap;
     uint64_t checks;

@@ -98,11 +98,12 @@ int space_by_alloc(const Graph *g, const Schedule *s, Units u, uint32_t step,
 typedef struct UseWork {
     const Graph *g;
     Units u;
-    uint32_t *off, *idx;    /* heap edges by source (CSR) */
+    uint32_t *off;          /* heap edges from v: off[v] .. off[v+1]-1 (they are
+                               stored sorted by source, so no index is needed) */
     uint32_t *weight;       /* per value: root edges into it (+1 for the result) */
     uint32_t *seen;         /* per node: the root whose walk last reached it */
     uint32_t *stack;
-    uint64_t *count;        /* per value: root edges that reach it */
+    uint32_t *count;        /* per value: root edges that reach it */
     double *part;           /* per root: its share, for each edge into it */
 } UseWork;
 
@@ -122,8 +123,8 @@ static double use_walk(UseWork *w, uint32_t r, int count_pass)
         visits++;
         if (count_pass) w->count[v] += w->weight[r];
         else part += (double)unit_size(g, w->u, v) / (double)w->count[v];
-        for (uint32_t j = w->off[v]; j < w->off[v + 1]; j++) {
-            uint32_t e = w->idx[j], d = g->hdst[e];
+        for (uint32_t e = w->off[v]; e < w->off[v + 1]; e++) {
+            uint32_t d = g->hdst[e];
             if (g->hkind[e] == HE_RETAIN && w->seen[d] != r) { w->seen[d] = r; w->stack[sp++] = d; }
         }
     }
@@ -132,14 +133,22 @@ static double use_walk(UseWork *w, uint32_t r, int count_pass)
 
 static void use_free(UseWork *w)
 {
-    free(w->off); free(w->idx); free(w->weight); free(w->seen);
+    free(w->off); free(w->weight); free(w->seen);
     free(w->stack); free(w->count); free(w->part);
 }
 
 static int use_alloc(UseWork *w)
 {
     size_t n1 = (size_t)w->g->n + 1;
-    if (graph_heap_by_source(w->g, &w->off, &w->idx)) return -1;
+    const Graph *g = w->g;
+    w->off = malloc((n1 + 1) * sizeof *w->off);
+    if (!w->off) return -1;
+    size_t e = 0;
+    for (uint32_t v = 0; v <= g->n; v++) {
+        while (e < g->m && g->hsrc[e] < v) e++;
+        w->off[v] = (uint32_t)e;
+    }
+    w->off[n1] = (uint32_t)g->m;
     w->weight = calloc(n1, sizeof *w->weight);
     w->seen = calloc(n1, sizeof *w->seen);
     w->stack = malloc(n1 * sizeof *w->stack);
@@ -174,8 +183,8 @@ static int use_flow(UseWork *w, const Schedule *s, uint32_t step, double *share,
         if (w->weight[r]) { w->seen[r] = 1; w->stack[sp++] = r; }
     while (sp) {
         uint32_t v = w->stack[--sp];
-        for (uint32_t j = w->off[v]; j < w->off[v + 1]; j++) {
-            uint32_t e = w->idx[j], d = g->hdst[e];
+        for (uint32_t e = w->off[v]; e < w->off[v + 1]; e++) {
+            uint32_t d = g->hdst[e];
             if (g->hkind[e] == HE_RETAIN && !w->seen[d]) { w->seen[d] = 1; w->stack[sp++] = d; }
         }
     }
