@@ -79,27 +79,27 @@ static int add_param(CommonOpts *c, const char *def)
     return 0;
 }
 
-/* The value of option argv[*i]: "--opt=V", "--opt V", "-DV", "-D V". */
-const char *cli_option_value(int argc, char **argv, int *i, const char *name)
+int cli_option_value(int argc, char **argv, int *i, const char *name, const char **val)
 {
     const char *a = argv[*i];
     size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0) return NULL;
-    if (a[n] == '=') return a + n + 1;
-    if (a[n] == 0) {
-        if (*i + 1 >= argc) return "";
-        return argv[++*i];
-    }
-    if (name[1] != '-') return a + n; /* -Dname=N */
-    return NULL;
+    if (strncmp(a, name, n) != 0) return 0;
+    if (a[n] == '=' || (a[n] != 0 && n == 2)) { *val = a + n + (a[n] == '='); return 1; }
+    if (a[n] != 0) return 0;
+    if (*i + 1 >= argc) { cli_usage_error("%s needs a value", name); return -1; }
+    *val = argv[++*i];
+    return 1;
 }
 
 int cli_common_option(CommonOpts *c, int argc, char **argv, int *i)
 {
     const char *v;
+    int r;
     uint64_t u;
-    if ((v = cli_option_value(argc, argv, i, "-D"))) return add_param(c, v) ? -1 : 1;
-    if ((v = cli_option_value(argc, argv, i, "--max-nodes"))) {
+    if ((r = cli_option_value(argc, argv, i, "-D", &v)) < 0) return -1;
+    else if (r) return add_param(c, v) ? -1 : 1;
+    if ((r = cli_option_value(argc, argv, i, "--max-nodes", &v)) < 0) return -1;
+    else if (r) {
         if (cli_parse_u64(v, &u) || u == 0 || u > UINT32_MAX - 16) {
             cli_usage_error("--max-nodes expects a number from 1 to %u", UINT32_MAX - 16);
             return -1;
@@ -107,7 +107,8 @@ int cli_common_option(CommonOpts *c, int argc, char **argv, int *i)
         c->eo.max_nodes = u;
         return 1;
     }
-    if ((v = cli_option_value(argc, argv, i, "--max-depth"))) {
+    if ((r = cli_option_value(argc, argv, i, "--max-depth", &v)) < 0) return -1;
+    else if (r) {
         if (cli_parse_u64(v, &u) || u == 0) {
             cli_usage_error("--max-depth expects a positive number");
             return -1;
@@ -164,13 +165,18 @@ static int split_procs(SimOpts *s, const char *v)
 int cli_sim_option(SimOpts *s, int argc, char **argv, int *i)
 {
     const char *v;
-    if ((v = cli_option_value(argc, argv, i, "--sched"))) return split_policies(s, v);
-    if ((v = cli_option_value(argc, argv, i, "-p"))) return split_procs(s, v);
-    if ((v = cli_option_value(argc, argv, i, "--seed"))) {
+    int r;
+    if ((r = cli_option_value(argc, argv, i, "--sched", &v)) < 0) return -1;
+    else if (r) return split_policies(s, v);
+    if ((r = cli_option_value(argc, argv, i, "-p", &v)) < 0) return -1;
+    else if (r) return split_procs(s, v);
+    if ((r = cli_option_value(argc, argv, i, "--seed", &v)) < 0) return -1;
+    else if (r) {
         if (cli_parse_u64(v, &s->seed)) { cli_usage_error("--seed expects a number, not '%s'", v); return -1; }
         return 1;
     }
-    if ((v = cli_option_value(argc, argv, i, "--units"))) {
+    if ((r = cli_option_value(argc, argv, i, "--units", &v)) < 0) return -1;
+    else if (r) {
         if (strcmp(v, "words") && strcmp(v, "nodes")) { cli_usage_error("--units: words or nodes, not '%s'", v); return -1; }
         s->units_nodes = strcmp(v, "nodes") == 0;
         return 1;

@@ -67,9 +67,10 @@ int out_open(OutFile *o, const char *path);   /* 0, or -1 after printing why */
 int out_commit(OutFile *o);                   /* 0, or -1 after printing why */
 void out_abort(OutFile *o);
 
-/* The value of option NAME at argv[*i] ("--name=V", "--name V", "-DV"),
- * advancing *i past a separate value; NULL if argv[*i] is not NAME. */
-const char *cli_option_value(int argc, char **argv, int *i, const char *name);
+/* Option NAME with a value at argv[*i] ("--name=V", "--name V", and for
+ * one-letter names "-xV"), advancing *i past a separate value: 1 with *val
+ * set, 0 if argv[*i] is not NAME, -1 after a usage error (no value). */
+int cli_option_value(int argc, char **argv, int *i, const char *name, const char **val);
 /* Parses an unsigned decimal; 0 on success. */
 int cli_parse_u64(const char *s, uint64_t *out);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

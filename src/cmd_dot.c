@@ -49,20 +49,6 @@ static void dot_usage(FILE *f)
           "  edge thickness = space.  -o X.svg/.png/.pdf renders with Graphviz `dot`.\n", f);
 }
 
-/* "--name V", "--name=V", and for one-letter options "-xV": 1 with *val
- * set, 0 if argv[*i] is not this option, -1 after a usage error. */
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0) return 0;
-    if (a[n] == '=' || (a[n] != 0 && n == 2)) { *val = a + n + (a[n] == '='); return 1; }
-    if (a[n] != 0) return 0;
-    if (*i + 1 >= argc) { cli_usage_error("%s needs a value", name); return -1; }
-    *val = argv[++*i];
-    return 1;
-}
-
 static int parse_u32(const char *opt, const char *s, uint32_t lo, uint32_t *out)
 {
     uint64_t v;
@@ -74,39 +60,37 @@ static int parse_u32(const char *opt, const char *s, uint32_t lo, uint32_t *out)
     return 0;
 }
 
-/* One option with a value; 1 if consumed, 0 if not ours, -1 on error. */
-static int dot_value_option(DotArgs *a, int argc, char **argv, int *i)
+/* dot's own options; 1 if consumed, 0 if not ours, -1 on error. */
+static int dot_option(DotArgs *a, int argc, char **argv, int *i)
 {
     const char *v;
     int r;
-    if ((r = opt_value(argc, argv, i, "--sched", &v)) != 0) return r < 0 ? r : (a->so.policy = v, 1);
-    if ((r = opt_value(argc, argv, i, "-o", &v)) != 0) return r < 0 ? r : (a->out = v, 1);
-    if ((r = opt_value(argc, argv, i, "--render", &v)) != 0) return r < 0 ? r : (a->render = v, 1);
-    if ((r = opt_value(argc, argv, i, "-p", &v)) != 0)
-        return r < 0 || parse_u32("-p", v, 1, &a->so.P) ? -1 : (a->have_p = 1);
-    if ((r = opt_value(argc, argv, i, "--step", &v)) != 0)
+    if ((r = cli_option_value(argc, argv, i, "-o", &v)) != 0) return r < 0 ? r : (a->out = v, 1);
+    if ((r = cli_option_value(argc, argv, i, "--render", &v)) != 0) return r < 0 ? r : (a->render = v, 1);
+    if ((r = cli_option_value(argc, argv, i, "--step", &v)) != 0)
         return r < 0 || parse_u32("--step", v, 0, &a->step) ? -1 : (a->have_step = 1);
-    if ((r = opt_value(argc, argv, i, "--seed", &v)) != 0) {
-        if (r > 0 && cli_parse_u64(v, &a->so.seed)) { cli_usage_error("--seed: bad number '%s'", v); r = -1; }
-        return r;
-    }
-    if ((r = opt_value(argc, argv, i, "--units", &v)) != 0) {
-        if (r < 0) return -1;
-        if (strcmp(v, "words") && strcmp(v, "nodes")) { cli_usage_error("--units: words or nodes, not '%s'", v); return -1; }
-        a->units = strcmp(v, "nodes") == 0 ? UNITS_NODES : UNITS_WORDS;
-        return 1;
-    }
-    return 0;
-}
-
-static int dot_flag_option(DotArgs *a, const char *s)
-{
+    const char *s = argv[*i];
     if (strcmp(s, "--raw") == 0) return a->raw = 1;
     if (strcmp(s, "--labels") == 0) return a->labels = 1;
     if (strcmp(s, "--fast-layout") == 0) return a->fast = 1;
-    if (strcmp(s, "--coarse") == 0) return a->so.coarse = 1;
-    if (strcmp(s, "--no-queue-space") == 0) return a->no_queue = 1;
     return 0;
+}
+
+/* The simulation options: dot draws one schedule. */
+static int dot_sim(DotArgs *a, const SimOpts *sim)
+{
+    if (sim->npolicies > 1 || sim->nprocs > 1) {
+        cli_usage_error("pml dot draws one schedule: give one policy and one P");
+        return EXIT_USAGE;
+    }
+    a->so.policy = sim->npolicies ? sim->policies[0] : NULL;
+    a->have_p = sim->nprocs > 0;
+    a->so.P = a->have_p ? sim->procs[0] : 1;
+    a->so.coarse = sim->coarse;
+    a->so.seed = sim->seed;
+    a->units = sim->units_nodes ? UNITS_NODES : UNITS_WORDS;
+    a->no_queue = sim->no_queue;
+    return EXIT_OK;
 }
 
 static const char *ext_of(const char *path)
@@ -124,10 +108,6 @@ static int image_format(const char *f)
 static int dot_check_args(DotArgs *a)
 {
     if (!a->file) { cli_usage_error("pml dot: which FILE?"); return EXIT_USAGE; }
-    if (a->so.policy && strchr(a->so.policy, ',')) {
-        cli_usage_error("pml dot draws one schedule: give one policy, not '%s'", a->so.policy);
-        return EXIT_USAGE;
-    }
     if (!a->so.policy && (a->have_p || a->have_step || a->so.coarse || a->no_queue)) {
         cli_usage_error("-p, --step, --coarse and --no-queue-space need --sched=POLICY");
         return EXIT_USAGE;
@@ -154,13 +134,13 @@ static int dot_check_args(DotArgs *a)
 
 static int dot_parse(DotArgs *a, int argc, char **argv)
 {
+    SimOpts sim = {0};
     memset(a, 0, sizeof *a);
     cli_common_init(&a->common);
-    a->so.P = 1;
     for (int i = 1; i < argc; i++) {
         int r = cli_common_option(&a->common, argc, argv, &i);
-        if (r == 0) r = dot_value_option(a, argc, argv, &i);
-        if (r == 0) r = dot_flag_option(a, argv[i]);
+        if (r == 0) r = cli_sim_option(&sim, argc, argv, &i);
+        if (r == 0) r = dot_option(a, argc, argv, &i);
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { dot_usage(stdout); return -1; }
@@ -168,6 +148,7 @@ static int dot_parse(DotArgs *a, int argc, char **argv)
         if (a->file) { cli_usage_error("pml dot: one FILE only ('%s' and '%s')", a->file, argv[i]); return EXIT_USAGE; }
         a->file = argv[i];
     }
+    if (dot_sim(a, &sim) != EXIT_OK) return EXIT_USAGE;
     return dot_check_args(a);
 }
 

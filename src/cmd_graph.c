@@ -62,7 +62,9 @@ int cmd_graph(int argc, char **argv)
         int r = cli_common_option(&c, argc, argv, &i);
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
-        if ((v = cli_option_value(argc, argv, &i, "-o"))) out = v;
+        r = cli_option_value(argc, argv, &i, "-o", &v);
+        if (r < 0) return EXIT_USAGE;
+        if (r > 0) out = v;
         else if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("graph: unknown option '%s'", argv[i]); return EXIT_USAGE; }
         else if (!file) file = argv[i];
         else { cli_usage_error("graph: more than one FILE"); return EXIT_USAGE; }

@@ -46,18 +46,22 @@ static int check_invariants(FILE *f, const Loaded *l)
 static int report_option(ReportOptions *ro, int argc, char **argv, int *i)
 {
     const char *v;
+    int r;
     uint64_t k;
-    if ((v = cli_option_value(argc, argv, i, "--by"))) {
+    if ((r = cli_option_value(argc, argv, i, "--by", &v)) < 0) return -1;
+    else if (r) {
         if (strcmp(v, "use") && strcmp(v, "alloc")) { cli_usage_error("--by: use or alloc, not '%s'", v); return -1; }
         ro->by = strcmp(v, "use") ? REPORT_BY_ALLOC : REPORT_BY_USE;
         return 1;
     }
-    if ((v = cli_option_value(argc, argv, i, "--top"))) {
+    if ((r = cli_option_value(argc, argv, i, "--top", &v)) < 0) return -1;
+    else if (r) {
         if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", v); return -1; }
         ro->top = (uint32_t)k;
         return 1;
     }
-    if ((v = cli_option_value(argc, argv, i, "--format"))) {
+    if ((r = cli_option_value(argc, argv, i, "--format", &v)) < 0) return -1;
+    else if (r) {
         if (!strcmp(v, "text")) ro->format = REPORT_TEXT;
         else if (!strcmp(v, "json")) ro->format = REPORT_JSON;
         else if (!strcmp(v, "csv")) ro->format = REPORT_CSV;

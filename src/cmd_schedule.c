@@ -27,66 +27,18 @@ static void schedule_usage(FILE *f)
           "  scheduler-queue space after every step.\n", f);
 }
 
-/* "--name V", "--name=V", "-xV": 1 with *val set, 0 if not this option, -1 on error. */
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0) return 0;
-    if (a[n] == '=' || (a[n] != 0 && n == 2)) { *val = a + n + (a[n] == '='); return 1; }
-    if (a[n] != 0) return 0;
-    if (*i + 1 >= argc) { cli_usage_error("%s needs a value", name); return -1; }
-    *val = argv[++*i];
-    return 1;
-}
-
-static int policy_known(const char *p)
-{
-    for (const char *const *n = sched_policy_names; *n; n++)
-        if (strcmp(*n, p) == 0) return 1;
-    return 0;
-}
-
-/* One option with a value; 1 if consumed, 0 if not ours, -1 on error. */
-static int schedule_value_option(SchedArgs *a, int argc, char **argv, int *i)
-{
-    const char *v;
-    uint64_t x;
-    int r;
-    if ((r = opt_value(argc, argv, i, "--sched", &v)) != 0) {
-        if (r > 0 && !policy_known(v)) { cli_usage_error("--sched: df, bf or ws (one policy), not '%s'", v); r = -1; }
-        return r < 0 ? -1 : (a->so.policy = v, 1);
-    }
-    if ((r = opt_value(argc, argv, i, "-o", &v)) != 0) return r < 0 ? -1 : (a->out = v, 1);
-    if ((r = opt_value(argc, argv, i, "-p", &v)) != 0) {
-        if (r > 0 && (cli_parse_u64(v, &x) || x < 1 || x > UINT32_MAX)) { cli_usage_error("-p: expected a number >= 1, got '%s'", v); r = -1; }
-        return r < 0 ? -1 : (a->so.P = (uint32_t)x, 1);
-    }
-    if ((r = opt_value(argc, argv, i, "--seed", &v)) != 0) {
-        if (r > 0 && cli_parse_u64(v, &a->so.seed)) { cli_usage_error("--seed: bad number '%s'", v); r = -1; }
-        return r;
-    }
-    if ((r = opt_value(argc, argv, i, "--units", &v)) != 0) {
-        if (r > 0 && strcmp(v, "words") && strcmp(v, "nodes")) { cli_usage_error("--units: words or nodes, not '%s'", v); r = -1; }
-        return r < 0 ? -1 : (a->units = strcmp(v, "nodes") == 0 ? UNITS_NODES : UNITS_WORDS, 1);
-    }
-    return 0;
-}
-
 /* EXIT_OK, EXIT_USAGE, or -1 after printing the help. */
 static int schedule_parse(SchedArgs *a, int argc, char **argv)
 {
+    SimOpts sim = {0};
+    const char *v;
     memset(a, 0, sizeof *a);
     cli_common_init(&a->common);
-    a->so.policy = "df";
-    a->so.P = 1;
-    a->with_queue = 1;
     a->out = "-";
     for (int i = 1; i < argc; i++) {
         int r = cli_common_option(&a->common, argc, argv, &i);
-        if (r == 0) r = schedule_value_option(a, argc, argv, &i);
-        if (r == 0 && strcmp(argv[i], "--coarse") == 0) r = a->so.coarse = 1;
-        if (r == 0 && strcmp(argv[i], "--no-queue-space") == 0) { a->with_queue = 0; r = 1; }
+        if (r == 0) r = cli_sim_option(&sim, argc, argv, &i);
+        if (r == 0 && (r = cli_option_value(argc, argv, &i, "-o", &v)) > 0) a->out = v;
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { schedule_usage(stdout); return -1; }
@@ -95,6 +47,16 @@ static int schedule_parse(SchedArgs *a, int argc, char **argv)
         a->file = argv[i];
     }
     if (!a->file) { cli_usage_error("pml schedule: which FILE?"); return EXIT_USAGE; }
+    if (sim.npolicies > 1 || sim.nprocs > 1) {
+        cli_usage_error("pml schedule writes one schedule: give one policy and one P");
+        return EXIT_USAGE;
+    }
+    a->so.policy = sim.npolicies ? sim.policies[0] : "df";
+    a->so.P = sim.nprocs ? sim.procs[0] : 1;
+    a->so.coarse = sim.coarse;
+    a->so.seed = sim.seed;
+    a->units = sim.units_nodes ? UNITS_NODES : UNITS_WORDS;
+    a->with_queue = !sim.no_queue;
     return EXIT_OK;
 }
 
