@@ -103,3 +103,29 @@ usage_case unknown_render_format "$f" --render gif -o "$u.dot"
 usage_case render_disagrees_with_extension "$f" -o "$u.svg" --render png
 usage_case unknown_option "$f" --bogus -o "$u.dot"
 expect_eq dot_usage_errors_write_nothing "keep.dot" "$(ls -A "$TMP/fail" | tr '\n' ' ' | sed 's/ $//')"
+
+# On every example, at the high-water mark of df and bf on 2 processors:
+# the coalesced nodes' work adds up to the program's work, no edge joins a
+# node to itself, and the black (root) heap edges' weights add up to the
+# heap space at that step (the caption gives both).
+for f in examples/*.pml; do
+    name=$(basename "$f" .pml)
+    for pol in df bf; do
+        t="dot_${name}_${pol}_distilled"
+        if ! "$PML" dot "$f" -D n=3 --sched=$pol -p 2 -o "$TMP/e.dot" 2>"$TMP/err"; then
+            fail "$t" "$(head -c 200 "$TMP/err")"; continue
+        fi
+        work=$("$PML" run "$f" -D n=3 | sed -n 's/^work \([0-9]*\) nodes.*/\1/p')
+        area=$(grep -o 'work [0-9]*' "$TMP/e.dot" | awk '{s += $2} END {print s}')
+        expect_eq "${t}_area_equals_work" "$work" "$area"
+        selfe=$(grep -cE '^ *(n[0-9]+) -> \1( |;|\[)' "$TMP/e.dot")
+        expect_eq "${t}_has_no_self_edges" 0 "$selfe"
+        heap=$(grep -o 'heap [0-9.]* (black edges [0-9.]*)' "$TMP/e.dot" | head -1)
+        h=$(sed 's/heap \([0-9.]*\) .*/\1/' <<<"$heap"); b=$(sed 's/.*black edges \([0-9.]*\))/\1/' <<<"$heap")
+        if [ -n "$h" ] && awk -v h="$h" -v b="$b" 'BEGIN {d = h - b; exit !(d < 0.01 && d > -0.01)}'; then
+            pass "${t}_black_edges_sum_to_the_heap_space"
+        else
+            fail "${t}_black_edges_sum_to_the_heap_space" "caption: $heap"
+        fi
+    done
+done
