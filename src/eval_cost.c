@@ -661,6 +661,7 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     out->theorem1_checks = ev.checks;
     free(ev.last_src);
     make_annots(p, s, out);
+    if (rc) cost_run_free(out); /* on an error, out owns nothing */
     return rc;
 }
 

@@ -42,7 +42,8 @@ typedef struct CostRun {
 
 void eval_options_default(EvalOptions *o);
 /* Runs p (resolved); 0 on success, -1 with d filled on a program error or
- * a resource limit.  On success out owns its arrays: free with cost_run_free. */
+ * a resource limit.  On success out owns its arrays (free with
+ * cost_run_free); on an error it owns nothing. */
 int eval_program(const Program *p, const Sources *s, const EvalOptions *o,
                  CostRun *out, Diag *d);
 void cost_run_free(CostRun *r);

@@ -14,18 +14,22 @@
 #include "eval_cost.h"
 #include "resolve.h"
 
-static int eval_text(const char *text, CostRun *run, Diag *d, int theorem1)
+/* Runs text with options o (NULL: the defaults with the Theorem 1 check). */
+static int eval_text(const char *text, CostRun *run, Diag *d, const EvalOptions *o)
 {
+    EvalOptions dflt;
+    if (!o) {
+        eval_options_default(&dflt);
+        dflt.check_theorem1 = 1;
+        o = &dflt;
+    }
     Sources s = {0};
     src_add(&s, "lib/prelude.pml", "", 0);
     src_add(&s, "t.pml", text, strlen(text));
     Program *p = ast_program_new();
-    EvalOptions o;
-    eval_options_default(&o);
-    o.check_theorem1 = theorem1;
     int rc = -1;
     if (lang_parse(&s, 1, p, d) == 0 && resolve_program(p, d) == 0)
-        rc = eval_program(p, &s, &o, run, d);
+        rc = eval_program(p, &s, o, run, d);
     ast_program_free(p);
     src_free(&s);
     return rc;
@@ -102,7 +106,7 @@ static void test_cases(void)
         CostRun run;
         Diag d;
         char kinds[1024], edges[1024], heap[1024];
-        if (eval_text(c->src, &run, &d, 1)) {
+        if (eval_text(c->src, &run, &d, NULL)) {
             CHECK(0, "graph of %s (error: %s)", c->name, d.msg);
             continue;
         }
@@ -121,7 +125,7 @@ static void test_work_span(void)
 {
     CostRun run;
     Diag d;
-    int rc = eval_text("val r = {{1, 2}, 3}", &run, &d, 1);
+    int rc = eval_text("val r = {{1, 2}, 3}", &run, &d, NULL);
     CHECK(rc == 0 && run.g.n == 10, "nested pairs: work 10 nodes");
     CHECK(rc == 0 && graph_span(&run.g) == 8, "nested pairs: span 8 nodes");
     if (rc == 0) cost_run_free(&run);
@@ -133,41 +137,27 @@ static void test_depth_limit(void)
 {
     CostRun run;
     Diag d;
-    Sources s = {0};
-    const char *text = "fun f n = if n = 0 then 0 else 1 + f (n - 1) val r = f 1000";
-    src_add(&s, "lib/prelude.pml", "", 0);
-    src_add(&s, "t.pml", text, strlen(text));
-    Program *p = ast_program_new();
     EvalOptions o;
     eval_options_default(&o);
     o.max_depth = 500;
-    int rc = lang_parse(&s, 1, p, &d) || resolve_program(p, &d) || eval_program(p, &s, &o, &run, &d);
+    int rc = eval_text("fun f n = if n = 0 then 0 else 1 + f (n - 1) val r = f 1000", &run, &d, &o);
     CHECK(rc != 0 && strstr(d.msg, "recursion too deep") && strstr(d.msg, "--max-depth"),
           "past --max-depth evaluation stops with a clear error (%s)", d.msg);
     if (rc == 0) cost_run_free(&run);
-    ast_program_free(p);
-    src_free(&s);
 }
 
 static void test_node_limit(void)
 {
     CostRun run;
     Diag d;
-    Sources s = {0};
-    const char *text = "fun loop n = loop (n + 1) val r = loop 0";
-    src_add(&s, "lib/prelude.pml", "", 0);
-    src_add(&s, "t.pml", text, strlen(text));
-    Program *p = ast_program_new();
     EvalOptions o;
     eval_options_default(&o);
     o.max_nodes = 10000;
     o.max_depth = 1000000;
-    int rc = lang_parse(&s, 1, p, &d) || resolve_program(p, &d) || eval_program(p, &s, &o, &run, &d);
+    int rc = eval_text("fun loop n = loop (n + 1) val r = loop 0", &run, &d, &o);
     CHECK(rc != 0 && strstr(d.msg, "node limit") && strstr(d.msg, "--max-nodes"),
           "a program that does not stop is stopped by the node limit (%s)", d.msg);
     if (rc == 0) cost_run_free(&run);
-    ast_program_free(p);
-    src_free(&s);
 }
 
 int main(void)
