@@ -214,6 +214,10 @@ static int load_job(void *p)
     if (!j->eval) return 0;
     if (eval_program(l->prog, &l->src, &j->c->eo, &l->run, d)) return -1;
     l->evaluated = 1;
+    for (uint32_t i = 0; i < j->c->eo.nparams && i < 64; i++)
+        if (!(l->run.params_read >> i & 1))
+            fprintf(stderr, "pml: warning: -D %s: the program never reads param (\"%s\", ...)\n",
+                    j->c->params[i].name, j->c->params[i].name);
     return 0;
 }
 

@@ -659,6 +659,7 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);
     out->theorem1_checks = ev.checks;
+    out->params_read = ev.params_read;
     free(ev.last_src);
     make_annots(p, s, out);
     if (rc) cost_run_free(out); /* on an error, out owns nothing */

@@ -38,6 +38,7 @@ typedef struct CostRun {
     const char *result_name;/* the last top-level binding's name */
     char *value_text;       /* the result printed as SML prints it */
     uint64_t theorem1_checks; /* how many subexpressions were checked */
+    uint64_t params_read;   /* bit i: param i (EvalOptions.params) was read */
 } CostRun;
 
 void eval_options_default(EvalOptions *o);

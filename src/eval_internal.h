@@ -24,6 +24,7 @@ typedef struct Ev {
     uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
     uint32_t seen_cap;
     uint64_t checks;
+    uint64_t params_read;   /* bit i: -D parameter i was read by param */
     const ConDef *c_true, *c_false, *c_nil, *c_cons, *c_fail;
 } Ev;
 

@@ -172,7 +172,10 @@ static Value *param(Site *s, Value **a, uint32_t loc)
     int64_t dflt = need_int(s, a[1]);
     const EvalOptions *o = s->ev->o;
     for (uint32_t i = 0; i < o->nparams; i++)
-        if (strcmp(o->params[i].name, name->u.s) == 0) return val_int(o->params[i].value, loc);
+        if (strcmp(o->params[i].name, name->u.s) == 0) {
+            if (i < 64) s->ev->params_read |= 1ull << i;
+            return val_int(o->params[i].value, loc);
+        }
     return val_int(dflt, loc);
 }
 
