@@ -3,12 +3,19 @@
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=gnu11 -Wall -Wextra -Ibuild -Ilang -Isrc -DGC_THREADS
+CFLAGS  += -std=gnu11 -Wall -Wextra -Ibuild -Ilang -Isrc -DGC_THREADS $(SANFLAGS)
+LDFLAGS += $(SANFLAGS)
 LDLIBS  += -lgc -lm -lpthread
 B       ?= build
+# Sanitizer builds set SANFLAGS and their own B (see asan and fuzz below).
+SANFLAGS ?=
+ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+             -fno-omit-frame-pointer
+FUZZ_SECONDS ?= 60
 
 # Debian packages the build, the tests and the plots need.
-DEBS = re2c lemon libgc-dev graphviz gnuplot-nox smlnj python3
+DEBS = re2c lemon libgc-dev graphviz gnuplot-nox smlnj python3 clang libclang-rt-14-dev
 
 LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard lang/*.c)
 LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o $(B)/gen/prelude.o
@@ -66,14 +73,42 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+# The suite runs twice: on the normal build, then on the sanitizer build
+# (docs/reliability.md); both must pass.
 test: deps
 	$(MAKE) pml units
 	tests/run.sh
+	$(MAKE) asan
+	tests/run-asan.sh
+
+# AddressSanitizer + UndefinedBehaviorSanitizer: build-asan/ and ./pml-asan.
+asan:
+	$(MAKE) B=build-asan CC=clang SANFLAGS="$(ASAN_FLAGS)" build-asan/pml units
+	cp build-asan/pml pml-asan
+
+# libFuzzer harnesses (fuzz/*.c) for the front end and the evaluator; each
+# runs FUZZ_SECONDS on its corpus in fuzz/out/ (docs/reliability.md).
+FUZZERS = fuzz_front fuzz_eval
+$(B)/fuzz/%: fuzz/%.c fuzz/fuzz_common.h $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -I$(B)/gen -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
+
+fuzz-build:
+	$(MAKE) B=build-fuzz CC=clang SANFLAGS="$(FUZZ_FLAGS)" $(addprefix build-fuzz/fuzz/,$(FUZZERS))
+
+fuzz: fuzz-build
+	for f in $(FUZZERS); do fuzz/run.sh $$f $(FUZZ_SECONDS) || exit 1; done
+
+# Source coverage of the corpora fuzz/out/* (figures in docs/reliability.md).
+fuzz-cov:
+	$(MAKE) B=build-fuzzcov CC=clang SANFLAGS="-fprofile-instr-generate -fcoverage-mapping -fsanitize=fuzzer-no-link" \
+	    $(addprefix build-fuzzcov/fuzz/,$(FUZZERS))
+	fuzz/coverage.sh
 
 bench: deps pml
 	bench/run.sh
 
 clean:
-	rm -rf $(B) pml
+	rm -rf $(B) pml build-asan pml-asan build-fuzz build-fuzzcov
 
-.PHONY: all pml units deps test bench clean
+.PHONY: all pml units deps test asan fuzz fuzz-build fuzz-cov bench clean

@@ -30,10 +30,13 @@
 %token_prefix TK_
 %token_type {Token}
 %extra_argument {ParseState *ps}
-%stack_size PARSE_STACK
+/* 0: the parser's stack grows on the heap, so deep nesting is reported by
+** parse.c's depth check at the construct that passes the limit; overflow
+** then only means that growing failed. */
+%stack_size 0
 
 %syntax_error { parse_syntax_error(ps, yymajor, TOKEN); }
-%stack_overflow { parse_too_deep(ps, tok_span(ps, ps->cur)); }
+%stack_overflow { parse_error(ps, tok_span(ps, ps->cur), "out of memory for the parser's stack"); }
 /* Nothing to free: the tree and the tokens' text live in the arena. */
 %token_destructor { (void)ps; }
 

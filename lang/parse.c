@@ -1,7 +1,8 @@
 /*
  * parse.c — the front end's driver: lexer → Lemon parser → syntax tree.
  *
- * lang_parse feeds tokens to the parser one at a time and stops at the
+ * lang_parse checks that the file is text (UTF-8, no NUL: the lexer's
+ * sentinel), then feeds tokens to the parser one at a time and stops at the
  * first error, whoever finds it (lexer, parser, or a grammar action).  The
  * declarations of a file that fails are dropped from the Program, so a
  * Program never holds half a file.
@@ -300,6 +301,8 @@ int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d)
     uint32_t first = p->ndecs;
     if (file > 0)
         p->nuser0 = first;
+    if (src_check_text(s, file, d))
+        return -1;
 
     void *parser = pmlParseAlloc(malloc);
     if (!parser) {

@@ -14,10 +14,8 @@
 
 /* Deepest nesting accepted: open brackets ( [ { let, and levels of the
  * syntax tree.  Later stages may recurse over the tree this deep.  The
- * parser's stack has room for PARSE_STACK entries, enough for every
- * bracket level to hold several pending constructs. */
+ * parser's own stack grows as needed (grammar.y). */
 #define PARSE_MAX_DEPTH 10000
-#define PARSE_STACK (8 * PARSE_MAX_DEPTH)
 
 /* One token.  off/end are byte offsets into the file's text. */
 typedef struct Token {

@@ -69,9 +69,13 @@ typedef struct R {
 
 #define MAX_DEPTH 100000
 
+/* An error naming arg, cut to 64 bytes: a name may be as long as a file. */
 static void fail(R *r, Span sp, const char *fmt, const char *arg)
 {
-    diag_set(r->d, sp, fmt, arg);
+    char name[68];
+    snprintf(name, sizeof name, "%s", arg);
+    if (strlen(arg) >= 64) memcpy(name + 60, "...", 4);
+    diag_set(r->d, sp, fmt, name);
     longjmp(r->fail, 1);
 }
 
@@ -82,6 +86,19 @@ static void *grow(R *r, void *p, size_t elem, uint32_t *cap, size_t need)
     while (c < need) c *= 2;
     void *q = realloc(p, c * elem);
     if (!q) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+    *cap = (uint32_t)c;
+    return q;
+}
+
+/* Grows an array kept in the arena: an error unwinds past the function
+ * that owns it, so it must not need a free (the arena goes with the tree). */
+static void *arena_grow(R *r, void *p, size_t elem, uint32_t *cap, size_t need)
+{
+    if (need <= *cap) return p;
+    size_t c = *cap ? *cap : 8;
+    while (c < need) c *= 2;
+    void *q = arena_alloc(r->arena, c * elem);
+    if (*cap) memcpy(q, p, *cap * elem);
     *cap = (uint32_t)c;
     return q;
 }
@@ -120,10 +137,11 @@ static Ref capture(R *r, FnCtx *ctx, Binding *b)
         if (c->b[i] == b) return (Ref){REF_FREE, i, NULL};
     Ref outer = ref_for(r, ctx->parent, b);
     if (c->n == c->cap) {
-        c->cap = c->cap ? c->cap * 2 : 8;
-        c->b = realloc(c->b, c->cap * sizeof *c->b);
-        c->outer = realloc(c->outer, c->cap * sizeof *c->outer);
-        if (!c->b || !c->outer) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+        uint32_t cap = c->cap;
+        c->b = arena_grow(r, c->b, sizeof *c->b, &cap, c->n + 1);
+        cap = c->cap;
+        c->outer = arena_grow(r, c->outer, sizeof *c->outer, &cap, c->n + 1);
+        c->cap = cap;
     }
     c->b[c->n] = b;
     c->outer[c->n] = outer;
@@ -229,7 +247,7 @@ static void pat_var(R *r, Pat *p, const char *name, Pat ***vars, uint32_t *nvars
     for (uint32_t i = 0; i < *nvars; i++)
         if (strcmp((*vars)[i]->name, name) == 0)
             fail(r, p->span, "variable '%s' is bound twice in one pattern", name);
-    *vars = grow(r, *vars, sizeof **vars, cap, *nvars + 1);
+    *vars = arena_grow(r, *vars, sizeof **vars, cap, *nvars + 1);
     (*vars)[(*nvars)++] = p;
     p->slot = new_slot(r);
 }
@@ -287,7 +305,6 @@ static void resolve_pats(R *r, Pat **pats, uint32_t n)
         Binding *b = bind(r, vars[i]->name, B_VAR);
         b->slot = vars[i]->slot;
     }
-    free(vars);
 }
 
 /* ---- expressions ---- */
@@ -354,8 +371,6 @@ static void resolve_anon_fn(R *r, Expr *e)
     resolve_fn(r, e, NULL, &cap);
     e->free = capture_list(r, &cap);
     r->id_label[e->id] = closure_label(r, &e->free);
-    free(cap.b);
-    free(cap.outer);
 }
 
 static void resolve_kids(R *r, Expr *e)
@@ -505,8 +520,6 @@ static void resolve_fun_group(R *r, Dec *d)
         d->funs[i].fn->free = d->free;
         r->id_label[d->funs[i].fn->id] = r->id_label[d->id];
     }
-    free(cap.b);
-    free(cap.outer);
     d->slot0 = r->fn->nlocals;
     for (uint32_t i = 0; i < d->nfuns; i++) {
         Binding *b = bind(r, d->funs[i].name, B_VAR);

@@ -94,37 +94,74 @@ int src_load(Sources *s, const char *path, Diag *d)
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
         diag_set_nospan(d, "cannot open '%s': %s", path, strerror(errno));
+        d->path = path;
         return -1;
     }
     struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
-        diag_set_nospan(d, "cannot read '%s': %s", path, strerror(EISDIR));
-        return -1;
-    }
     size_t len = 0;
-    int err = 0;
-    char *text = read_all(fd, &len, &err);
+    int err = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : 0;
+    char *text = err ? NULL : read_all(fd, &len, &err);
     close(fd);
-    if (!text) {
-        diag_set_nospan(d, "cannot read '%s': %s", path, strerror(err));
-        return -1;
-    }
-    const char *nul = memchr(text, 0, len);
-    if (nul) {
-        diag_set_nospan(d, "'%s' is not a text file (NUL byte at offset %zu)",
-                        path, (size_t)(nul - text));
-        free(text);
-        return -1;
-    }
-    char *p = strdup(path);
+    char *p = text ? strdup(path) : NULL;
     int i = p ? src_push(s, p, text, len) : -1;
     if (i < 0) {
         free(p);
         free(text);
-        diag_set_nospan(d, "cannot load '%s': out of memory", path);
+        diag_set_nospan(d, "cannot read '%s': %s", path, strerror(err ? err : ENOMEM));
+        d->path = path;
     }
     return i;
+}
+
+/* The length of the valid UTF-8 sequence at p (before lim), 0 if none:
+ * no overlong forms, surrogates or code points above U+10FFFF. */
+static size_t utf8_len(const unsigned char *p, const unsigned char *lim)
+{
+    size_t n = *p < 0x80 ? 1 : *p < 0xC2 ? 0 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : *p < 0xF5 ? 4 : 0;
+    if (n == 0 || (size_t)(lim - p) < n)
+        return 0;
+    unsigned char lo = 0x80, hi = 0xBF;     /* the second byte's range */
+    if (*p == 0xE0) lo = 0xA0;
+    if (*p == 0xED) hi = 0x9F;
+    if (*p == 0xF0) lo = 0x90;
+    if (*p == 0xF4) hi = 0x8F;
+    for (size_t i = 1; i < n; i++, lo = 0x80, hi = 0xBF)
+        if (p[i] < lo || p[i] > hi)
+            return 0;
+    return n;
+}
+
+/* The span of the byte at off: line and column counted from the start. */
+static Span byte_span(const SrcFile *f, uint32_t file, size_t off)
+{
+    Span sp = {file, 1, 1, (uint32_t)off, (uint32_t)off + 1};
+    size_t line_start = 0;
+    for (size_t i = 0; i < off; i++)
+        if (f->text[i] == '\n') {
+            sp.line++;
+            line_start = i + 1;
+        }
+    sp.col = (uint32_t)(off - line_start) + 1;
+    return sp;
+}
+
+int src_check_text(const Sources *s, uint32_t file, Diag *d)
+{
+    const SrcFile *f = &s->files[file];
+    const unsigned char *t = (const unsigned char *)f->text, *lim = t + f->len;
+    for (const unsigned char *p = t; p < lim;) {
+        size_t n = *p ? utf8_len(p, lim) : 0;
+        if (n == 0) {
+            Span sp = byte_span(f, file, (size_t)(p - t));
+            if (*p)
+                diag_set(d, sp, "invalid UTF-8 byte 0x%02x in source", *p);
+            else
+                diag_set(d, sp, "NUL byte in source (not a text file)");
+            return -1;
+        }
+        p += n;
+    }
+    return 0;
 }
 
 void src_free(Sources *s)
@@ -146,6 +183,7 @@ void diag_set(Diag *d, Span sp, const char *fmt, ...)
     va_end(ap);
     d->span = sp;
     d->has_span = 1;
+    d->path = NULL;
 }
 
 void diag_set_nospan(Diag *d, const char *fmt, ...)
@@ -156,6 +194,7 @@ void diag_set_nospan(Diag *d, const char *fmt, ...)
     va_end(ap);
     memset(&d->span, 0, sizeof d->span);
     d->has_span = 0;
+    d->path = NULL;
 }
 
 /* The shown part of a long source line, and the caret under the column:
@@ -186,6 +225,10 @@ static void print_line(FILE *out, const SrcFile *f, size_t off)
 void diag_print(const Sources *s, const Diag *d, void *stdio_file)
 {
     FILE *out = stdio_file;
+    if (!d->has_span && d->path) {
+        fprintf(out, "%s:1:1: error: %s\n", d->path, d->msg);
+        return;
+    }
     if (!d->has_span || !s || d->span.file >= s->n) {
         fprintf(out, "pml: error: %s\n", d->msg);
         return;

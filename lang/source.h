@@ -35,16 +35,21 @@ typedef struct Span {
 
 typedef struct Diag {
     Span span;
-    int has_span;       /* 0: the error has no position (a missing file) */
+    int has_span;       /* 0: the error has no position in a loaded file */
     char msg[512];
+    const char *path;   /* !has_span: a file that could not be loaded (the
+                           error is reported at its 1:1), or NULL */
 } Diag;
 
 /* Loads PATH (whole file) as a new source; returns its index, or -1 with d
- * filled (missing file, a directory, unreadable, NUL byte). */
+ * filled (missing file, a directory, unreadable), reported at PATH:1:1. */
 int src_load(Sources *s, const char *path, Diag *d);
 /* Adds text held in memory under the name PATH (tests, fuzzers). */
 int src_add(Sources *s, const char *path, const char *text, size_t len);
 void src_free(Sources *s);
+/* A source must be text: UTF-8 without NUL bytes.  0, or -1 with d set at
+ * the first offending byte. */
+int src_check_text(const Sources *s, uint32_t file, Diag *d);
 
 /* Sets d to an error at span sp, printf-style. */
 void diag_set(Diag *d, Span sp, const char *fmt, ...)
@@ -52,7 +57,8 @@ void diag_set(Diag *d, Span sp, const char *fmt, ...)
 void diag_set_nospan(Diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Writes "FILE:LINE:COL: error: MSG", the source line and a caret. */
+/* Writes "FILE:LINE:COL: error: MSG", the source line and a caret; for an
+ * error about a file that could not be loaded "FILE:1:1: error: MSG". */
 void diag_print(const Sources *s, const Diag *d, void *stdio_file);
 
 /* The source text of a span with runs of white space folded to one space,

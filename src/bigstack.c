@@ -5,6 +5,17 @@
 #include <pthread.h>
 #include <sys/mman.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define PML_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PML_ASAN 1
+#endif
+#endif
+#ifdef PML_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 #define MARGIN (4u << 20) /* room left for the error path and the collector */
 
 static __thread uintptr_t stack_low;
@@ -38,4 +49,16 @@ int bigstack_run(size_t bytes, int (*fn)(void *), void *arg)
 uintptr_t bigstack_limit(void)
 {
     return stack_low;
+}
+
+void bigstack_unwound(void)
+{
+#ifdef PML_ASAN
+    /* ASan unpoisons the frames a longjmp skips only up to 64 MiB of them;
+     * do it for the whole dead part of the big stack, so that later calls
+     * reusing it are not reported as overflows. */
+    char here;
+    if (stack_low)
+        __asan_unpoison_memory_region((void *)(stack_low - MARGIN), (uintptr_t)&here - (stack_low - MARGIN));
+#endif
 }

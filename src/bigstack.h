@@ -21,4 +21,8 @@ int bigstack_run(size_t bytes, int (*fn)(void *), void *arg);
  * an error (the stack's end plus a safety margin); 0 elsewhere. */
 uintptr_t bigstack_limit(void);
 
+/* On that thread, after a longjmp out of deep recursion: makes the frames
+ * it skipped usable again for AddressSanitizer (a no-op in other builds). */
+void bigstack_unwound(void);
+
 #endif

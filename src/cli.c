@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "bigstack.h"
@@ -53,10 +54,37 @@ static int parse_i64(const char *s, int64_t *out)
     return 0;
 }
 
+/* The memory a run may use: physical memory, or less under a cgroup (v2)
+ * limit or an address-space limit. */
+static uint64_t usable_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    uint64_t m = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : (uint64_t)4 << 30;
+    unsigned long long c;
+    FILE *f = fopen("/sys/fs/cgroup/memory.max", "r");
+    if (f) {
+        if (fscanf(f, "%llu", &c) == 1 && c < m) m = c;
+        fclose(f);
+    }
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < m)
+        m = rl.rlim_cur;
+    return m;
+}
+
+uint64_t cli_default_max_nodes(void)
+{
+    uint64_t n = usable_memory() / CLI_BYTES_PER_NODE;
+    if (n < CLI_MIN_NODES) n = CLI_MIN_NODES;
+    if (n > UINT32_MAX - 16) n = UINT32_MAX - 16;
+    return n;
+}
+
 void cli_common_init(CommonOpts *c)
 {
     memset(c, 0, sizeof *c);
     eval_options_default(&c->eo);
+    c->eo.max_nodes = cli_default_max_nodes();
     c->eo.params = c->params;
 }
 
@@ -69,11 +97,18 @@ static int add_param(CommonOpts *c, const char *def)
         cli_usage_error("-D expects name=INTEGER, got '%s'", def);
         return -1;
     }
-    if (c->eo.nparams == sizeof c->params / sizeof c->params[0]) {
+    /* the names live as long as the process: kept in one static buffer */
+    static char names[4096];
+    static size_t used;
+    size_t n = (size_t)(eq - def);
+    if (c->eo.nparams == sizeof c->params / sizeof c->params[0] || used + n + 1 > sizeof names) {
         cli_usage_error("too many -D definitions");
         return -1;
     }
-    c->params[c->eo.nparams].name = strndup(def, (size_t)(eq - def));
+    memcpy(names + used, def, n);
+    names[used + n] = 0;
+    c->params[c->eo.nparams].name = names + used;
+    used += n + 1;
     c->params[c->eo.nparams].value = v;
     c->eo.nparams++;
     return 0;
@@ -194,11 +229,13 @@ typedef struct LoadJob {
     int eval;
     Loaded *out;
     Diag d;
+    int ran;            /* the big-stack thread was made and ran */
 } LoadJob;
 
 static int load_job(void *p)
 {
     LoadJob *j = p;
+    j->ran = 1;
     Loaded *l = j->out;
     Diag *d = &j->d;
     const char *text = j->c->no_prelude ? "" : pml_prelude_text;
@@ -210,6 +247,10 @@ static int load_job(void *p)
     if (lang_parse(&l->src, 0, l->prog, d)) return -1;
     l->prog->nuser0 = l->prog->ndecs;
     if (lang_parse(&l->src, 1, l->prog, d)) return -1;
+    if (l->prog->ndecs == l->prog->nuser0) {
+        diag_set(d, (Span){1, 1, 1, 0, 0}, "the program is empty: it declares nothing");
+        return -1;
+    }
     if (resolve_program(l->prog, d)) return -1;
     if (!j->eval) return 0;
     if (eval_program(l->prog, &l->src, &j->c->eo, &l->run, d)) return -1;
@@ -221,15 +262,36 @@ static int load_job(void *p)
     return 0;
 }
 
+/* The interpreter's heap may take 1/3 of memory; past that an allocation
+ * fails and the evaluation stops with "out of memory" instead of the system
+ * killing it.  Unbounded, the collector grows its heap far beyond what is
+ * live when a deep recursion makes it scan a huge stack (and then fails
+ * anyway); bounded, it collects.  GC_MAXIMUM_HEAP_SIZE in the environment
+ * still rules (docs/reliability.md).  The collector's warnings (large
+ * blocks) are not the user's business. */
+static void limit_gc_heap(void)
+{
+    static int done;
+    if (done) return;
+    done = 1;
+    GC_set_warn_proc(GC_ignore_warn_proc);
+    if (!getenv("GC_MAXIMUM_HEAP_SIZE")) GC_set_max_heap_size((GC_word)(usable_memory() / 3));
+}
+
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
 {
     memset(out, 0, sizeof *out);
-    LoadJob j = {file, c, eval, out, {{0}, 0, {0}}};
-    /* reserve a stack for the deepest evaluation allowed, within reason */
-    size_t bytes = (size_t)8 << 30;
-    int rc = bigstack_run(bytes, load_job, &j);
+    LoadJob j = {file, c, eval, out, {{0}, 0, {0}, NULL}, 0};
+    limit_gc_heap();
+    /* reserve a stack for the deepest evaluation allowed, within reason;
+     * under an address-space limit, settle for less */
+    int rc = -1;
+    for (size_t bytes = (size_t)8 << 30; !j.ran && bytes >= (64u << 20); bytes /= 4)
+        rc = bigstack_run(bytes, load_job, &j);
+    if (!j.ran) diag_set_nospan(&j.d, "cannot create a thread to run '%s' on", file);
     if (rc == 0) return EXIT_OK;
     diag_print(&out->src, &j.d, stderr);
+    cli_unload(out);
     return EXIT_PROGRAM;
 }
 

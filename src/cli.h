@@ -33,6 +33,15 @@ typedef struct CommonOpts {
     int no_prelude;     /* --no-prelude: run the file alone */
 } CommonOpts;
 void cli_common_init(CommonOpts *c);
+/* --max-nodes by default: one node per CLI_BYTES_PER_NODE bytes of usable
+ * memory (physical, or a cgroup or address-space limit), but at least
+ * CLI_MIN_NODES.  A run with one schedule peaks at ~69 bytes per node
+ * (docs/performance.md), but a runaway recursion keeps every value live and
+ * the collector's heap then grows by up to ~250 bytes per node: at 1024 it
+ * meets the node limit well before the heap limit (1/3 of memory, cli.c). */
+#define CLI_BYTES_PER_NODE 1024
+#define CLI_MIN_NODES 20000000
+uint64_t cli_default_max_nodes(void);
 int cli_common_option(CommonOpts *c, int argc, char **argv, int *i);
 
 /* The simulation options shared by run, schedule, dot and sweep:
@@ -55,7 +64,8 @@ struct ReportOptions;
 void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
 
 /* Loads the prelude and FILE, parses, resolves; with eval also runs it.
- * Prints any error; returns an exit status (EXIT_OK on success). */
+ * Prints any error; returns an exit status (EXIT_OK on success).  After an
+ * error out holds nothing (cli_unload on it is harmless). */
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out);
 void cli_unload(Loaded *l);
 

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "graphs.h"
+#include "profile.h"
 #include "report.h"
 
 int cmd_check(int argc, char **argv)
@@ -82,6 +83,17 @@ void cli_report_options(const SimOpts *so, ReportOptions *ro)
     ro->with_queue = !so->no_queue;
 }
 
+/* --profile FILE.svg: without gnuplot only a note (the data and script are kept). */
+static int run_profile(const Loaded *l, const ReportOptions *ro, const char *svg)
+{
+    char msg[512];
+    fflush(stdout);
+    int r = profile_plot(&l->run, &l->src, ro, svg, msg, sizeof msg);
+    if (r > 0) fprintf(stderr, "pml: note: no plot: %s\n", msg);
+    if (r < 0) fprintf(stderr, "pml: error: %s\n", msg);
+    return r < 0 ? EXIT_PROGRAM : EXIT_OK;
+}
+
 int cmd_run(int argc, char **argv)
 {
     CommonOpts c;
@@ -89,11 +101,12 @@ int cmd_run(int argc, char **argv)
     ReportOptions ro;
     cli_common_init(&c);
     report_options_default(&ro);
-    const char *file = NULL;
+    const char *file = NULL, *profile = NULL;
     for (int i = 1; i < argc; i++) {
         int r = cli_common_option(&c, argc, argv, &i);
         if (r == 0) r = cli_sim_option(&so, argc, argv, &i);
         if (r == 0) r = report_option(&ro, argc, argv, &i);
+        if (r == 0) r = cli_option_value(argc, argv, &i, "--profile", &profile);
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
         if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("run: unknown option '%s'", argv[i]); return EXIT_USAGE; }
@@ -102,6 +115,10 @@ int cmd_run(int argc, char **argv)
     }
     if (!file) { cli_usage_error("run FILE [options]"); return EXIT_USAGE; }
     cli_report_options(&so, &ro);
+    if (profile && (ro.npolicies * ro.nprocs != 1 || strlen(profile) < 5 || strcmp(profile + strlen(profile) - 4, ".svg"))) {
+        cli_usage_error("--profile FILE.svg draws one schedule: give one --sched policy and one -p");
+        return EXIT_USAGE;
+    }
     Loaded l;
     int rc = cli_load(file, &c, 1, &l);
     char msg[256];
@@ -110,6 +127,7 @@ int cmd_run(int argc, char **argv)
         rc = EXIT_PROGRAM;
     }
     if (rc == EXIT_OK && c.eo.check_theorem1 && check_invariants(stdout, &l)) rc = EXIT_PROGRAM;
+    if (rc == EXIT_OK && profile) rc = run_profile(&l, &ro, profile);
     cli_unload(&l);
     return rc;
 }

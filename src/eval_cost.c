@@ -306,7 +306,11 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
         ev_fail(ev, site->span, "match failure: no clause of %s%s%s matches the argument",
                 code->fn_name ? "'" : "", code->fn_name ? code->fn_name : "this fn",
                 code->fn_name ? "'" : "");
-    return eval(ev, code->clauses[k].body, &callee);
+    const Expr *outer = ev->user_site;
+    if (site->span.file != 0) ev->user_site = site;
+    Value *v = eval(ev, code->clauses[k].body, &callee);
+    ev->user_site = outer;
+    return v;
 }
 
 /* C-APP: g1 ⊕ g2 ⊕ [n] ⊕ g3, use n -> loc(f), loc(arg). */
@@ -620,9 +624,42 @@ static void make_annots(const Program *p, const Sources *s, CostRun *out)
     }
 }
 
+/* An error inside the prelude (file 0) is reported at the application in
+ * the user's program that led to it, naming the prelude's position. */
+static void blame_user(Ev *ev, const Sources *s)
+{
+    Diag *d = ev->d;
+    if (!d->has_span || d->span.file != 0 || !ev->user_site || s->n < 2) return;
+    char msg[sizeof d->msg];
+    snprintf(msg, sizeof msg, "%.400s (in %s:%u:%u)", d->msg, s->files[0].path, d->span.line,
+             d->span.col);
+    memcpy(d->msg, msg, sizeof msg);
+    d->span = ev->user_site->span;
+}
+
+/* The collector found no memory (GC_set_oom_fn): unwind the evaluation
+ * running on this thread, if any, with an error at the newest node. */
+static __thread Ev *gc_running;
+
+static void *gc_out_of_memory(size_t bytes)
+{
+    Ev *ev = gc_running;
+    if (!ev) return NULL;
+    Span sp = ev->p->id_span[ev->cur ? ev->g->annot[ev->cur] : 0];
+    ev_fail(ev, sp, "out of memory: the interpreter's heap is exhausted at %u nodes (heap %zu MiB, "
+            "%zu more bytes requested); --max-nodes N stops a run sooner",
+            ev->g->n, GC_get_heap_size() >> 20, bytes);
+}
+
 static int run(Ev *ev, const Program *p, CostRun *out)
 {
-    if (setjmp(ev->fail)) return -1;
+    if (setjmp(ev->fail)) {
+        gc_running = NULL;
+        bigstack_unwound();
+        return -1;
+    }
+    gc_running = ev;
+    GC_set_oom_fn(gc_out_of_memory);
     Value **top = GC_MALLOC((p->nlocals + 1) * sizeof *top);
     Env env = {top, NULL};
     Value *result = NULL;
@@ -638,6 +675,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
         out->value_text = val_to_sml(result);
     }
     out->result_name = p->result_name;
+    gc_running = NULL;
     return 0;
 }
 
@@ -658,6 +696,7 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.stack_limit = bigstack_limit();
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);
+    if (rc) blame_user(&ev, s);
     out->theorem1_checks = ev.checks;
     out->params_read = ev.params_read;
     free(ev.last_src);

@@ -25,6 +25,9 @@ typedef struct Ev {
     uint32_t seen_cap;
     uint64_t checks;
     uint64_t params_read;   /* bit i: -D parameter i was read by param */
+    const Expr *user_site;  /* the innermost application in the user's file
+                               (not the prelude) being evaluated: where an
+                               error inside the prelude is reported */
     const ConDef *c_true, *c_false, *c_nil, *c_cons, *c_fail;
 } Ev;
 
@@ -38,6 +41,10 @@ Value *ev_bool(Ev *ev, int b, uint32_t loc);
  * has use edges to the arguments and, if p allocates, is the result's
  * location with retain edges to what the result holds (SPEC §2.2). */
 Value *prim_apply(Ev *ev, uint32_t annot, Span sp, uint32_t prim, Value **args, uint32_t nargs);
+
+/* The longest string ^ may build (bytes): lengths stay far from 2^32, and a
+ * program doubling a string stops with an error, not by exhausting memory. */
+#define PML_STRING_MAX (1u << 28)
 
 /* Sizes in words (SPEC §2.3). */
 static inline uint32_t size_string(uint32_t bytes) { return 1 + (bytes + 7) / 8; }

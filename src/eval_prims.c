@@ -217,6 +217,9 @@ static Value *compute(Site *s, PrimOp op, Value **a, uint32_t loc)
     case P_GE: return ev_bool(ev, compare(s, a[0], a[1]) >= 0, loc);
     case P_CONCAT: {
         const Value *x = need(s, a[0], V_STR, "two strings"), *y = need(s, a[1], V_STR, "two strings");
+        if ((uint64_t)x->n + y->n > PML_STRING_MAX)
+            ev_fail(ev, s->sp, "string too long: %llu bytes (at most %u)",
+                    (unsigned long long)x->n + y->n, PML_STRING_MAX);
         Value *r = val_str(x->u.s, x->n, loc);
         char *buf = GC_MALLOC_ATOMIC((size_t)x->n + y->n + 1);
         memcpy(buf, x->u.s, x->n);

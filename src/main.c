@@ -19,17 +19,20 @@ static const char usage[] =
     "  schedule FILE --sched=P -p N -o s.json   the schedule and space at every step\n"
     "  dot FILE [-o out.dot]  distilled cost graphs as Graphviz DOT\n"
     "  stats FILE     original vs distilled graph sizes\n"
-    "  sweep FILE -D n=A:B ...  high-water mark against input size\n"
+    "  sweep FILE -D n=A:B[:STEP] [-j JOBS] [-o data.csv] [--plot space.svg] [--loglog] [--top K]\n"
+    "                 high-water mark and its holders against input size (docs/sweep.md)\n"
     "\n"
     "options for every command that runs a program:\n"
     "  -D name=N         the value of param (\"name\", default)\n"
-    "  --max-nodes N     stop when the cost graph has N nodes (default 200000000)\n"
+    "  --max-nodes N     stop when the cost graph has N nodes (default: one per\n"
+    "                    KiB of memory, at least 20000000)\n"
     "  --max-depth N     stop past N nested evaluations (default 10000000)\n"
     "  --no-prelude      do not load lib/prelude.pml\n"
     "  --check-invariants  check the graph invariants and Theorem 1 (SPEC 2.4)\n"
     "\n"
     "run options: --sched=df,bf,ws  -p 1,2,4  --coarse  --seed S  --units words|nodes\n"
     "             --by use|alloc  --top K  --format text|json|csv  --no-queue-space\n"
+    "             --profile out.svg (space over time for one policy and P)\n"
     "\n"
     "Exit status: 0 success, 1 program error, 2 usage error.\n";
 
@@ -38,6 +41,7 @@ typedef struct Command { const char *name; int (*fn)(int, char **); } Command;
 static const Command commands[] = {
     {"run", cmd_run},         {"check", cmd_check}, {"graph", cmd_graph},
     {"schedule", cmd_schedule}, {"dot", cmd_dot},   {"stats", cmd_stats},
+    {"sweep", cmd_sweep},
 };
 
 int main(int argc, char **argv)

@@ -70,22 +70,32 @@ static int sum_by_annot(const CostRun *r, const Schedule *s, const ReportOptions
     return 0;
 }
 
-static int attribute(const CostRun *r, const Schedule *s, const ReportOptions *o, ScheduleReport *out)
+int report_holders_at(const CostRun *r, const Schedule *s, const ReportOptions *o, uint32_t step,
+                      uint64_t queue, Holder **holders, uint32_t *nholders, int *approx)
 {
     double *sum = calloc((size_t)r->nannots + 1, sizeof *sum), result;
-    if (!sum || sum_by_annot(r, s, o, out->hwm_step, sum, &result, &out->approx)) { free(sum); return -1; }
+    *holders = NULL;
+    *nholders = 0;
+    *approx = 0;
+    if (!sum || sum_by_annot(r, s, o, step, sum, &result, approx)) { free(sum); return -1; }
     uint32_t k = 0, cap = 2;
     for (uint32_t a = 0; a <= r->nannots; a++) cap += sum[a] > 0;
-    out->holders = malloc(cap * sizeof *out->holders);
-    if (!out->holders) { free(sum); return -1; }
+    Holder *h = malloc(cap * sizeof *h);
+    if (!h) { free(sum); return -1; }
     for (uint32_t a = 0; a <= r->nannots; a++)
-        if (sum[a] > 0) out->holders[k++] = (Holder){HOLDER_ANNOT, a < r->nannots ? a : UNKNOWN_ANNOT, sum[a]};
-    if (result > 0) out->holders[k++] = (Holder){HOLDER_RESULT, 0, result};
-    if (o->with_queue && out->queue > 0) out->holders[k++] = (Holder){HOLDER_QUEUE, 0, (double)out->queue};
-    qsort(out->holders, k, sizeof *out->holders, cmp_holder);
-    out->nholders = k;
+        if (sum[a] > 0) h[k++] = (Holder){HOLDER_ANNOT, a < r->nannots ? a : UNKNOWN_ANNOT, sum[a]};
+    if (result > 0) h[k++] = (Holder){HOLDER_RESULT, 0, result};
+    if (o->with_queue && queue > 0) h[k++] = (Holder){HOLDER_QUEUE, 0, (double)queue};
+    qsort(h, k, sizeof *h, cmp_holder);
+    *holders = h;
+    *nholders = k;
     free(sum);
     return 0;
+}
+
+static int attribute(const CostRun *r, const Schedule *s, const ReportOptions *o, ScheduleReport *out)
+{
+    return report_holders_at(r, s, o, out->hwm_step, out->queue, &out->holders, &out->nholders, &out->approx);
 }
 
 int report_measure(const CostRun *r, const char *policy, uint32_t P, const ReportOptions *o,
@@ -149,6 +159,13 @@ static int listed(const ReportOptions *o, const ScheduleReport *sr, uint32_t i, 
 {
     if (sr->holders[i].kind == HOLDER_QUEUE) return 1;
     return o->top == 0 || ++*rank <= o->top;
+}
+
+HolderInfo report_holder_info(const CostRun *r, const Sources *s, const Holder *h)
+{
+    Out w = {NULL, r, s, NULL, 0};
+    const Span *sp = holder_span(&w, h);
+    return (HolderInfo){span_file(&w, sp), sp ? sp->line : 0, sp ? sp->col : 0, holder_text(&w, h)};
 }
 
 static double percent(const ScheduleReport *sr, double x) { return sr->hwm ? 100.0 * x / (double)sr->hwm : 0; }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include "eval_cost.h"
 #include "roots_space.h"
+#include "sched.h"
 
 typedef enum ReportFormat { REPORT_TEXT, REPORT_JSON, REPORT_CSV } ReportFormat;
 typedef enum ReportBy { REPORT_BY_USE, REPORT_BY_ALLOC } ReportBy;
@@ -64,6 +65,19 @@ typedef struct ScheduleReport {
 int report_measure(const CostRun *r, const char *policy, uint32_t P, const ReportOptions *o,
                    ScheduleReport *out, char *msg, size_t msglen);
 void report_measure_free(ScheduleReport *sr);
+
+/* Who holds the space at any step of schedule s (as report_measure does at
+ * the high-water mark): every holder, largest first, the queue included
+ * when o->with_queue and queue > 0.  *holders is malloc'd.  0, or -1 (out
+ * of memory). */
+int report_holders_at(const CostRun *r, const Schedule *s, const ReportOptions *o, uint32_t step,
+                      uint64_t queue, Holder **holders, uint32_t *nholders, int *approx);
+
+/* What a holder is, for output: its source position (file "" and line,
+ * col 0 when it has none) and its text ("scheduler queue", the program's
+ * result, or the annotation). */
+typedef struct HolderInfo { const char *file; uint32_t line, col; const char *text; } HolderInfo;
+HolderInfo report_holder_info(const CostRun *r, const Sources *s, const Holder *h);
 
 /* Writes the whole output of `pml run` to f in o->format: the value, work
  * and span, then one section per (policy, P), policies outer, P inner.

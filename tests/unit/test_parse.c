@@ -437,10 +437,10 @@ static void test_atoms(void)
                "\"a\\x0a\\x09\\x5c\\x22A\\x01A\\x07\\x08\\x0b\\x0c\\x0d\"");
     expect_exp("the empty string", "f \"\" \"\\   \\\"", "(app (app f \"\") \"\")");
     expect_exp("a string gap is skipped", "\"ab\\  \n \t\\cd\"", "\"abcd\"");
-    expect_exp("bytes above 0x7f are allowed in strings", "\"\xc3\xa9\xff\"",
-               "\"\\xc3\\xa9\\xff\"");
+    expect_exp("UTF-8 is allowed in strings", "\"\xc3\xa9\xe2\x82\xac\"",
+               "\"\\xc3\\xa9\\xe2\\x82\\xac\"");
     expect_exp("nested comments are skipped",
-               "(* a (* b *) c *) 1 (* \xff (*) *) *)", "1");
+               "(* a (* b *) c *) 1 (* \xc3\xa9 (*) *) *)", "1");
     expect_exp("x-1 lexes as x - 1", "x-1", "(- x 1)");
 }
 
@@ -636,7 +636,13 @@ static void test_errors(void)
     expect("error: illegal character", "val x = $", "1:9: illegal character '$'");
     expect("error: a lone # is illegal", "# 1", "1:1: illegal character '#'");
     expect("error: non-UTF-8 byte outside strings and comments",
-           "val x = 1\n  \xff", "2:3: invalid byte 0xff in source");
+           "val x = 1\n  \xff", "2:3: invalid UTF-8 byte 0xff in source");
+    expect("error: non-UTF-8 byte in a string", "val s = \"\xc3\xa9\xff\"",
+           "1:12: invalid UTF-8 byte 0xff in source");
+    expect("error: non-UTF-8 byte in a comment", "(*\n \xe9 *) val x = 1",
+           "2:2: invalid UTF-8 byte 0xe9 in source");
+    expect("error: an overlong UTF-8 form", "\"\xc0\xaf\"",
+           "1:2: invalid UTF-8 byte 0xc0 in source");
     expect("error: UTF-8 outside strings and comments",
            "val \xc3\xa9 = 1", "1:5: invalid byte 0xc3 in source");
     expect("error: control byte", "val x = \x01",
@@ -685,7 +691,7 @@ static void test_errors(void)
     expect("error: the first error wins", "val x = $ $\n val = ",
            "1:9: illegal character '$'");
     Parsed *r = parse_n("val x = 1\0 2", 12);
-    CHECK(r->rc != 0 && strcmp(r->d.msg, "invalid byte 0x00 in source") == 0
+    CHECK(r->rc != 0 && strcmp(r->d.msg, "NUL byte in source (not a text file)") == 0
           && r->d.span.col == 10, "error: NUL byte inside the text");
     parsed_free(r);
     r = parse("val x = 1 val y = (");
@@ -909,8 +915,18 @@ static void test_source(void)
     Diag d;
     CHECK(src_load(&s, "/nonexistent/x.pml", &d) < 0 && !d.has_span
           && strcmp(d.msg, "cannot open '/nonexistent/x.pml': "
-                    "No such file or directory") == 0,
+                    "No such file or directory") == 0
+          && d.path && strcmp(d.path, "/nonexistent/x.pml") == 0,
           "source: a missing file");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    diag_print(&s, &d, mem);
+    fclose(mem);
+    CHECK(strcmp(text, "/nonexistent/x.pml:1:1: error: cannot open '/nonexistent/x.pml': "
+                 "No such file or directory\n") == 0,
+          "diag_print: a file that cannot be opened is reported at FILE:1:1");
+    free(text);
     CHECK(src_load(&s, "/tmp", &d) < 0 && !d.has_span
           && strstr(d.msg, "Is a directory") != NULL,
           "source: a directory");
@@ -918,8 +934,13 @@ static void test_source(void)
     int fd = mkstemp(path);
     CHECK(fd >= 0 && write(fd, "ab\0c", 4) == 4, "source: temp file written");
     close(fd);
-    CHECK(src_load(&s, path, &d) < 0 && !d.has_span
-          && strstr(d.msg, "NUL byte") != NULL, "source: a NUL byte");
+    Sources nul = {0};
+    Program *np = ast_program_new();
+    CHECK(src_load(&nul, path, &d) == 0 && lang_parse(&nul, 0, np, &d) < 0
+          && d.has_span && d.span.line == 1 && d.span.col == 3
+          && strstr(d.msg, "NUL byte") != NULL, "source: a NUL byte is reported where it is");
+    ast_program_free(np);
+    src_free(&nul);
     fd = open(path, O_WRONLY | O_TRUNC);
     CHECK(fd >= 0 && write(fd, "val x =\n  1 + $\n", 16) == 16,
           "source: temp file rewritten");
@@ -930,9 +951,8 @@ static void test_source(void)
 
     Program *p = ast_program_new();
     int rc = lang_parse(&s, (uint32_t)f, p, &d);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
+    text = NULL;
+    mem = open_memstream(&text, &len);
     diag_print(&s, &d, mem);
     fclose(mem);
     char want[256];

@@ -1,0 +1,51 @@
+/*
+ * fuzz_eval.c — libFuzzer harness for the evaluator: the input is a PML
+ * program run after the prelude with a small node limit (so every input
+ * finishes quickly) and a small depth limit.  Front-end errors end the run
+ * early; evaluation must end in a value or a well-formed Diag.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "bigstack.h"
+#include "eval_cost.h"
+#include "fuzz_common.h"
+#include "resolve.h"
+
+#define FUZZ_MAX_NODES 20000
+#define FUZZ_MAX_DEPTH 5000
+
+static int eval_job(void *p)
+{
+    FuzzInput *in = p;
+    Sources src = {0};
+    Program *prog = ast_program_new();
+    Diag d = {0};
+    fuzz_load(&src, in);
+    int rc = lang_parse(&src, 0, prog, &d);
+    prog->nuser0 = prog->ndecs;
+    if (!rc) rc = lang_parse(&src, 1, prog, &d);
+    if (!rc) rc = resolve_program(prog, &d);
+    if (!rc) {
+        EvalOptions eo;
+        eval_options_default(&eo);
+        eo.max_nodes = FUZZ_MAX_NODES;
+        eo.max_depth = FUZZ_MAX_DEPTH;
+        CostRun run;
+        if (eval_program(prog, &src, &eo, &run, &d)) fuzz_check_diag(&src, &d);
+        cost_run_free(&run);
+    }
+    ast_program_free(prog);
+    src_free(&src);
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    FuzzInput in = {data, size};
+    fuzz_init();
+    bigstack_run((size_t)1 << 30, eval_job, &in);
+    return 0;
+}

@@ -1,0 +1,407 @@
+/*
+ * cmd_sweep.c — `pml sweep FILE -D n=A:B …` (docs/sweep.md): every size is
+ * evaluated once, in its own worker process, and every (policy, P)
+ * simulated on it; the workers send their CSV rows through pipes and the
+ * parent writes them in size order, so the output does not depend on -j.
+ *
+ * Ctrl-C (or SIGTERM, SIGHUP) kills the workers, and the output files,
+ * written through out_open, are never left behind half-written.
+ */
+#include <errno.h>
+#include <gc.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "report.h"
+#include "sweep.h"
+
+#define MAX_JOBS 256
+
+typedef struct SweepArgs {
+    CommonOpts c;
+    SimOpts so;
+    ReportOptions ro;
+    SweepOptions sw;
+    const char *file, *out, *plot;
+    int loglog;
+    uint32_t jobs;              /* -j; 0 until given */
+    char *range;                /* the -D value that is a range */
+    int64_t *sizes;
+    uint32_t nsizes;
+} SweepArgs;
+
+/* One size: its worker, while it runs, and the rows it has sent. */
+typedef struct Job {
+    int64_t size;
+    pid_t pid;                  /* 0 before and after its worker runs */
+    int fd;                     /* read end of the worker's pipe */
+    char *buf;
+    size_t len, cap;
+} Job;
+
+/* ---- options ---- */
+
+/* -D name=RANGE (a list, or with ':'), or a plain -D for cli_common_option. */
+static int define_option(SweepArgs *a, const char *v)
+{
+    const char *eq = strchr(v, '=');
+    if (!eq || !strpbrk(eq, ":,")) {
+        char *fake[] = {"-D", (char *)v};
+        int k = 0;
+        return cli_common_option(&a->c, 2, fake, &k);
+    }
+    if (a->range) { cli_usage_error("sweep: only one -D can be a range of sizes"); return -1; }
+    char msg[160];
+    if (eq == v || sweep_parse_sizes(eq + 1, &a->sizes, &a->nsizes, msg, sizeof msg)) {
+        cli_usage_error("sweep: -D %s", eq == v ? "expects name=SIZES" : msg);
+        return -1;
+    }
+    a->sw.param = a->range = strndup(v, (size_t)(eq - v));
+    return 1;
+}
+
+static int number_option(int argc, char **argv, int *i, const char *name, uint64_t lo, uint64_t hi, uint32_t *out)
+{
+    const char *v;
+    uint64_t k;
+    int r = cli_option_value(argc, argv, i, name, &v);
+    if (r <= 0) return r;
+    if (cli_parse_u64(v, &k) || k < lo || k > hi) {
+        cli_usage_error("%s expects a number from %llu to %llu, not '%s'", name, (unsigned long long)lo,
+                        (unsigned long long)hi, v);
+        return -1;
+    }
+    *out = (uint32_t)k;
+    return 1;
+}
+
+static int svg_option(int argc, char **argv, int *i, const char *name, const char **out)
+{
+    int r = cli_option_value(argc, argv, i, name, out);
+    if (r <= 0) return r;
+    size_t n = strlen(*out);
+    if (n < 5 || strcmp(*out + n - 4, ".svg")) { cli_usage_error("%s expects a file name ending in .svg", name); return -1; }
+    return 1;
+}
+
+/* The options of sweep itself: 1 consumed, 0 not ours, -1 usage error. */
+static int sweep_option(SweepArgs *a, int argc, char **argv, int *i)
+{
+    const char *v;
+    int r;
+    if ((r = cli_option_value(argc, argv, i, "-D", &v)) != 0) return r < 0 ? -1 : define_option(a, v);
+    if ((r = number_option(argc, argv, i, "-j", 1, MAX_JOBS, &a->jobs)) != 0) return r;
+    if ((r = number_option(argc, argv, i, "--top", 0, 100, &a->sw.top)) != 0) return r;
+    if ((r = cli_option_value(argc, argv, i, "-o", &a->out)) != 0) return r;
+    if ((r = svg_option(argc, argv, i, "--plot", &a->plot)) != 0) return r;
+    if (strcmp(argv[*i], "--loglog") == 0) { a->loglog = 1; return 1; }
+    if ((r = cli_option_value(argc, argv, i, "--by", &v)) < 0) return -1;
+    else if (r) {
+        if (strcmp(v, "use") && strcmp(v, "alloc")) { cli_usage_error("--by: use or alloc, not '%s'", v); return -1; }
+        a->ro.by = strcmp(v, "use") ? REPORT_BY_ALLOC : REPORT_BY_USE;
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_args(SweepArgs *a, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        int r = sweep_option(a, argc, argv, &i);
+        if (r == 0) r = cli_common_option(&a->c, argc, argv, &i);
+        if (r == 0) r = cli_sim_option(&a->so, argc, argv, &i);
+        if (r < 0) return -1;
+        if (r > 0) continue;
+        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("sweep: unknown option '%s'", argv[i]); return -1; }
+        if (a->file) { cli_usage_error("sweep: more than one FILE"); return -1; }
+        a->file = argv[i];
+    }
+    if (!a->file || !a->range) { cli_usage_error("sweep FILE -D name=A:B[:STEP] [options]"); return -1; }
+    for (uint32_t k = 0; k < a->c.eo.nparams; k++)
+        if (!strcmp(a->c.params[k].name, a->range)) { cli_usage_error("sweep: -D %s given twice", a->range); return -1; }
+    if (a->c.eo.nparams == sizeof a->c.params / sizeof a->c.params[0]) { cli_usage_error("too many -D definitions"); return -1; }
+    return 0;
+}
+
+/* ---- workers ---- */
+
+/* The running workers, for the signal handler to kill. */
+static volatile pid_t live[MAX_JOBS];
+static struct sigaction old_action[3];
+static const int caught[3] = {SIGINT, SIGTERM, SIGHUP};
+
+static void live_set(pid_t old, pid_t pid)
+{
+    for (int i = 0; i < MAX_JOBS; i++)
+        if (live[i] == old) { live[i] = pid; return; }
+}
+
+/* Kill and reap the workers, then do what was done before (out_open's handler
+ * removes the unfinished output files), then die of the signal. */
+static void on_signal(int sig)
+{
+    for (int i = 0; i < MAX_JOBS; i++)
+        if (live[i] > 0) kill(live[i], SIGKILL);
+    for (int i = 0; i < MAX_JOBS; i++)
+        if (live[i] > 0) waitpid(live[i], NULL, 0);
+    for (int k = 0; k < 3; k++) {
+        if (caught[k] != sig) continue;
+        void (*old)(int) = old_action[k].sa_handler;
+        if (old != SIG_DFL && old != SIG_IGN) old(sig);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int k = 0; k < 3; k++) sigaction(caught[k], &sa, &old_action[k]);
+}
+
+/* In the child: evaluate one size, send its rows, exit. */
+static void worker(const SweepArgs *a, int64_t size, int fd)
+{
+    /* the collector marks on this thread only: the workers already use the cores */
+    for (int k = 0; k < 3; k++) signal(caught[k], SIG_DFL);
+    CommonOpts c = a->c;
+    c.eo.params = c.params;
+    c.params[c.eo.nparams++] = (Param){a->range, size};
+    Loaded l;
+    int rc = cli_load(a->file, &c, 1, &l);
+    if (rc != EXIT_OK) _exit(rc);
+    FILE *f = fdopen(fd, "w");
+    char msg[256] = "cannot send the rows";
+    if (!f || sweep_csv_rows(f, &l.run, &l.src, size, &a->sw, msg, sizeof msg) || fclose(f)) {
+        fprintf(stderr, "pml: error: %s=%lld: %s\n", a->range, (long long)size, msg);
+        _exit(EXIT_PROGRAM);
+    }
+    _exit(EXIT_OK);
+}
+
+static int job_start(const SweepArgs *a, Job *jobs, Job *j)
+{
+    int fds[2];
+    if (pipe(fds)) return -1;
+    fflush(stdout);
+    fflush(stderr);
+    GC_atfork_prepare();
+    pid_t pid = fork();
+    if (pid == 0) {
+        GC_atfork_child();
+        close(fds[0]);
+        for (uint32_t i = 0; i < a->nsizes; i++)
+            if (jobs[i].pid > 0) close(jobs[i].fd);
+        worker(a, j->size, fds[1]);
+    }
+    GC_atfork_parent();
+    close(fds[1]);
+    if (pid < 0) { close(fds[0]); return -1; }
+    j->pid = pid;
+    j->fd = fds[0];
+    live_set(0, pid);
+    return 0;
+}
+
+/* Reads what the worker sent: 0 more to come, 1 at its end, -1 on error. */
+static int job_read(Job *j)
+{
+    if (j->cap - j->len < 65536) {
+        size_t cap = j->cap * 2 + 65536;
+        char *b = realloc(j->buf, cap);
+        if (!b) return -1;
+        j->buf = b;
+        j->cap = cap;
+    }
+    ssize_t r = read(j->fd, j->buf + j->len, j->cap - j->len);
+    if (r < 0) return errno == EINTR ? 0 : -1;
+    j->len += (size_t)r;
+    return r == 0;
+}
+
+/* Waits for the worker: its exit status (EXIT_PROGRAM if it died). */
+static int job_finish(Job *j, int kill_it)
+{
+    int status = 0;
+    if (kill_it) kill(j->pid, SIGKILL);
+    close(j->fd);
+    while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR) {}
+    live_set(j->pid, 0);
+    j->pid = 0;
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    return EXIT_PROGRAM;
+}
+
+static void stop_all(Job *jobs, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (jobs[i].pid > 0) job_finish(&jobs[i], 1);
+}
+
+/* ---- progress (on a terminal only) ---- */
+
+typedef struct Progress { int on; double t0, last; uint32_t shown; } Progress;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Redrawn when a size is done, else at most every quarter second. */
+static void progress_show(Progress *p, uint32_t done, uint32_t n)
+{
+    double t = now();
+    if (!p->on || (done == p->shown && t - p->last < 0.25)) return;
+    p->last = t;
+    p->shown = done;
+    t -= p->t0;
+    fprintf(stderr, "\rpml sweep: %u/%u sizes done, %.1f s elapsed", done, n, t);
+    double left = done ? t * (n - done) / done : 0;
+    if (done > 0 && done < n) fprintf(stderr, ", about %.*f s left", left < 10 ? 1 : 0, left);
+    fputs("\033[K", stderr);
+    fflush(stderr);
+}
+
+static void progress_clear(Progress *p)
+{
+    if (p->on) fputs("\r\033[K", stderr);
+}
+
+/* ---- the sweep ---- */
+
+/* Reads from every running worker until one ends: 0, or an exit status. */
+static int poll_jobs(const SweepArgs *a, Job *jobs, uint32_t *running, uint32_t *done, Progress *pr)
+{
+    struct pollfd pfd[MAX_JOBS];
+    Job *who[MAX_JOBS];
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < a->nsizes; i++)
+        if (jobs[i].pid > 0) { pfd[k] = (struct pollfd){jobs[i].fd, POLLIN, 0}; who[k++] = &jobs[i]; }
+    if (poll(pfd, k, 250) < 0 && errno != EINTR) return EXIT_PROGRAM;
+    for (uint32_t i = 0; i < k; i++) {
+        if (!pfd[i].revents) continue;
+        int r = job_read(who[i]);
+        if (r == 0) continue;
+        int rc = job_finish(who[i], r < 0);
+        (*running)--;
+        if (r < 0 || rc != EXIT_OK) {
+            progress_clear(pr);
+            fprintf(stderr, "pml: error: sweep stopped: %s=%lld failed\n", a->range, (long long)who[i]->size);
+            return rc != EXIT_OK ? rc : EXIT_PROGRAM;
+        }
+        (*done)++;
+    }
+    return 0;
+}
+
+/* Runs every size, largest first (the longest jobs start first). */
+static int run_jobs(const SweepArgs *a, Job *jobs)
+{
+    uint32_t n = a->nsizes, next = 0, running = 0, done = 0, j = a->jobs;
+    Progress pr = {isatty(STDERR_FILENO), now(), 0, UINT32_MAX};
+    int rc = 0;
+    if (j == 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        j = cores < 1 ? 1 : cores > MAX_JOBS ? MAX_JOBS : (uint32_t)cores;
+    }
+    while (done < n && rc == 0) {
+        while (running < j && next < n && rc == 0) {
+            if (job_start(a, jobs, &jobs[n - 1 - next])) {
+                progress_clear(&pr);
+                fprintf(stderr, "pml: error: cannot start a worker: %s\n", strerror(errno));
+                rc = EXIT_PROGRAM;
+            }
+            next++;
+            running++;
+        }
+        if (rc == 0) rc = poll_jobs(a, jobs, &running, &done, &pr);
+        if (rc == 0) progress_show(&pr, done, n);
+    }
+    stop_all(jobs, n);
+    progress_clear(&pr);
+    return rc;
+}
+
+/* The whole CSV text, in size order. */
+static char *assemble(const SweepArgs *a, const Job *jobs, size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    if (!f) return NULL;
+    sweep_csv_header(f, &a->sw);
+    for (uint32_t i = 0; i < a->nsizes; i++) fwrite(jobs[i].buf, 1, jobs[i].len, f);
+    if (fclose(f)) { free(text); return NULL; }
+    return text;
+}
+
+/* Draws the plots from the CSV text.  Without gnuplot only a note. */
+static int plot(const SweepArgs *a, const char *csv, size_t len)
+{
+    SweepRow *rows;
+    uint32_t n;
+    char msg[512];
+    const char *slash = strrchr(a->file, '/');
+    SweepPlotOptions po = {a->plot, slash ? slash + 1 : a->file, a->range,
+                           a->ro.units == UNITS_NODES ? "nodes" : "words", a->loglog};
+    int rc = sweep_read(csv, len, &rows, &n, msg, sizeof msg);
+    if (rc == 0) rc = sweep_plot(rows, n, &po, msg, sizeof msg);
+    sweep_rows_free(rows, n);
+    if (rc > 0) fprintf(stderr, "pml: note: no plot: %s\n", msg);
+    if (rc < 0) fprintf(stderr, "pml: error: %s\n", msg);
+    return rc < 0 ? EXIT_PROGRAM : EXIT_OK;
+}
+
+static int sweep(SweepArgs *a)
+{
+    Job *jobs = calloc(a->nsizes, sizeof *jobs);
+    OutFile out;
+    if (!jobs) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
+    for (uint32_t i = 0; i < a->nsizes; i++) jobs[i].size = a->sizes[i];
+    int rc = out_open(&out, a->out ? a->out : "-") ? EXIT_PROGRAM : EXIT_OK;
+    if (rc == EXIT_OK) {
+        catch_signals();
+        rc = run_jobs(a, jobs);
+        size_t len = 0;
+        char *csv = rc ? NULL : assemble(a, jobs, &len);
+        if (rc == EXIT_OK && !csv) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; }
+        if (rc == EXIT_OK && fwrite(csv, 1, len, out.f) != len) rc = EXIT_PROGRAM;
+        if (rc != EXIT_OK) out_abort(&out);
+        else if (out_commit(&out)) rc = EXIT_PROGRAM;
+        if (rc == EXIT_OK && a->plot) rc = plot(a, csv, len);
+        free(csv);
+    }
+    for (uint32_t i = 0; i < a->nsizes; i++) free(jobs[i].buf);
+    free(jobs);
+    return rc;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+    SweepArgs a;
+    memset(&a, 0, sizeof a);
+    cli_common_init(&a.c);
+    report_options_default(&a.ro);
+    a.sw.top = 8;
+    a.sw.ro = &a.ro;
+    int rc = EXIT_USAGE;
+    if (parse_args(&a, argc, argv) == 0) {
+        ReportBy by = a.ro.by;
+        cli_report_options(&a.so, &a.ro);
+        a.ro.by = by;
+        rc = sweep(&a);
+    }
+    free(a.sizes);
+    free(a.range);
+    return rc;
+}

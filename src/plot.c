@@ -1,0 +1,304 @@
+/*
+ * plot.c — see plot.h.  The script does the drawing; this file only lays
+ * out numbers and chooses styles, so the .gp stays readable and editable.
+ */
+#include "plot.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* Per policy, in sched_policy_names order: the paper's Fig. 10 uses + for
+ * depth-first, x for breadth-first and a square for work stealing. */
+static const char *const line_colors[] = {"#1f5fa8", "#c8281e", "#238b45", "#7b3294", "#e6760a"};
+static const int line_dashes[] = {1, 2, 4, 5, 3};
+static const int line_points[] = {1, 2, 4, 6, 8};
+#define NLINESTYLES 5
+
+/* Areas: distinct, print-safe colours; grays are left for "other" and the queue. */
+static const char *const area_colors[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+                                          "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#86bcb6"};
+#define NAREACOLORS 10
+
+/* The three paths of a plot: X.svg -> X.dat, X.gp, and their base names. */
+typedef struct PlotPaths { char *dir, *svg, *dat, *gp; } PlotPaths;
+
+static void paths_free(PlotPaths *p) { free(p->dir); free(p->svg); free(p->dat); free(p->gp); }
+
+static int paths_make(const char *svg, PlotPaths *p)
+{
+    const char *slash = strrchr(svg, '/');
+    const char *base = slash ? slash + 1 : svg;
+    size_t stem = strlen(base);
+    if (stem > 4 && strcmp(base + stem - 4, ".svg") == 0) stem -= 4;
+    memset(p, 0, sizeof *p);
+    p->dir = slash ? strndup(svg, (size_t)(slash - svg) + 1) : strdup("./");
+    p->svg = strdup(base);
+    p->dat = malloc(stem + 5);
+    p->gp = malloc(stem + 4);
+    if (!p->dir || !p->svg || !p->dat || !p->gp) { paths_free(p); return -1; }
+    sprintf(p->dat, "%.*s.dat", (int)stem, base);
+    sprintf(p->gp, "%.*s.gp", (int)stem, base);
+    return 0;
+}
+
+/* DIR + NAME, for out_open (malloc'd). */
+static char *in_dir(const PlotPaths *p, const char *name)
+{
+    char *s = malloc(strlen(p->dir) + strlen(name) + 1);
+    if (s) sprintf(s, "%s%s", p->dir, name);
+    return s;
+}
+
+/* A gnuplot string: single quotes (only '' is special); no control characters. */
+static void gp_string(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++) {
+        if (*s == '\'') fputc('\'', f);
+        fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+    }
+    fputc('\'', f);
+}
+
+/* A legend entry: a gnuplot string cut at LABEL_MAX bytes (on a
+ * character boundary), the source position being the useful part. */
+#define LABEL_MAX 64
+static void gp_label(FILE *f, const char *s)
+{
+    size_t n = strlen(s);
+    if (n <= LABEL_MAX) { gp_string(f, s); return; }
+    n = LABEL_MAX;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+    char buf[LABEL_MAX + 4];
+    snprintf(buf, sizeof buf, "%.*s...", (int)n, s);
+    gp_string(f, buf);
+}
+
+static void dat_number(FILE *f, double x)
+{
+    if (isnan(x)) fputs(" NaN", f);
+    else fprintf(f, " %.17g", x);
+}
+
+/* The opening every script shares: where the SVG goes, its size, fonts. */
+static void gp_preamble(FILE *f, const PlotPaths *p, int width, int height)
+{
+    fputs("# Written by pml (docs/sweep.md).  Redraw with: gnuplot ", f);
+    fputs(p->gp, f);
+    fputs("\nif (!exists(\"outfile\")) outfile = ", f);
+    gp_string(f, p->svg);
+    fprintf(f, "\nset terminal svg size %d,%d dynamic noenhanced font 'Helvetica,11' background '#ffffff'\n"
+            "if (outfile eq '-') { set output } else { set output outfile }\n"
+            "datafile = ", width, height);
+    gp_string(f, p->dat);
+    fputc('\n', f);
+}
+
+static void gp_titles(FILE *f, const char *title, const char *xlabel, const char *ylabel)
+{
+    if (title) { fputs("set title ", f); gp_string(f, title); fputc('\n', f); }
+    if (xlabel) { fputs("set xlabel ", f); gp_string(f, xlabel); fputc('\n', f); }
+    if (ylabel) { fputs("set ylabel ", f); gp_string(f, ylabel); fputc('\n', f); }
+}
+
+/* ---- running gnuplot ---- */
+
+/* Runs `gnuplot -e "outfile='-'" X.gp` in the plot's directory with its
+ * standard output going to out.  0, or 1 with msg. */
+static int render(const PlotPaths *p, FILE *out, char *msg, size_t msglen)
+{
+    const char *prog = getenv("PML_GNUPLOT") ? getenv("PML_GNUPLOT") : "gnuplot";
+    if (fflush(out)) { snprintf(msg, msglen, "cannot write %s", p->svg); return 1; }
+    pid_t pid = fork();
+    if (pid < 0) { snprintf(msg, msglen, "cannot start gnuplot: %s", strerror(errno)); return 1; }
+    if (pid == 0) {
+        if (chdir(p->dir) || dup2(fileno(out), STDOUT_FILENO) < 0) _exit(126);
+        execlp(prog, prog, "-e", "outfile='-'", p->gp, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+        snprintf(msg, msglen, "'%s' not found (install gnuplot-nox); kept %s and %s", prog, p->dat, p->gp);
+    else
+        snprintf(msg, msglen, "gnuplot failed on %s; kept %s and %s", p->gp, p->dat, p->gp);
+    return 1;
+}
+
+/* Writes one of the plot's files through write(f, arg), whole or not at all. */
+static int write_file(const PlotPaths *p, const char *name, void (*write)(FILE *, const void *, const PlotPaths *),
+                      const void *arg, char *msg, size_t msglen)
+{
+    char *path = in_dir(p, name);
+    OutFile o;
+    if (!path || out_open(&o, path)) {
+        snprintf(msg, msglen, "cannot write %s", path ? path : name);
+        free(path);
+        return -1;
+    }
+    write(o.f, arg, p);
+    int rc = out_commit(&o);
+    if (rc) snprintf(msg, msglen, "cannot write %s", path);
+    free(path);
+    return rc;
+}
+
+/* Data and script, then the picture. */
+static int plot_files(const char *svg, void (*dat)(FILE *, const void *, const PlotPaths *),
+                      void (*gp)(FILE *, const void *, const PlotPaths *), const void *arg,
+                      char *msg, size_t msglen)
+{
+    PlotPaths p;
+    if (paths_make(svg, &p)) { snprintf(msg, msglen, "out of memory"); return -1; }
+    int rc = write_file(&p, p.dat, dat, arg, msg, msglen);
+    if (!rc) rc = write_file(&p, p.gp, gp, arg, msg, msglen);
+    OutFile o;
+    if (!rc && out_open(&o, svg)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
+    if (!rc) {
+        rc = render(&p, o.f, msg, msglen);
+        if (rc) out_abort(&o);
+        else if (out_commit(&o)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
+    }
+    paths_free(&p);
+    return rc;
+}
+
+/* ---- lines against x (paper Fig. 10) ---- */
+
+static void lines_dat(FILE *f, const void *arg, const PlotPaths *p)
+{
+    const PlotLines *l = arg;
+    (void)p;
+    fputs("# x", f);
+    for (uint32_t s = 0; s < l->nseries; s++) fprintf(f, " | %s", l->series[s].title);
+    fputc('\n', f);
+    for (uint32_t i = 0; i < l->nx; i++) {
+        fprintf(f, "%.17g", l->x[i]);
+        for (uint32_t s = 0; s < l->nseries; s++) dat_number(f, l->y[(size_t)i * l->nseries + s]);
+        fputc('\n', f);
+    }
+}
+
+static void lines_gp(FILE *f, const void *arg, const PlotPaths *p)
+{
+    const PlotLines *l = arg;
+    gp_preamble(f, p, 760, 500);
+    gp_titles(f, l->title, l->xlabel, l->ylabel);
+    fputs("set key outside right top vertical Left reverse samplen 3 spacing 1.2\n"
+          "set grid lc rgb '#dddddd'\nset border 3\nset tics nomirror\nset offsets graph 0.03, graph 0.03, graph 0.05, 0\n"
+          "set autoscale xfix\n", f);
+    fputs(l->loglog ? "set logscale xy\n" : "set yrange [0:*]\n", f);
+    for (int s = 0; s < NLINESTYLES; s++)
+        fprintf(f, "set style line %d lc rgb '%s' dt %d pt %d lw 1.5\n", s + 1, line_colors[s], line_dashes[s],
+                line_points[s]);
+    fputs("plot", f);
+    for (uint32_t s = 0; s < l->nseries; s++) {
+        const PlotSeries *ps = &l->series[s];
+        fprintf(f, "%s \\\n  datafile using 1:%u with linespoints ls %u ps %.2f title ", s ? "," : "", s + 2,
+                ps->style % NLINESTYLES + 1, ps->pointsize);
+        gp_label(f, ps->title);
+    }
+    fputc('\n', f);
+}
+
+int plot_lines(const char *svg, const PlotLines *p, char *msg, size_t msglen)
+{
+    return plot_files(svg, lines_dat, lines_gp, p, msg, msglen);
+}
+
+/* ---- stacked areas (paper Figs. 2b, 11) ---- */
+
+static void stack_dat(FILE *f, const void *arg, const PlotPaths *p)
+{
+    const PlotStack *st = arg;
+    (void)p;
+    fputs("# x", f);
+    for (uint32_t l = 0; l < st->nlayers; l++) fprintf(f, " | %s", st->layers[l].title);
+    fputs("\n# one block per panel (gnuplot index 0, 1, ...), two blank lines apart\n", f);
+    for (uint32_t k = 0; k < st->npanels; k++) {
+        const PlotPanel *pn = &st->panels[k];
+        fprintf(f, "%s# %s\n", k ? "\n\n" : "", pn->title ? pn->title : "");
+        for (uint32_t i = 0; i < pn->nx; i++) {
+            fprintf(f, "%.17g", pn->x[i]);
+            for (uint32_t l = 0; l < st->nlayers; l++) dat_number(f, pn->y[(size_t)i * st->nlayers + l]);
+            fputc('\n', f);
+        }
+    }
+}
+
+/* ($2+$3+...): the top of layer l-1 (0 for l = 0), columns 2.. being layers 0.. */
+static void gp_cumulative(FILE *f, uint32_t l)
+{
+    if (l == 0) { fputs("(0)", f); return; }
+    fputc('(', f);
+    for (uint32_t c = 0; c < l; c++) fprintf(f, "%s$%u", c ? "+" : "", c + 2);
+    fputc(')', f);
+}
+
+static const char *layer_color(const PlotStack *st, uint32_t l)
+{
+    if (st->layers[l].color) return st->layers[l].color;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < l; i++) k += st->layers[i].color == NULL;
+    return area_colors[k % NAREACOLORS];
+}
+
+/* One panel: layers drawn top first, so the legend reads like the stack. */
+static void stack_panel(FILE *f, const PlotStack *st, uint32_t k, int with_key)
+{
+    const PlotPanel *pn = &st->panels[k];
+    if (pn->title) { fputs("set title ", f); gp_string(f, pn->title); fputc('\n', f); }
+    if (!isnan(pn->mark_x))
+        fprintf(f, "set arrow 1 from %.17g, graph 0 to %.17g, graph 1 nohead dt 2 lw 1.5 lc rgb '#000000' front\n",
+                pn->mark_x, pn->mark_x);
+    fputs(with_key ? "set key\n" : "unset key\n", f);
+    fputs("plot", f);
+    for (uint32_t n = 0; n < st->nlayers; n++) {
+        uint32_t l = st->nlayers - 1 - n;
+        fprintf(f, "%s \\\n  datafile index %u using 1:", n ? "," : "", k);
+        gp_cumulative(f, l);
+        fputc(':', f);
+        gp_cumulative(f, l + 1);
+        fprintf(f, " with filledcurves fc rgb '%s' title ", layer_color(st, l));
+        gp_label(f, st->layers[l].title);
+    }
+    fputs("\nunset arrow 1\n", f);
+}
+
+static void stack_gp(FILE *f, const void *arg, const PlotPaths *p)
+{
+    const PlotStack *st = arg;
+    uint32_t ncols = st->ncols ? st->ncols : 1, nrows = (st->npanels + ncols - 1) / ncols;
+    int pw = ncols > 1 ? 380 : 760, ph = ncols > 1 ? 280 : 420, title_h = st->title ? 36 : 8;
+    int key_h = 18 * (int)st->nlayers + 24;
+    int W = pw * (int)ncols, H = title_h + ph * (int)nrows + key_h;
+    gp_preamble(f, p, W, H);
+    gp_titles(f, NULL, st->xlabel, st->ylabel);
+    fputs("set style fill solid 0.9 noborder\nset grid front lc rgb '#cccccc'\nset border 3\nset tics nomirror front\n"
+          "set yrange [0:*]\nset autoscale xfix\n", f);
+    fprintf(f, "set key at screen 0.02, %.4f left top Left reverse samplen 2 spacing 1.15 maxrows %u\n",
+            (double)(key_h - 8) / H, st->nlayers ? st->nlayers : 1);
+    fputs("set multiplot", f);
+    if (st->title) { fputs(" title ", f); gp_string(f, st->title); }
+    fputc('\n', f);
+    for (uint32_t k = 0; k < st->npanels; k++) {
+        uint32_t r = k / ncols, c = k % ncols;
+        fprintf(f, "\n# panel %u\nset origin %.4f, %.4f\nset size %.4f, %.4f\n", k + 1, (double)c / ncols,
+                (double)(key_h + ph * (int)(nrows - 1 - r)) / H, 1.0 / ncols, (double)ph / H);
+        stack_panel(f, st, k, k == 0);
+    }
+    fputs("unset multiplot\n", f);
+}
+
+int plot_stack(const char *svg, const PlotStack *p, char *msg, size_t msglen)
+{
+    return plot_files(svg, stack_dat, stack_gp, p, msg, msglen);
+}

@@ -1,0 +1,569 @@
+/*
+ * sweep.c — see sweep.h.  Sizes, the CSV rows of one size, reading them
+ * back, and the two plots drawn from them.
+ */
+#include "sweep.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graphs.h"
+#include "plot.h"
+#include "sched.h"
+#include "textout.h"
+
+#define MAX_SIZES 10000     /* more sizes than anyone would plot */
+#define PLOT_HOLDERS 8      /* holders drawn in the breakdown, besides other and the queue */
+
+/* ---- sizes ---- */
+
+typedef struct Sizes { int64_t *v; uint32_t n, cap; } Sizes;
+
+static int sizes_push(Sizes *s, int64_t x)
+{
+    if (s->n == MAX_SIZES) return -1;
+    if (s->n == s->cap) {
+        uint32_t cap = s->cap ? 2 * s->cap : 16;
+        int64_t *v = realloc(s->v, cap * sizeof *v);
+        if (!v) return -1;
+        s->v = v;
+        s->cap = cap;
+    }
+    s->v[s->n++] = x;
+    return 0;
+}
+
+/* A whole token [s, end) as a decimal integer, '-' or '~' for negative. */
+static int parse_int(const char *s, const char *end, int64_t *out)
+{
+    char buf[32];
+    size_t n = (size_t)(end - s);
+    if (n == 0 || n >= sizeof buf) return -1;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    if (buf[0] == '~') buf[0] = '-';
+    if (buf[0] == '+' || (buf[0] == '-' && buf[1] == '+') || buf[buf[0] == '-'] == 0) return -1;
+    char *e;
+    errno = 0;
+    long long v = strtoll(buf, &e, 10);
+    if (errno || *e) return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_list(const char *spec, Sizes *s)
+{
+    for (const char *p = spec;;) {
+        const char *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        int64_t x;
+        if (parse_int(p, end, &x) || sizes_push(s, x)) return -1;
+        if (!*end) return 0;
+        p = end + 1;
+    }
+}
+
+/* A:B, A:B:STEP, A:B:xF */
+static int parse_range(const char *spec, Sizes *s, char *msg, size_t msglen)
+{
+    const char *c1 = strchr(spec, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    int64_t a, b, step = 1;
+    int times = 0;
+    if (!c1 || parse_int(spec, c1, &a) || parse_int(c1 + 1, c2 ? c2 : c1 + strlen(c1), &b)) goto bad;
+    if (c2) {
+        times = c2[1] == 'x' || c2[1] == '*';
+        if (parse_int(c2 + 1 + times, c2 + strlen(c2), &step) || step < 1 + times) goto bad;
+        if (times && a < 1) { snprintf(msg, msglen, "'%s': a doubling range starts at 1 or more", spec); return -1; }
+    }
+    if (a > b) { snprintf(msg, msglen, "'%s': the range is empty (%lld > %lld)", spec, (long long)a, (long long)b); return -1; }
+    for (int64_t x = a; x <= b;) {
+        if (sizes_push(s, x)) { snprintf(msg, msglen, "'%s': more than %d sizes", spec, MAX_SIZES); return -1; }
+        if (times ? x > b / step : x > b - step) break;
+        x = times ? x * step : x + step;
+    }
+    return 0;
+bad:
+    snprintf(msg, msglen, "'%s': sizes are A:B, A:B:STEP, A:B:xFACTOR or a,b,c (integers)", spec);
+    return -1;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+int sweep_parse_sizes(const char *spec, int64_t **sizes, uint32_t *n, char *msg, size_t msglen)
+{
+    Sizes s = {0};
+    int rc;
+    if (strchr(spec, ',')) {
+        rc = parse_list(spec, &s);
+        if (rc) snprintf(msg, msglen, "'%s': a list of sizes is integers a,b,c (at most %d)", spec, MAX_SIZES);
+    } else {
+        rc = parse_range(spec, &s, msg, msglen);
+    }
+    if (rc) { free(s.v); return -1; }
+    qsort(s.v, s.n, sizeof *s.v, cmp_i64);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < s.n; i++)
+        if (k == 0 || s.v[k - 1] != s.v[i]) s.v[k++] = s.v[i];
+    *sizes = s.v;
+    *n = k;
+    return 0;
+}
+
+/* ---- writing rows ---- */
+
+static const char *units_name(Units u) { return u == UNITS_NODES ? "nodes" : "words"; }
+
+void sweep_csv_header(FILE *f, const SweepOptions *o)
+{
+    fputs("param,size,policy,P,coarse,seed,units,by,with_queue,work,span,steps,idle,hwm,hwm_step,heap,queue,"
+          "shares,others", f);
+    for (uint32_t i = 1; i <= o->top; i++)
+        fprintf(f, ",h%u_kind,h%u_space,h%u_file,h%u_line,h%u_col,h%u_text", i, i, i, i, i, i);
+    fputs("\r\n", f);
+}
+
+/* The holders columns: the top annotation and result holders (the queue
+ * has its own column), after `others`, the space of the rest. */
+static void csv_holders(FILE *f, const CostRun *r, const Sources *s, const SweepOptions *o, const ScheduleReport *sr)
+{
+    double others = 0;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < sr->nholders; i++)
+        if (sr->holders[i].kind != HOLDER_QUEUE && k++ >= o->top) others += sr->holders[i].space;
+    fprintf(f, "%.17g", others);
+    k = 0;
+    for (uint32_t i = 0; i < sr->nholders && k < o->top; i++) {
+        const Holder *h = &sr->holders[i];
+        if (h->kind == HOLDER_QUEUE) continue;
+        HolderInfo hi = report_holder_info(r, s, h);
+        fprintf(f, ",%s,%.17g,", h->kind == HOLDER_RESULT ? "result" : "annotation", h->space);
+        csv_field(f, hi.file);
+        if (hi.line) fprintf(f, ",%u,%u,", hi.line, hi.col);
+        else fputs(",,,", f);
+        csv_field(f, hi.text);
+        k++;
+    }
+    for (; k < o->top; k++) fputs(",,,,,,", f);
+}
+
+static void csv_row(FILE *f, const CostRun *r, const Sources *s, int64_t size, uint64_t span,
+                    const SweepOptions *o, const ScheduleReport *sr)
+{
+    const ReportOptions *ro = o->ro;
+    csv_field(f, o->param);
+    fprintf(f, ",%lld,", (long long)size);
+    csv_field(f, sr->policy);
+    fprintf(f, ",%u,%d,%llu,%s,%s,%d,%u,%llu,%u,%llu,%llu,%u,%llu,%llu,%s,", sr->P, ro->coarse,
+            (unsigned long long)ro->seed, units_name(ro->units), ro->by == REPORT_BY_USE ? "use" : "alloc",
+            ro->with_queue, r->g.n, (unsigned long long)span, sr->T, (unsigned long long)sr->idle,
+            (unsigned long long)sr->hwm, sr->hwm_step, (unsigned long long)sr->heap,
+            (unsigned long long)sr->queue, sr->approx ? "approximate" : "exact");
+    csv_holders(f, r, s, o, sr);
+    fputs("\r\n", f);
+}
+
+int sweep_csv_rows(FILE *f, const CostRun *r, const Sources *s, int64_t size, const SweepOptions *o,
+                   char *msg, size_t msglen)
+{
+    const ReportOptions *ro = o->ro;
+    uint64_t span = graph_span(&r->g);
+    for (uint32_t i = 0; i < ro->npolicies; i++)
+        for (uint32_t j = 0; j < ro->nprocs; j++) {
+            ScheduleReport sr;
+            if (report_measure(r, ro->policies[i], ro->procs[j], ro, &sr, msg, msglen)) return -1;
+            csv_row(f, r, s, size, span, o, &sr);
+            report_measure_free(&sr);
+        }
+    return ferror(f) ? (snprintf(msg, msglen, "cannot write the rows"), -1) : 0;
+}
+
+/* ---- reading rows back (RFC 4180) ---- */
+
+typedef struct Fields { char **v; uint32_t n, cap; } Fields;
+
+static void fields_clear(Fields *fl)
+{
+    for (uint32_t i = 0; i < fl->n; i++) free(fl->v[i]);
+    fl->n = 0;
+}
+
+static int fields_push(Fields *fl, const char *s, size_t n)
+{
+    if (fl->n == fl->cap) {
+        uint32_t cap = fl->cap ? 2 * fl->cap : 64;
+        char **v = realloc(fl->v, cap * sizeof *v);
+        if (!v) return -1;
+        fl->v = v;
+        fl->cap = cap;
+    }
+    return (fl->v[fl->n++] = strndup(s, n)) ? 0 : -1;
+}
+
+/* One field at s[*i]: quoted ("" is a quote) or plain; into buf (len bytes). */
+static size_t csv_field_at(const char *s, size_t len, size_t *i, char *buf)
+{
+    size_t k = 0, p = *i;
+    if (p < len && s[p] == '"') {
+        for (p++; p < len; p++) {
+            if (s[p] == '"' && !(p + 1 < len && s[p + 1] == '"')) { p++; break; }
+            if (s[p] == '"') p++;
+            buf[k++] = s[p];
+        }
+    }
+    while (p < len && s[p] != ',' && s[p] != '\r' && s[p] != '\n') buf[k++] = s[p++];
+    *i = p;
+    return k;
+}
+
+/* The next record from *pos: 1, 0 at the end, -1 out of memory. */
+static int csv_next(const char *s, size_t len, size_t *pos, Fields *fl, char *buf)
+{
+    size_t i = *pos;
+    fields_clear(fl);
+    if (i >= len) return 0;
+    for (;;) {
+        size_t k = csv_field_at(s, len, &i, buf);
+        if (fields_push(fl, buf, k)) return -1;
+        if (i < len && s[i] == ',') { i++; continue; }
+        if (i < len && s[i] == '\r') i++;
+        if (i < len && s[i] == '\n') i++;
+        break;
+    }
+    *pos = i;
+    return 1;
+}
+
+static int column(const Fields *header, const char *name)
+{
+    for (uint32_t i = 0; i < header->n; i++)
+        if (strcmp(header->v[i], name) == 0) return (int)i;
+    return -1;
+}
+
+/* Where the columns are; holders' groups by their h<i>_ prefix. */
+typedef struct Columns { int size, policy, P, hwm, queue, with_queue; uint32_t nh; int *h; } Columns;
+enum { H_KIND, H_SPACE, H_FILE, H_LINE, H_COL, H_TEXT, H_FIELDS };
+static const char *const h_names[] = {"kind", "space", "file", "line", "col", "text"};
+
+static int columns_find(const Fields *hd, Columns *c)
+{
+    *c = (Columns){column(hd, "size"), column(hd, "policy"), column(hd, "P"), column(hd, "hwm"),
+                   column(hd, "queue"), column(hd, "with_queue"), 0, NULL};
+    if (c->size < 0 || c->policy < 0 || c->P < 0 || c->hwm < 0 || c->queue < 0 || c->with_queue < 0) return -1;
+    char name[32];
+    for (;;) {
+        snprintf(name, sizeof name, "h%u_space", c->nh + 1);
+        if (column(hd, name) < 0) return 0;
+        int *h = realloc(c->h, (c->nh + 1) * H_FIELDS * sizeof *h);
+        if (!h) return -1;
+        c->h = h;
+        for (int k = 0; k < H_FIELDS; k++) {
+            snprintf(name, sizeof name, "h%u_%s", c->nh + 1, h_names[k]);
+            if ((h[c->nh * H_FIELDS + k] = column(hd, name)) < 0) return -1;
+        }
+        c->nh++;
+    }
+}
+
+/* "file:line:col text", or the text alone for the result. */
+static char *holder_label(char *const *h)
+{
+    size_t n = strlen(h[H_FILE]) + strlen(h[H_LINE]) + strlen(h[H_COL]) + strlen(h[H_TEXT]) + 8;
+    char *s = malloc(n);
+    if (!s) return NULL;
+    if (*h[H_FILE]) snprintf(s, n, "%s:%s:%s %s", h[H_FILE], h[H_LINE], h[H_COL], h[H_TEXT]);
+    else snprintf(s, n, "%s", h[H_TEXT]);
+    return s;
+}
+
+static int row_from(const Fields *fl, const Columns *c, SweepRow *r)
+{
+    char *const *v = fl->v;
+    memset(r, 0, sizeof *r);
+    r->size = strtoll(v[c->size], NULL, 10);
+    r->P = (uint32_t)strtoul(v[c->P], NULL, 10);
+    r->hwm = strtod(v[c->hwm], NULL);
+    r->queue = strtod(v[c->queue], NULL);
+    r->with_queue = strcmp(v[c->with_queue], "1") == 0;
+    if (!(r->policy = strdup(v[c->policy]))) return -1;
+    if (c->nh && !(r->holders = calloc(c->nh, sizeof *r->holders))) return -1;
+    for (uint32_t i = 0; i < c->nh; i++) {
+        char *h[H_FIELDS];
+        for (int k = 0; k < H_FIELDS; k++) h[k] = v[c->h[i * H_FIELDS + k]];
+        if (!*h[H_SPACE]) continue;
+        SweepHolder *sh = &r->holders[r->nholders];
+        sh->space = strtod(h[H_SPACE], NULL);
+        if (!(sh->label = holder_label(h))) return -1;
+        r->nholders++;
+    }
+    return 0;
+}
+
+void sweep_rows_free(SweepRow *rows, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        for (uint32_t k = 0; k < rows[i].nholders; k++) free(rows[i].holders[k].label);
+        free(rows[i].holders);
+        free(rows[i].policy);
+    }
+    free(rows);
+}
+
+int sweep_read(const char *csv, size_t len, SweepRow **rows, uint32_t *n, char *msg, size_t msglen)
+{
+    Fields hd = {0}, fl = {0};
+    Columns c = {0};
+    size_t pos = 0, cap = 0;
+    char *buf = malloc(len + 1);
+    int rc = -1;
+    *rows = NULL;
+    *n = 0;
+    if (!buf || csv_next(csv, len, &pos, &hd, buf) != 1 || columns_find(&hd, &c)) {
+        snprintf(msg, msglen, "not a sweep CSV (no header with size, policy, P, hwm, queue)");
+        goto done;
+    }
+    for (int more; (more = csv_next(csv, len, &pos, &fl, buf)) != 0;) {
+        if (more < 0) { snprintf(msg, msglen, "out of memory"); goto done; }
+        if (fl.n != hd.n) { snprintf(msg, msglen, "row %u has %u fields, not %u", *n + 1, fl.n, hd.n); goto done; }
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            SweepRow *r = realloc(*rows, cap * sizeof *r);
+            if (!r) { snprintf(msg, msglen, "out of memory"); goto done; }
+            *rows = r;
+        }
+        if (row_from(&fl, &c, &(*rows)[(*n)++])) { snprintf(msg, msglen, "out of memory"); goto done; }
+    }
+    rc = 0;
+done:
+    fields_clear(&hd); free(hd.v);
+    fields_clear(&fl); free(fl.v);
+    free(c.h);
+    free(buf);
+    if (rc) { sweep_rows_free(*rows, *n); *rows = NULL; *n = 0; }
+    return rc;
+}
+
+/* ---- plots ---- */
+
+/* The lines of the plots: the (policy, P) in order of first appearance,
+ * and the sizes, ascending. */
+typedef struct Axes {
+    const SweepRow **series;    /* a row of each (policy, P) */
+    uint32_t nseries;
+    double *x;
+    uint32_t nx;
+    int64_t *sizes;
+} Axes;
+
+static int same_series(const SweepRow *a, const SweepRow *b) { return a->P == b->P && !strcmp(a->policy, b->policy); }
+
+static uint32_t series_of(const Axes *a, const SweepRow *r)
+{
+    uint32_t s = 0;
+    while (s < a->nseries && !same_series(a->series[s], r)) s++;
+    return s;
+}
+
+static uint32_t size_index(const Axes *a, int64_t size)
+{
+    const int64_t *p = bsearch(&size, a->sizes, a->nx, sizeof size, cmp_i64);
+    return (uint32_t)(p - a->sizes);
+}
+
+static void axes_free(Axes *a) { free(a->series); free(a->sizes); free(a->x); }
+
+static int axes_make(const SweepRow *rows, uint32_t n, Axes *a)
+{
+    memset(a, 0, sizeof *a);
+    a->series = malloc(n * sizeof *a->series);
+    a->sizes = malloc(n * sizeof *a->sizes);
+    a->x = malloc(n * sizeof *a->x);
+    if (!a->series || !a->sizes || !a->x) { axes_free(a); return -1; }
+    for (uint32_t i = 0; i < n; i++) {
+        if (series_of(a, &rows[i]) == a->nseries) a->series[a->nseries++] = &rows[i];
+        a->sizes[i] = rows[i].size;
+    }
+    qsort(a->sizes, n, sizeof *a->sizes, cmp_i64);
+    for (uint32_t i = 0; i < n; i++)
+        if (a->nx == 0 || a->sizes[a->nx - 1] != a->sizes[i]) a->sizes[a->nx++] = a->sizes[i];
+    for (uint32_t i = 0; i < a->nx; i++) a->x[i] = (double)a->sizes[i];
+    return 0;
+}
+
+/* The distinct values of P, ascending, and P's rank among them. */
+static uint32_t p_rank(const Axes *a, uint32_t P, uint32_t *nP)
+{
+    uint32_t below = 0, k = 0;
+    for (uint32_t s = 0; s < a->nseries; s++) {
+        int first = 1;
+        for (uint32_t t = 0; t < s; t++) first &= a->series[t]->P != a->series[s]->P;
+        if (!first) continue;
+        k++;
+        below += a->series[s]->P < P;
+    }
+    *nP = k;
+    return below;
+}
+
+static uint32_t policy_style(const char *policy)
+{
+    uint32_t i = 0;
+    while (sched_policy_names[i] && strcmp(sched_policy_names[i], policy)) i++;
+    return i;
+}
+
+static char *series_title(const SweepRow *r)
+{
+    char *s = malloc(strlen(r->policy) + 24);
+    if (s) sprintf(s, "%s, P=%u", r->policy, r->P);
+    return s;
+}
+
+/* Paper Fig. 10: one line per (policy, P), markers larger for more processors. */
+static int plot_hwm(const SweepRow *rows, uint32_t n, const Axes *a, const SweepPlotOptions *o,
+                    char *msg, size_t msglen)
+{
+    double *y = malloc((size_t)a->nx * a->nseries * sizeof *y);
+    PlotSeries *ps = calloc(a->nseries, sizeof *ps);
+    char title[256], ylabel[64];
+    int rc = -1;
+    if (!y || !ps) { snprintf(msg, msglen, "out of memory"); goto done; }
+    for (size_t i = 0; i < (size_t)a->nx * a->nseries; i++) y[i] = NAN;
+    for (uint32_t i = 0; i < n; i++) y[(size_t)size_index(a, rows[i].size) * a->nseries + series_of(a, &rows[i])] = rows[i].hwm;
+    for (uint32_t s = 0; s < a->nseries; s++) {
+        uint32_t nP, rank = p_rank(a, a->series[s]->P, &nP);
+        ps[s] = (PlotSeries){series_title(a->series[s]), policy_style(a->series[s]->policy),
+                             nP > 1 ? 0.7 + 1.3 * rank / (nP - 1) : 1.0};
+        if (!ps[s].title) { snprintf(msg, msglen, "out of memory"); goto done; }
+    }
+    snprintf(title, sizeof title, "%s: high-water mark against %s", o->program, o->param);
+    snprintf(ylabel, sizeof ylabel, "high-water mark (%s)", o->units);
+    PlotLines pl = {title, o->param, ylabel, o->loglog, a->nx, a->nseries, a->x, y, ps};
+    rc = plot_lines(o->svg, &pl, msg, msglen);
+done:
+    for (uint32_t s = 0; ps && s < a->nseries; s++) free((char *)ps[s].title);
+    free(ps);
+    free(y);
+    return rc;
+}
+
+/* ---- the breakdown by holder ---- */
+
+/* A holder's weight across the sweep: the sum of its shares of each hwm. */
+typedef struct Scored { const char *label; double score; } Scored;
+
+static int cmp_label(const void *a, const void *b) { return strcmp(((const Scored *)a)->label, ((const Scored *)b)->label); }
+
+static int cmp_score(const void *a, const void *b)
+{
+    const Scored *x = a, *y = b;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    return strcmp(x->label, y->label);
+}
+
+/* The few holders drawn: the largest total shares, across sizes and schedules. */
+static uint32_t pick_holders(const SweepRow *rows, uint32_t n, const char **picked)
+{
+    size_t total = 0, k = 0;
+    for (uint32_t i = 0; i < n; i++) total += rows[i].nholders;
+    Scored *sc = malloc((total ? total : 1) * sizeof *sc);
+    if (!sc) return 0;
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t h = 0; h < rows[i].nholders; h++)
+            sc[k++] = (Scored){rows[i].holders[h].label, rows[i].hwm > 0 ? rows[i].holders[h].space / rows[i].hwm : 0};
+    qsort(sc, k, sizeof *sc, cmp_label);
+    size_t u = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (u && !strcmp(sc[u - 1].label, sc[i].label)) sc[u - 1].score += sc[i].score;
+        else sc[u++] = sc[i];
+    }
+    qsort(sc, u, sizeof *sc, cmp_score);
+    uint32_t m = 0;
+    for (; m < u && m < PLOT_HOLDERS; m++) picked[m] = sc[m].label;
+    free(sc);
+    return m;
+}
+
+/* One row's layers: the picked holders, other, and the queue. */
+static void row_layers(const SweepRow *r, const char *const *picked, uint32_t np, double *y)
+{
+    double queue = r->with_queue ? r->queue : 0, rest = r->hwm - queue;
+    for (uint32_t l = 0; l < np; l++) {
+        y[l] = 0;
+        for (uint32_t h = 0; h < r->nholders; h++)
+            if (!strcmp(r->holders[h].label, picked[l])) y[l] += r->holders[h].space;
+        rest -= y[l];
+    }
+    y[np] = rest > 0 ? rest : 0;
+    y[np + 1] = queue;
+}
+
+/* Paper Figs. 2b and 11: per (policy, P), who holds the hwm, stacked. */
+static int plot_holders(const SweepRow *rows, uint32_t n, const Axes *a, const SweepPlotOptions *o,
+                        const char *svg, char *msg, size_t msglen)
+{
+    const char *picked[PLOT_HOLDERS];
+    uint32_t np = pick_holders(rows, n, picked), nl = np + 2, nP;
+    PlotLayer *layers = calloc(nl, sizeof *layers);
+    PlotPanel *panels = calloc(a->nseries, sizeof *panels);
+    double *y = malloc((size_t)a->nseries * a->nx * nl * sizeof *y);
+    char title[256], ylabel[64];
+    int rc = -1;
+    if (!layers || !panels || !y) { snprintf(msg, msglen, "out of memory"); goto done; }
+    for (uint32_t l = 0; l < np; l++) layers[l].title = strdup(picked[l]);
+    layers[np] = (PlotLayer){strdup("other holders"), "#c9c9c9"};
+    layers[np + 1] = (PlotLayer){strdup("scheduler queue"), "#6e6e6e"};
+    for (uint32_t l = 0; l < nl; l++)
+        if (!layers[l].title) { snprintf(msg, msglen, "out of memory"); goto done; }
+    for (size_t i = 0; i < (size_t)a->nseries * a->nx * nl; i++) y[i] = NAN;
+    for (uint32_t i = 0; i < n; i++) {
+        size_t at = ((size_t)series_of(a, &rows[i]) * a->nx + size_index(a, rows[i].size)) * nl;
+        row_layers(&rows[i], picked, np, y + at);
+    }
+    for (uint32_t s = 0; s < a->nseries; s++)
+        panels[s] = (PlotPanel){series_title(a->series[s]), a->nx, a->x, y + (size_t)s * a->nx * nl, NAN};
+    p_rank(a, 0, &nP);
+    snprintf(title, sizeof title, "%s: who holds the space at the high-water mark, against %s", o->program, o->param);
+    snprintf(ylabel, sizeof ylabel, "space (%s)", o->units);
+    PlotStack st = {title, o->param, ylabel, nl, a->nseries, a->nseries % nP ? 1 : nP, layers, panels};
+    rc = plot_stack(svg, &st, msg, msglen);
+done:
+    for (uint32_t l = 0; layers && l < nl; l++) free((char *)layers[l].title);
+    for (uint32_t s = 0; panels && s < a->nseries; s++) free((char *)panels[s].title);
+    free(layers);
+    free(panels);
+    free(y);
+    return rc;
+}
+
+/* X.svg -> X-holders.svg */
+static char *holders_path(const char *svg)
+{
+    size_t n = strlen(svg);
+    if (n > 4 && strcmp(svg + n - 4, ".svg") == 0) n -= 4;
+    char *p = malloc(n + 16);
+    if (p) sprintf(p, "%.*s-holders.svg", (int)n, svg);
+    return p;
+}
+
+int sweep_plot(const SweepRow *rows, uint32_t n, const SweepPlotOptions *o, char *msg, size_t msglen)
+{
+    Axes a;
+    char *svg2 = holders_path(o->svg);
+    int rc = -1;
+    if (n == 0) snprintf(msg, msglen, "nothing to plot");
+    else if (!svg2 || axes_make(rows, n, &a)) snprintf(msg, msglen, "out of memory");
+    else {
+        rc = plot_hwm(rows, n, &a, o, msg, msglen);
+        if (rc == 0) rc = plot_holders(rows, n, &a, o, svg2, msg, msglen);
+        axes_free(&a);
+    }
+    free(svg2);
+    return rc;
+}

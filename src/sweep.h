@@ -1,0 +1,69 @@
+/*
+ * sweep.h — space against input size (`pml sweep`, SPEC §5, paper §2
+ * Fig. 2b and §6 Figs. 10, 11): the sizes to run, the CSV rows of one
+ * evaluated size, and the plots drawn from those rows.  The schema is in
+ * docs/sweep.md.  cmd_sweep.c runs the sizes in worker processes; this
+ * module knows nothing about processes.
+ *
+ * The plots are drawn from the CSV text itself (sweep_read), so a picture
+ * never shows anything the data file does not hold.
+ */
+#ifndef PML_SWEEP_H
+#define PML_SWEEP_H
+
+#include <stdio.h>
+#include "eval_cost.h"
+#include "report.h"
+
+/* Sizes "A:B" (step 1), "A:B:STEP", "A:B:xF" (A, A*F, A*F^2, … up to B)
+ * or "a,b,c", as an ascending list without repeats (malloc'd).  0, or -1
+ * with msg. */
+int sweep_parse_sizes(const char *spec, int64_t **sizes, uint32_t *n, char *msg, size_t msglen);
+
+/* What every row is measured with. */
+typedef struct SweepOptions {
+    const char *param;          /* the -D name swept */
+    uint32_t top;               /* holder columns per row (--top) */
+    const ReportOptions *ro;    /* policies, P, coarse, seed, units, queue, by */
+} SweepOptions;
+
+/* The header line and the rows of one size: one per (policy, P), policies
+ * outer, P inner.  0, or -1 with msg (nothing useful written). */
+void sweep_csv_header(FILE *f, const SweepOptions *o);
+int sweep_csv_rows(FILE *f, const CostRun *r, const Sources *s, int64_t size, const SweepOptions *o,
+                   char *msg, size_t msglen);
+
+/* A row read back, with what the plots need. */
+typedef struct SweepHolder {
+    char *label;        /* "file:line:col text", or the text alone */
+    double space;
+} SweepHolder;
+
+typedef struct SweepRow {
+    int64_t size;
+    char *policy;
+    uint32_t P;
+    double hwm, queue;
+    int with_queue;     /* the queue is part of hwm */
+    SweepHolder *holders;
+    uint32_t nholders;
+} SweepRow;
+
+/* Parses CSV text written by sweep_csv_*.  0, or -1 with msg. */
+int sweep_read(const char *csv, size_t len, SweepRow **rows, uint32_t *n, char *msg, size_t msglen);
+void sweep_rows_free(SweepRow *rows, uint32_t n);
+
+typedef struct SweepPlotOptions {
+    const char *svg;        /* high-water marks go here, holders to …-holders.svg */
+    const char *program;    /* for the titles */
+    const char *param;
+    const char *units;      /* "words" or "nodes" */
+    int loglog;
+} SweepPlotOptions;
+
+/* The two plots: the high-water mark against size, one line per (policy,
+ * P) (Fig. 10), and who holds it, stacked, one panel per (policy, P)
+ * (Figs. 2b, 11).  As plot_lines: 0, 1 (no picture; msg says why), -1. */
+int sweep_plot(const SweepRow *rows, uint32_t n, const SweepPlotOptions *o, char *msg, size_t msglen);
+
+#endif

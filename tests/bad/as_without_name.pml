@@ -1,0 +1,1 @@
+fun f (1 as x) = x

@@ -1,0 +1,1 @@
+val result = case [1] of [] => 0

@@ -1,0 +1,2 @@
+val a = 10
+val result = a div (a - 10)

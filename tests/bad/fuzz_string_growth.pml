@@ -1,0 +1,2 @@
+fun grow (s, 0) = s | grow (s, n) = grow (s ^ s, n - 0)
+val result = size (grow ("ab", 40))

@@ -1,0 +1,2 @@
+val x = if true then 1
+val y = 2

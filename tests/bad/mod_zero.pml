@@ -1,0 +1,1 @@
+val result = 7 mod 0

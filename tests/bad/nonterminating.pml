@@ -1,0 +1,2 @@
+fun loop n = loop (n + 1)
+val result = loop 0

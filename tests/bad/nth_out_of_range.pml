@@ -1,0 +1,1 @@
+val result = List.nth ([1, 2], 5)

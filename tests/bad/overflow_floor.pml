@@ -1,0 +1,1 @@
+val result = floor (1.0 / 0.0)

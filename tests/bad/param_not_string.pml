@@ -1,0 +1,1 @@
+val result = param (1, 2)

@@ -1,0 +1,2 @@
+exception Foo
+val x = 1

@@ -1,0 +1,1 @@
+val x = while true do ()

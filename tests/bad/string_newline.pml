@@ -1,0 +1,2 @@
+val s = "abc
+def"

@@ -1,0 +1,2 @@
+val v = vector (3, 0)
+val result = sub (v, ~1)

@@ -1,0 +1,2 @@
+fun f (Leaf x) = x
+val r = f 1

@@ -1,0 +1,1 @@
+val x = Foo.bar 3

@@ -1,0 +1,3 @@
+val x = 1
+(* a comment
+   that never ends

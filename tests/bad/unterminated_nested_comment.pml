@@ -1,0 +1,2 @@
+(* outer (* inner *) still open
+val x = 1

@@ -1,0 +1,2 @@
+val a = 1
+val s = "never closed

@@ -1,0 +1,1 @@
+val result = vector (~1, 0)

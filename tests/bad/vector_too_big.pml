@@ -1,0 +1,1 @@
+val result = vector (100000000000, 0)
