@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast.h"
+#include "resolve.h"
 #include "source.h"
 
 extern const char pml_prelude_text[];
@@ -36,6 +38,17 @@ static inline void fuzz_load(Sources *src, const FuzzInput *in)
 {
     src_add(src, "lib/prelude.pml", pml_prelude_text, pml_prelude_len);
     src_add(src, "fuzz.pml", (const char *)in->data, in->size);
+}
+
+/* Loads the input after the prelude, parses and resolves; 0 or -1 with d. */
+static inline int fuzz_front_end(Sources *src, Program *prog, const FuzzInput *in, Diag *d)
+{
+    fuzz_load(src, in);
+    int rc = lang_parse(src, 0, prog, d);
+    prog->nuser0 = prog->ndecs;
+    if (!rc) rc = lang_parse(src, 1, prog, d);
+    if (!rc) rc = resolve_program(prog, d);
+    return rc;
 }
 
 /* An error must have a message and, when it has a span, a position inside

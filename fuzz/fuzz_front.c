@@ -23,11 +23,7 @@ static int front_job(void *p)
     Sources src = {0};
     Program *prog = ast_program_new();
     Diag d = {0};
-    fuzz_load(&src, in);
-    int rc = lang_parse(&src, 0, prog, &d);
-    prog->nuser0 = prog->ndecs;
-    if (!rc) rc = lang_parse(&src, 1, prog, &d);
-    if (!rc) rc = resolve_program(prog, &d);
+    int rc = fuzz_front_end(&src, prog, in, &d);
     if (rc) fuzz_check_diag(&src, &d);
     ast_program_free(prog);
     src_free(&src);
