@@ -25,7 +25,7 @@ UNIT_BIN = $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
 all: pml
 
 pml: $(B)/pml
-	cp $(B)/pml pml
+	cp $(B)/pml pml.new && mv -f pml.new pml
 
 $(B)/pml: $(LIB_OBJ) $(B)/src/main.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
@@ -84,7 +84,7 @@ test: deps
 # AddressSanitizer + UndefinedBehaviorSanitizer: build-asan/ and ./pml-asan.
 asan:
 	$(MAKE) B=build-asan CC=clang SANFLAGS="$(ASAN_FLAGS)" build-asan/pml units
-	cp build-asan/pml pml-asan
+	cp build-asan/pml pml-asan.new && mv -f pml-asan.new pml-asan
 
 # libFuzzer harnesses (fuzz/*.c) for the front end and the evaluator; each
 # runs FUZZ_SECONDS on its corpus in fuzz/out/ (docs/reliability.md).
