@@ -201,7 +201,6 @@ typedef struct Program {
     uint32_t nlocals;   /* frame size of the top level */
     uint32_t nexprs;    /* number of expression ids (annotations) */
     const char *result_name; /* the last top-level val's name ("it" for exp;) */
-    uint32_t result_slot;
     /* resolver: per expression id, the span and, for closures, the label
      * "[a,b,c]" (NULL: the annotation is the source text of the span) */
     Span *id_span;

@@ -231,10 +231,9 @@ static const char *closure_label(R *r, const RefList *l)
 static uint32_t new_id(R *r, Span sp, const char *label)
 {
     uint32_t id = r->nexprs++;
-    uint32_t c1 = r->capexprs, c2 = r->capexprs;
-    r->id_span = grow(r, r->id_span, sizeof *r->id_span, &c1, r->nexprs);
-    r->id_label = grow(r, (void *)r->id_label, sizeof *r->id_label, &c2, r->nexprs);
-    r->capexprs = c1;
+    uint32_t cap = r->capexprs; /* both arrays grow alike from one capacity */
+    r->id_span = grow(r, r->id_span, sizeof *r->id_span, &cap, r->nexprs);
+    r->id_label = grow(r, (void *)r->id_label, sizeof *r->id_label, &r->capexprs, r->nexprs);
     r->id_span[id] = sp;
     r->id_label[id] = label;
     return id;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bigstack.h"
+#include "report.h"
 #include "resolve.h"
 #include "sched.h"
 
@@ -219,6 +220,17 @@ int cli_sim_option(SimOpts *s, int argc, char **argv, int *i)
     if (strcmp(argv[*i], "--coarse") == 0) { s->coarse = 1; return 1; }
     if (strcmp(argv[*i], "--no-queue-space") == 0) { s->no_queue = 1; return 1; }
     return 0;
+}
+
+/* The simulation options onto the report's (defaults: df, P = 1). */
+void cli_report_options(const SimOpts *so, ReportOptions *ro)
+{
+    if (so->npolicies) { ro->policies = so->policies; ro->npolicies = so->npolicies; }
+    if (so->nprocs) { ro->procs = so->procs; ro->nprocs = so->nprocs; }
+    ro->coarse = so->coarse;
+    ro->seed = so->seed;
+    ro->units = so->units_nodes ? UNITS_NODES : UNITS_WORDS;
+    ro->with_queue = !so->no_queue;
 }
 
 /* ---- loading ---- */

@@ -59,7 +59,7 @@ typedef struct SimOpts {
     int no_queue;           /* --no-queue-space */
 } SimOpts;
 int cli_sim_option(SimOpts *s, int argc, char **argv, int *i);
-/* Onto a report's options (report.h); defined in cmd_run.c. */
+/* The simulation options onto a report's (report.h); defaults df, P = 1. */
 struct ReportOptions;
 void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
 

@@ -72,17 +72,6 @@ static int report_option(ReportOptions *ro, int argc, char **argv, int *i)
     return 0;
 }
 
-/* The simulation options onto the report's (defaults: df, P = 1). */
-void cli_report_options(const SimOpts *so, ReportOptions *ro)
-{
-    if (so->npolicies) { ro->policies = so->policies; ro->npolicies = so->npolicies; }
-    if (so->nprocs) { ro->procs = so->procs; ro->nprocs = so->nprocs; }
-    ro->coarse = so->coarse;
-    ro->seed = so->seed;
-    ro->units = so->units_nodes ? UNITS_NODES : UNITS_WORDS;
-    ro->with_queue = !so->no_queue;
-}
-
 /* --profile FILE.svg: without gnuplot only a note (the data and script are kept). */
 static int run_profile(const Loaded *l, const ReportOptions *ro, const char *svg)
 {

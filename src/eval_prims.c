@@ -129,12 +129,6 @@ static uint64_t work(Site *s, PrimOp op, Value **a)
     return w ? w : 1;
 }
 
-static Value *vec_new(Ev *ev, uint32_t n, uint32_t loc)
-{
-    (void)ev;
-    return val_fields(V_VEC, n, loc);
-}
-
 static void retain_fields(Ev *ev, Value *v)
 {
     for (uint32_t i = 0; i < v->n; i++) ev_heap(ev, v->loc, v->u.f[i]->loc, HE_RETAIN);
@@ -262,25 +256,25 @@ static Value *compute_vector(Site *s, PrimOp op, Value **a, uint32_t loc)
     switch (op) {
     case P_VECTOR: {
         uint32_t n = (uint32_t)a[0]->u.i;
-        v = vec_new(ev, n, loc);
+        v = val_fields(V_VEC, n, loc);
         for (uint32_t i = 0; i < n; i++) v->u.f[i] = a[1];
         break;
     }
     case P_APPEND:
-        v = vec_new(ev, a[0]->n + a[1]->n, loc);
+        v = val_fields(V_VEC, a[0]->n + a[1]->n, loc);
         if (a[0]->n) memcpy(v->u.f, a[0]->u.f, a[0]->n * sizeof *v->u.f);
         if (a[1]->n) memcpy(v->u.f + a[0]->n, a[1]->u.f, a[1]->n * sizeof *v->u.f);
         break;
     case P_UPDATE: {
         int64_t k = vec_index(s, a[0], a[1]);
-        v = vec_new(ev, a[0]->n, loc);
+        v = val_fields(V_VEC, a[0]->n, loc);
         memcpy(v->u.f, a[0]->u.f, a[0]->n * sizeof *v->u.f);
         v->u.f[k] = a[2];
         break;
     }
     case P_FROMLIST: {
         uint32_t n = list_length(s, a[0], ev->c_cons, ev->c_nil), i = 0;
-        v = vec_new(ev, n, loc);
+        v = val_fields(V_VEC, n, loc);
         for (const Value *c = a[0]; c->con == ev->c_cons; c = c->u.f[1]) v->u.f[i++] = c->u.f[0];
         break;
     }
@@ -296,9 +290,8 @@ static int is_vector_op(PrimOp op)
     return op == P_VECTOR || op == P_APPEND || op == P_UPDATE || op == P_FROMLIST;
 }
 
-static uint32_t result_size(PrimOp op, Value **a, Ev *ev)
+static uint32_t result_size(PrimOp op, Value **a)
 {
-    (void)ev;
     switch (op) {
     case P_VSUB: return 0; /* returns an existing element */
     case P_VECTOR: return 1 + (uint32_t)a[0]->u.i;
@@ -326,7 +319,7 @@ Value *prim_apply(Ev *ev, uint32_t annot, Span sp, uint32_t prim, Value **args, 
         } else {
             for (uint64_t i = 1; i < w; i++) ev_node(ev, NK_PRIM, 0, annot);
             if (op == P_CONCAT) need(&s, args[0], V_STR, "two strings"), need(&s, args[1], V_STR, "two strings");
-            last = ev_node(ev, NK_PRIM, result_size(op, args, ev), annot);
+            last = ev_node(ev, NK_PRIM, result_size(op, args), annot);
         }
         r = is_vector_op(op) ? compute_vector(&s, op, args, last) : compute(&s, op, args, last);
     }

@@ -126,7 +126,8 @@ uint64_t graph_span(const Graph *g)
     return best;
 }
 
-/* Counting sort of the heap edges by one endpoint. */
+/* Counting sort of the heap edges by sink.  (By source needs no sort: the
+ * edges are stored with non-decreasing sources.) */
 static int heap_csr(const Graph *g, const uint32_t *key, uint32_t **off_out, uint32_t **idx_out)
 {
     uint32_t *off = calloc((size_t)g->n + 2, sizeof *off);
@@ -147,11 +148,6 @@ static int heap_csr(const Graph *g, const uint32_t *key, uint32_t **off_out, uin
 int graph_heap_by_sink(const Graph *g, uint32_t **in_off, uint32_t **in_idx)
 {
     return heap_csr(g, g->hdst, in_off, in_idx);
-}
-
-int graph_heap_by_source(const Graph *g, uint32_t **out_off, uint32_t **out_idx)
-{
-    return heap_csr(g, g->hsrc, out_off, out_idx);
 }
 
 /* ---- invariants (SPEC §2.4) ---- */

@@ -81,8 +81,6 @@ uint64_t graph_span(const Graph *g);
  * in_idx[in_off[v] .. in_off[v+1]-1], each an index into hsrc/hdst/hkind.
  * Arrays of n+2 and m entries, malloc'd; the caller frees them. */
 int graph_heap_by_sink(const Graph *g, uint32_t **in_off, uint32_t **in_idx);
-/* Same by source (for following retain edges forward from a value). */
-int graph_heap_by_source(const Graph *g, uint32_t **out_off, uint32_t **out_idx);
 
 /* Checks the invariants of SPEC §2.4 on g: one initial node (1) and one
  * final node (n), ids a topological order, series-parallel (every fork's
