@@ -3,7 +3,10 @@
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=gnu11 -Wall -Wextra -Ibuild -Ilang -Isrc -DGC_THREADS $(SANFLAGS)
+# One folder per stage of the pipeline (README: Layout); each folder's
+# headers are its interface, included by name.
+STAGES  = lang src/eval src/graph src/sched src/space src/out src/cli
+CFLAGS  += -std=gnu11 -Wall -Wextra $(addprefix -I,$(STAGES)) -DGC_THREADS $(SANFLAGS)
 LDFLAGS += $(SANFLAGS)
 LDLIBS  += -lgc -lm -lpthread
 B       ?= build
@@ -17,7 +20,7 @@ FUZZ_SECONDS ?= 60
 # Debian packages the build, the tests and the plots need.
 DEBS = re2c lemon libgc-dev graphviz gnuplot-nox smlnj python3 clang libclang-rt-14-dev
 
-LIB_SRC = $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard lang/*.c)
+LIB_SRC = $(filter-out src/cli/main.c,$(wildcard $(addsuffix /*.c,$(STAGES))))
 LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o $(B)/gen/prelude.o
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
@@ -27,7 +30,7 @@ all: pml
 pml: $(B)/pml
 	cp $(B)/pml pml.new && mv -f pml.new pml
 
-$(B)/pml: $(LIB_OBJ) $(B)/src/main.o
+$(B)/pml: $(LIB_OBJ) $(B)/src/cli/main.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 # Generated C goes to the build directory, never into git.
@@ -51,20 +54,27 @@ $(B)/gen/lexer.o: $(B)/gen/lexer.c $(B)/gen/grammar.h
 	$(CC) $(CFLAGS) -I$(B)/gen -c -o $@ $<
 $(B)/gen/grammar.o: $(B)/gen/grammar.c
 	$(CC) $(CFLAGS) -Wno-unused-parameter -Wno-sign-compare -I$(B)/gen -c -o $@ $<
-$(B)/%.o: %.c $(B)/gen/grammar.h $(wildcard src/*.h lang/*.h)
+$(B)/%.o: %.c $(B)/gen/grammar.h $(wildcard $(addsuffix /*.h,$(STAGES)))
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -I$(B)/gen -c -o $@ $<
 
-$(B)/tests/%: tests/unit/%.c $(LIB_OBJ) $(wildcard tests/unit/*.h)
+# The literal space oracle (paper Definitions 2-4) is a test oracle: it lives
+# in tests/oracle and links only into the tests and benchmarks.
+ORACLE_OBJ = $(B)/tests/oracle/space_oracle.o
+$(ORACLE_OBJ): tests/oracle/space_oracle.c tests/oracle/space_oracle.h $(wildcard $(addsuffix /*.h,$(STAGES)))
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itests/unit -I$(B)/gen -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(B)/tests/%: tests/unit/%.c $(LIB_OBJ) $(ORACLE_OBJ) $(wildcard tests/unit/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itests/unit -Itests/oracle -I$(B)/gen -o $@ $< $(LIB_OBJ) $(ORACLE_OBJ) $(LDFLAGS) $(LDLIBS)
 
 units: $(UNIT_BIN)
 
 # Benchmarks link like the unit tests (all library objects); bench/run.sh builds them.
-$(B)/bench/%: bench/%.c $(LIB_OBJ) tests/unit/gen_graph.h
+$(B)/bench/%: bench/%.c $(LIB_OBJ) $(ORACLE_OBJ) tests/unit/gen_graph.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itests/unit -I$(B)/gen -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CFLAGS) -Itests/unit -Itests/oracle -I$(B)/gen -o $@ $< $(LIB_OBJ) $(ORACLE_OBJ) $(LDFLAGS) $(LDLIBS)
 
 deps:
 	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \

@@ -15,7 +15,7 @@
 #include <time.h>
 
 #include "cli.h"
-#include "roots_space.h"
+#include "space.h"
 #include "sched.h"
 
 static double now(void)

@@ -13,7 +13,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include "gen_graph.h"
-#include "roots_space.h"
+#include "space.h"
 #include "sched.h"
 #include "space_oracle.h"
 

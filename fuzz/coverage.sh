@@ -13,7 +13,7 @@ for name in fuzz_front fuzz_eval; do
     llvm-profdata merge -sparse "$B/$name.profraw" -o "$B/$name.profdata"
     case $name in
     fuzz_front) files="lang/lexer.re lang/parse.c lang/ast.c lang/resolve.c lang/source.c $B/gen/lexer.c $B/gen/grammar.c" ;;
-    fuzz_eval) files="src/eval_cost.c src/eval_prims.c src/values.c src/graphs.c" ;;
+    fuzz_eval) files="src/eval/eval.c src/eval/eval_prims.c src/eval/values.c src/graph/graph.c" ;;
     esac
     echo "== $name ($(ls "fuzz/out/$name" | wc -l) inputs)"
     # shellcheck disable=SC2086

@@ -10,7 +10,7 @@
 
 #include "ast.h"
 #include "bigstack.h"
-#include "eval_cost.h"
+#include "eval.h"
 #include "fuzz_common.h"
 #include "resolve.h"
 

@@ -1,4 +1,4 @@
-/* prims.c — the table of primitive names (the semantics are in eval_cost.c). */
+/* prims.c — the table of primitive names (the semantics are in eval.c). */
 #include "prims.h"
 
 #include <string.h>

@@ -13,14 +13,14 @@
  * few large.  The result is the last value made, sometimes another value,
  * sometimes none.
  *
- * Header-only (static functions); link with graphs.c.
+ * Header-only (static functions); link with graph.c.
  */
 #ifndef PML_GEN_GRAPH_H
 #define PML_GEN_GRAPH_H
 
 #include <stdint.h>
 #include <stdlib.h>
-#include "graphs.h"
+#include "graph.h"
 
 typedef struct GenParams {
     double p_par;       /* chance a composition is parallel (else series) */

@@ -12,8 +12,8 @@
 #include "check.h"
 #include "gen_graph.h"
 #include "distill.h"
-#include "graphs.h"
-#include "roots_space.h"
+#include "graph.h"
+#include "space.h"
 #include "sched.h"
 
 /* ---- building graphs ---------------------------------------------------- */

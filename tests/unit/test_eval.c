@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "eval_cost.h"
+#include "eval.h"
 #include "resolve.h"
 
 /* Runs text with options o (NULL: the defaults with the Theorem 1 check). */

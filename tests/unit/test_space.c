@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include "check.h"
 #include "gen_graph.h"
-#include "roots_space.h"
+#include "space.h"
 #include "sched_props.h"
 #include "space_oracle.h"
 

@@ -1,6 +1,6 @@
 /*
  * test_space_programs.c — the fast space profile against the literal oracle
- * (paper Definitions 2-4, src/space_oracle.c) on the graphs of real PML
+ * (paper Definitions 2-4, tests/oracle/space_oracle.c) on the graphs of real PML
  * programs: randomly generated ones, and the examples at small sizes.
  * For every policy, P in {1, 2, 3, 4, 8}, with and without --coarse, the
  * heap space and the scheduler queue must agree at every step.  The random
@@ -15,7 +15,7 @@
 #include "check.h"
 #include "cli.h"
 #include "resolve.h"
-#include "roots_space.h"
+#include "space.h"
 #include "sched.h"
 #include "space_oracle.h"
 

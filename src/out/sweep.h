@@ -12,7 +12,7 @@
 #define PML_SWEEP_H
 
 #include <stdio.h>
-#include "eval_cost.h"
+#include "eval.h"
 #include "report.h"
 
 /* Sizes "A:B" (step 1), "A:B:STEP", "A:B:xF" (A, A*F, A*F^2, … up to B)

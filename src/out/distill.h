@@ -30,9 +30,9 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "graphs.h"
+#include "graph.h"
 #include "sched.h"
-#include "eval_cost.h"
+#include "eval.h"
 
 typedef struct DistillOptions {
     int raw;                /* --raw: no coalescing, no merging (every node, every edge) */

@@ -1,5 +1,5 @@
 /*
- * eval_cost.h — the cost-semantics interpreter (SPEC §2, paper §3.1).
+ * eval.h — the cost-semantics interpreter (SPEC §2, paper §3.1).
  *
  * eval_program runs a resolved Program call-by-value with environments and
  * returns its value together with the computation graph and heap graph
@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 #include "ast.h"
-#include "graphs.h"
+#include "graph.h"
 
 /* What a node stands for in the source: graph->annot[id] indexes this.
  * text is the expression's source text (white space folded), or for a

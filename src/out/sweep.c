@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graphs.h"
+#include "graph.h"
 #include "plot.h"
 #include "sched.h"
 #include "textout.h"

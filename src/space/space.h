@@ -1,5 +1,5 @@
 /*
- * roots_space.h — roots, space and who holds it (SPEC §3.2-3.3, paper §3.3-3.4, §4.1).
+ * space.h — roots, space and who holds it (SPEC §3.2-3.3, paper §3.3-3.4, §4.1).
  *
  * space_profile computes the space at every step of a schedule in
  * O(nodes + edges) by live intervals: a value l is live at step i iff
@@ -11,7 +11,7 @@
 #define PML_ROOTS_SPACE_H
 
 #include <stdint.h>
-#include "graphs.h"
+#include "graph.h"
 #include "sched.h"
 
 typedef enum Units { UNITS_WORDS, UNITS_NODES } Units;

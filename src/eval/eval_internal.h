@@ -1,5 +1,5 @@
 /*
- * eval_internal.h — what eval_cost.c (the rules) and eval_prims.c (the
+ * eval_internal.h — what eval.c (the rules) and eval_prims.c (the
  * primitives) share.  Not part of any other module's interface.
  *
  * Errors unwind with longjmp to eval_program, Lua-style: the rules stay
@@ -9,7 +9,7 @@
 #define PML_EVAL_INTERNAL_H
 
 #include <setjmp.h>
-#include "eval_cost.h"
+#include "eval.h"
 #include "values.h"
 
 typedef struct Ev {

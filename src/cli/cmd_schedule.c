@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "roots_space.h"
+#include "space.h"
 #include "sched.h"
 
 typedef struct SchedArgs {

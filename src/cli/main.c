@@ -1,6 +1,6 @@
 /*
  * main.c — the command-line driver: `pml COMMAND FILE [options]`.
- * Each command lives in its own src/cmd_*.c; this file only dispatches.
+ * Each command lives in its own src/cli/cmd_*.c; this file only dispatches.
  */
 #include <gc.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * eval_cost.c — the cost semantics e ⇓ v; g; h (SPEC §2.2, paper §3.1).
+ * eval.c — the cost semantics e ⇓ v; g; h (SPEC §2.2, paper §3.1).
  *
  * The computation graph is built with a cursor: ev->cur is the final node
  * of the graph built so far, and every new node is composed serially after

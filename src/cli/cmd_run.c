@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "graphs.h"
+#include "graph.h"
 #include "profile.h"
 #include "report.h"
 

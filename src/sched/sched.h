@@ -10,7 +10,7 @@
 #define PML_SCHED_H
 
 #include <stdint.h>
-#include "graphs.h"
+#include "graph.h"
 
 /* The schedule of one run of one policy on P processors. */
 typedef struct Schedule {

@@ -1,7 +1,7 @@
 /*
  * space_oracle.c — Definitions 2-4 of the paper, literally (test oracle).
  * See space_oracle.h.  Builds its own adjacency lists so that it shares no
- * code with graphs.c's CSR or roots_space.c.
+ * code with graph.c's CSR or space.c.
  */
 #include <stdlib.h>
 #include <string.h>

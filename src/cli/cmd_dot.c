@@ -27,7 +27,7 @@
 
 #include "cli.h"
 #include "distill.h"
-#include "roots_space.h"
+#include "space.h"
 #include "sched.h"
 
 typedef struct DotArgs {

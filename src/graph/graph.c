@@ -1,11 +1,11 @@
 /*
- * graphs.c — the graph store: flat arrays grown by doubling.
+ * graph.c — the graph store: flat arrays grown by doubling.
  *
  * A node costs 1 (kind) + 1 (npred) + 8 (two children) + 4 (size)
  * + 4 (annotation) = 18 bytes; a heap edge 9 bytes.  Growth doubles, so
  * adding is amortised O(1).
  */
-#include "graphs.h"
+#include "graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>

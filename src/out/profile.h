@@ -13,7 +13,7 @@
 #ifndef PML_PROFILE_H
 #define PML_PROFILE_H
 
-#include "eval_cost.h"
+#include "eval.h"
 #include "report.h"
 
 #define PROFILE_SAMPLES 200

@@ -1,5 +1,5 @@
 /*
- * roots_space.c — space at every step by live intervals, and who holds it
+ * space.c — space at every step by live intervals, and who holds it
  * (SPEC §3.2-3.3, paper §3.3-3.4, §4.1).
  *
  * A value l is live at step i iff step(l) <= i < death(l), where death(l)
@@ -13,7 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "roots_space.h"
+#include "space.h"
 
 #define NEVER UINT32_MAX  /* the death of the result */
 

@@ -1,5 +1,5 @@
 /*
- * cli.h — what the subcommands (src/cmd_*.c) share: option parsing helpers,
+ * cli.h — what the subcommands (src/cli/cmd_*.c) share: option parsing helpers,
  * loading and evaluating a program, and writing output files safely.
  *
  * Exit statuses (SPEC §5): 0 success, 1 a program error (including resource
@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 #include "ast.h"
-#include "eval_cost.h"
+#include "eval.h"
 
 enum { EXIT_OK = 0, EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 

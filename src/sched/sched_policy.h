@@ -1,11 +1,11 @@
 /*
  * sched_policy.h — what a scheduling policy implements (paper Fig. 9: add,
- * get, finish), internal to the simulator (sim_sched.c).
+ * get, finish), internal to the simulator (sched.c).
  *
  * The simulator owns time, readiness and --coarse; a policy only keeps the
  * ready nodes it was given and says which one a processor visits next.  A
  * node's priority is its id (its 1DF number).  Adding a policy = one new
- * file sched_NAME.c defining a PolicyOps, plus one entry in sim_sched.c's
+ * file sched_NAME.c defining a PolicyOps, plus one entry in sched.c's
  * table.
  */
 #ifndef PML_SCHED_POLICY_H

@@ -8,8 +8,8 @@
 #define PML_REPORT_H
 
 #include <stdio.h>
-#include "eval_cost.h"
-#include "roots_space.h"
+#include "eval.h"
+#include "space.h"
 #include "sched.h"
 
 typedef enum ReportFormat { REPORT_TEXT, REPORT_JSON, REPORT_CSV } ReportFormat;

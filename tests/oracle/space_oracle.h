@@ -1,7 +1,7 @@
 /*
  * space_oracle.h — the paper's Definitions 2-4 (§3.3-3.4) applied literally,
- * step by step, as the test oracle for roots_space.c.  Deliberately slow
- * (O(T * (n + m)) and worse) and independent of roots_space.c's method:
+ * step by step, as the test oracle for space.c.  Deliberately slow
+ * (O(T * (n + m)) and worse) and independent of space.c's method:
  * after each step it recomputes the roots (visited values with a heap edge
  * from an unvisited node, plus the result once visited) and walks retain
  * edges from them (a use edge keeps nothing live once its source is
@@ -11,9 +11,9 @@
 #define PML_SPACE_ORACLE_H
 
 #include <stdint.h>
-#include "graphs.h"
+#include "graph.h"
 #include "sched.h"
-#include "roots_space.h"
+#include "space.h"
 
 /* Space (heap) and scheduler queue (ready, unvisited nodes) after step i,
  * for i = 0..T; arrays of T+1 malloc'd entries.  0, or -1 out of memory. */

@@ -1,5 +1,5 @@
 /*
- * graphs.h — the cost graphs of one run (SPEC §2.1): the computation graph g
+ * graph.h — the cost graphs of one run (SPEC §2.1): the computation graph g
  * and the heap graph h over one set of nodes.
  *
  * Design: nodes are dense uint32_t ids 1..n in creation order, which the
