@@ -72,7 +72,29 @@ int graph_add_edge(Graph *g, uint32_t a, uint32_t b);
 /* Heap edge src -> dst of kind k; src >= every earlier edge's src. */
 int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k);
 
-static inline int graph_is_value(const Graph *g, uint32_t id) { return g->size[id] != 0; }
+/* ---- reading the graph ----
+ * Every module outside the store reads a graph through these, never through
+ * the arrays, so the layout can change in one place. */
+static inline uint32_t graph_nodes(const Graph *g) { return g->n; }
+static inline NodeKind graph_kind(const Graph *g, uint32_t v) { return (NodeKind)g->kind[v]; }
+static inline uint32_t graph_size(const Graph *g, uint32_t v) { return g->size[v]; }
+static inline uint32_t graph_annot(const Graph *g, uint32_t v) { return g->annot[v]; }
+static inline int graph_is_value(const Graph *g, uint32_t v) { return g->size[v] != 0; }
+/* Computation edges: child k (0 left, 1 right) of v, 0 if absent; children
+ * are filled left first, so out-degree 1 means child 0 only. */
+static inline uint32_t graph_child(const Graph *g, uint32_t v, int k) { return g->succ[2 * (size_t)v + k]; }
+static inline int graph_out_degree(const Graph *g, uint32_t v)
+{
+    return (g->succ[2 * (size_t)v] != 0) + (g->succ[2 * (size_t)v + 1] != 0);
+}
+static inline int graph_in_degree(const Graph *g, uint32_t v) { return g->npred[v]; }
+/* Heap edges 0..m-1, sources non-decreasing. */
+static inline size_t graph_heap_edges(const Graph *g) { return g->m; }
+static inline uint32_t graph_heap_src(const Graph *g, size_t e) { return g->hsrc[e]; }
+static inline uint32_t graph_heap_dst(const Graph *g, size_t e) { return g->hdst[e]; }
+static inline HeapKind graph_heap_kind(const Graph *g, size_t e) { return (HeapKind)g->hkind[e]; }
+/* The program result's location, 0 if none. */
+static inline uint32_t graph_result(const Graph *g) { return g->result; }
 
 /* ---- derived facts ---- */
 /* Longest path in nodes (span) of the computation graph. */
