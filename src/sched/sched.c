@@ -10,6 +10,13 @@
  * a pinned node idle without asking it (so ws draws no victim when no
  * deque could be robbed).  O(n + T*P) time besides the policy; flat
  * arrays only.
+ *
+ * Overheads (fork_cost, steal_cost; docs/time.md): a processor that
+ * visits a fork or a join pays fork_cost steps before releasing what the
+ * visit enables; one that steals pays steal_cost steps before visiting the
+ * stolen node, which is pinned to it meanwhile.  A processor paying
+ * overhead neither visits nor idles, so P*T = n + idle + overhead.  With
+ * both costs 0 nothing here changes the schedule.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +44,10 @@ typedef struct Sim {
     uint8_t *left;      /* per node: parents not yet visited */
     uint32_t *pin;      /* per processor: node it must visit next (--coarse), 0 none */
     uint32_t *vis;      /* per processor: node visited at this step, 0 idle */
+    uint32_t *busy;     /* per processor: overhead steps still to pay, this one included */
+    uint32_t *defer;    /* per processor: fork or join whose release waits for busy to end */
+    uint32_t nbusy;     /* processors with busy > 0 */
+    uint32_t fork_cost, steal_cost;
     uint32_t rcap;      /* capacity of s->ready */
     uint64_t nready;    /* ready, unvisited nodes (pinned ones included) */
     uint64_t held;      /* of which the policy holds (added, not yet got) */
@@ -65,20 +76,63 @@ static int push_ready(Sim *m, uint32_t t)
     return 0;
 }
 
-/* Phase 1 of step t: every processor visits at most one node. */
-static uint32_t visit_all(Sim *m, uint32_t t)
+/* Counts the idle processor-steps of a step: of the f processors free of
+ * overhead, min(f, avail) could have visited a ready node; those idle
+ * anyway waited with work ready (delay), the rest had none (no-work). */
+static void count_idle(Sim *m, uint32_t f, uint64_t avail, uint32_t taken)
 {
-    uint32_t nvis = 0;
+    uint32_t idle = f - taken;
+    uint64_t could = (avail < f ? avail : f) - taken;
+    m->s->idle += idle;
+    m->s->delay += could;
+    m->s->nowork += idle - could;
+}
+
+/* A processor paying overhead this step: one step less to pay. */
+static void pay(Sim *m, uint32_t p)
+{
+    m->s->overhead++;
+    if (--m->busy[p] == 0) m->nbusy--;
+}
+
+/* Processor p's get returned x, stolen: with a steal cost, p pays it
+ * first (this step included) and visits x when done.  1 if deferred. */
+static int steal_wait(Sim *m, uint32_t p, uint32_t x)
+{
+    if (!m->steal_cost || !m->ops->stole || !m->ops->stole(m->pol)) return 0;
+    m->s->steals++;
+    m->pin[p] = x;
+    m->busy[p] = m->steal_cost;
+    m->nbusy++;
+    pay(m, p);
+    return 1;
+}
+
+/* Phase 1 of step t: every processor free of overhead visits at most one
+ * node; the others pay a step of it.  *paid: overhead steps this step. */
+static uint32_t visit_all(Sim *m, uint32_t t, uint32_t *paid)
+{
+    uint32_t nvis = 0, f = 0, started = 0;
+    uint64_t avail = m->nready;
+    *paid = 0;
     for (uint32_t p = 0; p < m->P; p++) {
+        m->vis[p] = 0;
+        if (m->busy[p]) { avail -= m->pin[p] != 0; pay(m, p); ++*paid; continue; }
+        f++;
         uint32_t x = m->pin[p];
         if (x) m->pin[p] = 0;
-        else if (m->held) { x = m->ops->get(m->pol, p); m->held -= x != 0; }
+        else if (m->held) {
+            x = m->ops->get(m->pol, p);
+            m->held -= x != 0;
+            if (x && steal_wait(m, p, x)) { started++; ++*paid; continue; }
+        }
         m->vis[p] = x;
-        if (!x) { m->s->idle++; continue; }
+        if (!x) continue;
         m->s->step[x] = t;
         m->s->proc[x] = p;
         nvis++;
     }
+    count_idle(m, f, avail, nvis + started);
     return nvis;
 }
 
@@ -100,19 +154,38 @@ static int release(Sim *m, uint32_t p, uint32_t x)
     return 0;
 }
 
+/* Phase 2: in processor order, each visit releases its children, unless
+ * it is a fork or a join with a cost: then the processor pays first, and
+ * releases when done. */
+static int release_all(Sim *m)
+{
+    const Graph *g = m->g;
+    for (uint32_t p = 0; p < m->P; p++) {
+        uint32_t x = m->vis[p];
+        if (x && m->fork_cost && (graph_out_degree(g, x) == 2 || graph_in_degree(g, x) == 2)) {
+            m->defer[p] = x;
+            m->busy[p] = m->fork_cost;
+            m->nbusy++;
+            continue;
+        }
+        if (!x && m->defer[p] && !m->busy[p]) { x = m->defer[p]; m->defer[p] = 0; }
+        if (x && release(m, p, x)) return -1;
+    }
+    return 0;
+}
+
 static int sim_loop(Sim *m, char *msg, size_t len)
 {
     const Graph *g = m->g;
-    uint32_t t = 0;
-    while (m->nvisited < g->n) {
-        uint32_t nvis = visit_all(m, ++t);
-        if (nvis == 0) {
+    uint32_t t = 0, paid;
+    while (m->nvisited < g->n || m->nbusy) {
+        uint32_t nvis = visit_all(m, ++t, &paid);
+        if (nvis == 0 && paid == 0) {
             snprintf(msg, len, "schedule stuck at step %u: %llu of %u nodes visited "
                      "(graph not connected from node 1?)", t, (unsigned long long)m->nvisited, g->n);
             return -1;
         }
-        for (uint32_t p = 0; p < m->P; p++)
-            if (m->vis[p] && release(m, p, m->vis[p])) goto oom;
+        if (release_all(m)) goto oom;
         m->nready -= nvis;
         m->nvisited += nvis;
         if (push_ready(m, t)) goto oom;
@@ -135,12 +208,16 @@ static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
     m->left = malloc(n1);
     m->pin = calloc(o->P, sizeof *m->pin);
     m->vis = calloc(o->P, sizeof *m->vis);
+    m->busy = calloc(o->P, sizeof *m->busy);
+    m->defer = calloc(o->P, sizeof *m->defer);
+    m->fork_cost = o->fork_cost;
+    m->steal_cost = o->steal_cost;
     s->P = o->P;
     s->step = calloc(n1, sizeof *s->step);
     s->proc = calloc(n1, sizeof *s->proc);
     s->ready = malloc(m->rcap * sizeof *s->ready);
     m->pol = m->ops->create(o->P, o->seed, g->n);
-    if (!m->left || !m->pin || !m->vis || !s->step || !s->proc || !s->ready || !m->pol)
+    if (!m->left || !m->pin || !m->vis || !m->busy || !m->defer || !s->step || !s->proc || !s->ready || !m->pol)
         return -1;
     memcpy(m->left, g->npred, n1);
     m->nready = m->held = g->n ? 1 : 0;
@@ -154,6 +231,8 @@ static void sim_done(Sim *m)
     free(m->left);
     free(m->pin);
     free(m->vis);
+    free(m->busy);
+    free(m->defer);
     if (m->pol) m->ops->destroy(m->pol);
 }
 

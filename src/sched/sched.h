@@ -19,7 +19,18 @@ typedef struct Schedule {
     uint32_t *step;      /* per node id (1..n): the step that visited it, 1..T */
     uint32_t *proc;      /* per node id: the processor that visited it, 0..P-1 */
     uint32_t *ready;     /* per step 0..T: ready, unvisited nodes after it */
-    uint64_t idle;       /* processor-steps with no node visited */
+    uint64_t idle;       /* processor-steps with no node visited and no overhead paid */
+    /* idle = delay + nowork (docs/time.md): at a step where r nodes were
+     * ready for f processors free of overhead, min(f, r) of those could
+     * have been busy; the idle ones among them are delay (0 for a greedy
+     * policy: df, bf), the rest no-work. */
+    uint64_t delay;      /* idle processor-steps while a ready node was left waiting */
+    uint64_t nowork;     /* idle processor-steps with nothing ready to take */
+    /* Overhead (SchedOptions.fork_cost, steal_cost): the work inflation F_P
+     * of Acar et al. §2.8.  Every processor-step either visits a node, pays
+     * overhead or idles, so P*T = n + idle + overhead exactly. */
+    uint64_t overhead;   /* processor-steps spent on fork, join and steal costs */
+    uint64_t steals;     /* successful steals (ws) */
 } Schedule;
 
 typedef struct SchedOptions {
@@ -27,6 +38,11 @@ typedef struct SchedOptions {
     uint32_t P;          /* >= 1 */
     int coarse;          /* --coarse: a thread runs until it forks or joins */
     uint64_t seed;       /* ws: PRNG seed */
+    /* Overhead costs in steps (default 0: none).  A processor that visits
+     * a fork (two children) or a join (two parents) spends fork_cost more
+     * steps on it before the nodes it enables become ready; one that
+     * steals a node spends steal_cost steps before visiting it. */
+    uint32_t fork_cost, steal_cost;
 } SchedOptions;
 
 /* Simulates; 0 on success, -1 with msg (unknown policy, out of memory). */

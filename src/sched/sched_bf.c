@@ -71,4 +71,4 @@ static void bf_destroy(void *st)
     free(q);
 }
 
-const PolicyOps sched_bf_ops = {"bf", bf_create, bf_add, bf_get, bf_finish, bf_destroy};
+const PolicyOps sched_bf_ops = {"bf", bf_create, bf_add, bf_get, bf_finish, bf_destroy, NULL};

@@ -83,4 +83,4 @@ static void df_destroy(void *st)
     free(d);
 }
 
-const PolicyOps sched_df_ops = {"df", df_create, df_add, df_get, df_finish, df_destroy};
+const PolicyOps sched_df_ops = {"df", df_create, df_add, df_get, df_finish, df_destroy, NULL};

@@ -27,6 +27,9 @@ typedef struct PolicyOps {
     /* Called once per node get returned, after its children were added. */
     void (*finish)(void *st, uint32_t p, uint32_t node);
     void (*destroy)(void *st);
+    /* Whether the node the last get returned was stolen from another
+     * processor (it pays SchedOptions.steal_cost); NULL: never. */
+    int (*stole)(void *st);
 } PolicyOps;
 
 extern const PolicyOps sched_df_ops, sched_bf_ops, sched_ws_ops;

@@ -27,6 +27,7 @@ typedef struct Ws {
     uint32_t P;
     uint64_t rng;
     Deque *dq;
+    int stole;          /* the last get was a successful steal */
 } Ws;
 
 static uint64_t splitmix64(uint64_t *s)
@@ -88,6 +89,7 @@ static uint32_t ws_get(void *st, uint32_t p)
 {
     Ws *w = st;
     Deque *d = &w->dq[p];
+    w->stole = 0;
     if (d->len) return d->a[(d->head + --d->len) & (d->cap - 1)]; /* newest */
     if (w->P < 2) return 0;
     uint32_t v = uniform(&w->rng, w->P - 1);
@@ -97,6 +99,7 @@ static uint32_t ws_get(void *st, uint32_t p)
     uint32_t x = vd->a[vd->head]; /* oldest */
     vd->head = (vd->head + 1) & (vd->cap - 1);
     vd->len--;
+    w->stole = 1;
     return x;
 }
 
@@ -114,4 +117,6 @@ static void ws_destroy(void *st)
     free(w);
 }
 
-const PolicyOps sched_ws_ops = {"ws", ws_create, ws_add, ws_get, ws_finish, ws_destroy};
+static int ws_stole(void *st) { return ((Ws *)st)->stole; }
+
+const PolicyOps sched_ws_ops = {"ws", ws_create, ws_add, ws_get, ws_finish, ws_destroy, ws_stole};

@@ -245,7 +245,7 @@ static void test_random_scheduled(void)
         Graph g;
         random_graph(&g, seed);
         for (int p = 0; p < 3; p++) {
-            SchedOptions so = { pol[p], 1 + seed % 3, 0, seed };
+            SchedOptions so = {.policy = pol[p], .P = 1 + seed % 3, .seed = seed};
             Schedule s; SpaceProfile sp; char msg[200];
             double *share = NULL, rshare = 0;
             if (sched_run(&g, &so, &s, msg, sizeof msg)) { sums = 0; continue; }
@@ -410,7 +410,7 @@ static void test_dot_scheduled_renders(void)
     GenParams gp;
     gen_default_params(&gp);
     gen_graph(&g, 7, 300, &gp);
-    SchedOptions so = { "bf", 2, 0, 1 };
+    SchedOptions so = {.policy = "bf", .P = 2, .seed = 1};
     Schedule s; SpaceProfile sp; char msg[200];
     double *share = NULL, rshare = 0;
     sched_run(&g, &so, &s, msg, sizeof msg);
