@@ -27,8 +27,7 @@
 
 #include "cli.h"
 #include "distill.h"
-#include "space.h"
-#include "sched.h"
+#include "measure.h"
 
 typedef struct DotArgs {
     CommonOpts common;
@@ -154,50 +153,38 @@ static int dot_parse(DotArgs *a, int argc, char **argv)
 
 /* ---- schedule and caption ------------------------------------------------- */
 
-typedef struct DotRun {
-    Schedule s;
-    SpaceProfile sp;
-    double *share, result_share;
-    int scheduled;
-} DotRun;
-
-static void dot_run_free(DotRun *r)
-{
-    if (r->scheduled) { sched_free(&r->s); space_free(&r->sp); }
-    free(r->share);
-}
-
-/* Schedules and attributes the space at the step to draw: EXIT_OK or EXIT_PROGRAM. */
-static int dot_schedule(const DotArgs *a, const Graph *g, DotRun *r, DistillOptions *o)
+/* Schedules and attributes the space at the step to draw: EXIT_OK,
+ * EXIT_PROGRAM or EXIT_USAGE.  r is to be freed (measure_free) either way. */
+static int dot_schedule(const DotArgs *a, const Graph *g, Measure *r, double *result_share, DistillOptions *o)
 {
     char msg[256];
-    if (sched_run(g, &a->so, &r->s, msg, sizeof msg)) {
+    MeasureOptions mo = measure_options(0);
+    mo.sched = a->so;
+    mo.units = a->units;
+    mo.with_queue = !a->no_queue;
+    mo.by = MEASURE_NO_HOLDERS;
+    if (measure_run(g, &mo, r, msg, sizeof msg)) {
         fprintf(stderr, "pml dot: %s\n", msg);
         return EXIT_PROGRAM;
     }
-    r->scheduled = 1;
-    if (space_profile(g, &r->s, a->units, !a->no_queue, &r->sp)) {
-        sched_free(&r->s); r->scheduled = 0;
-        fprintf(stderr, "pml dot: out of memory computing the space profile\n");
-        return EXIT_PROGRAM;
-    }
-    uint32_t step = a->have_step ? a->step : r->sp.hwm_step;
-    if (step > r->s.T) {
-        fprintf(stderr, "pml dot: --step %u is past the last step (%u)\n", step, r->s.T);
+    uint32_t step = a->have_step ? a->step : r->hwm_step;
+    if (step > r->T) {
+        fprintf(stderr, "pml dot: --step %u is past the last step (%u)\n", step, r->T);
         return EXIT_USAGE;
     }
-    if (space_by_use(g, &r->s, a->units, step, &r->share, &r->result_share)) {
+    SpaceAttrib *at = measure_attrib(r);
+    int approx;
+    if (!at || space_attrib_use(at, step, &o->share, result_share, &approx)) {
         fprintf(stderr, "pml dot: out of memory attributing the space\n");
         return EXIT_PROGRAM;
     }
-    o->sched = &r->s;
+    o->sched = &r->sched;
     o->step = step;
-    o->share = r->share;
     return EXIT_OK;
 }
 
 /* "matmul.pml n=4" and, scheduled, the step drawn and the space there. */
-static void dot_caption(const DotArgs *a, const DotRun *r, const DistillOptions *o,
+static void dot_caption(const DotArgs *a, const Measure *r, double result_share, const DistillOptions *o,
                         const Distilled *d, char *buf, size_t cap)
 {
     const char *base = strrchr(a->file, '/');
@@ -207,15 +194,15 @@ static void dot_caption(const DotArgs *a, const DotRun *r, const DistillOptions 
                               (long long)a->common.eo.params[j].value);
     if (a->raw && k < cap) k += (size_t)snprintf(buf + k, cap - k, " (raw)");
     if (!o->sched || k >= cap) return;
-    const SpaceProfile *sp = &r->sp;
+    const SpaceProfile *sp = &r->space;
     k += (size_t)snprintf(buf + k, cap - k, "\n%s, P=%u%s: %s step %u of %u",
                           a->so.policy, a->so.P, a->so.coarse ? ", coarse" : "",
-                          a->have_step ? "at" : "high-water mark at", o->step, r->s.T);
+                          a->have_step ? "at" : "high-water mark at", o->step, r->T);
     if (k >= cap) return;
     k += (size_t)snprintf(buf + k, cap - k, "\nheap %llu (black edges %.6g",
                           (unsigned long long)sp->heap[o->step], d->root_weight);
-    if (r->result_share > 0 && k < cap)
-        k += (size_t)snprintf(buf + k, cap - k, ", result %.6g", r->result_share);
+    if (result_share > 0 && k < cap)
+        k += (size_t)snprintf(buf + k, cap - k, ", result %.6g", result_share);
     if (k < cap)
         snprintf(buf + k, cap - k, ")%s, scheduler queue %llu", a->units == UNITS_NODES ? " nodes" : " words",
                  (unsigned long long)sp->queue[o->step]);
@@ -302,17 +289,18 @@ done:
 static int dot_build(const DotArgs *a, const Loaded *l, char **buf, size_t *len)
 {
     DistillOptions o = { .raw = a->raw };
-    DotRun r = {0};
+    Measure r = {0};
+    double result_share = 0;
     Distilled d;
     char caption[512];
-    int rc = a->so.policy ? dot_schedule(a, &l->run.g, &r, &o) : EXIT_OK;
-    if (rc != EXIT_OK) { dot_run_free(&r); return rc; }
+    int rc = a->so.policy ? dot_schedule(a, &l->run.g, &r, &result_share, &o) : EXIT_OK;
+    if (rc != EXIT_OK) { measure_free(&r); return rc; }
     if (distill(&l->run.g, &o, &d)) {
         fprintf(stderr, "pml dot: out of memory distilling the graph\n");
-        dot_run_free(&r);
+        measure_free(&r);
         return EXIT_PROGRAM;
     }
-    dot_caption(a, &r, &o, &d, caption, sizeof caption);
+    dot_caption(a, &r, result_share, &o, &d, caption, sizeof caption);
     /* raw graphs are large: laying heap edges out among the nodes takes
      * dot minutes there, so --raw implies --fast-layout */
     DotOptions dopt = { l->run.annots, l->run.nannots, &l->src, caption, a->labels,
@@ -324,7 +312,7 @@ static int dot_build(const DotArgs *a, const Loaded *l, char **buf, size_t *len)
         rc = EXIT_PROGRAM;
     }
     distill_free(&d);
-    dot_run_free(&r);
+    measure_free(&r);
     return rc;
 }
 

@@ -52,7 +52,7 @@ static int report_option(ReportOptions *ro, int argc, char **argv, int *i)
     if ((r = cli_option_value(argc, argv, i, "--by", &v)) < 0) return -1;
     else if (r) {
         if (strcmp(v, "use") && strcmp(v, "alloc")) { cli_usage_error("--by: use or alloc, not '%s'", v); return -1; }
-        ro->by = strcmp(v, "use") ? REPORT_BY_ALLOC : REPORT_BY_USE;
+        ro->by = strcmp(v, "use") ? MEASURE_BY_ALLOC : MEASURE_BY_USE;
         return 1;
     }
     if ((r = cli_option_value(argc, argv, i, "--top", &v)) < 0) return -1;

@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "space.h"
-#include "sched.h"
+#include "measure.h"
 
 typedef struct SchedArgs {
     CommonOpts common;
@@ -94,23 +93,21 @@ static void write_schedule(FILE *f, const SchedArgs *a, const Graph *g, const Sc
 
 static int schedule_write(const SchedArgs *a, const Graph *g)
 {
-    Schedule s;
-    SpaceProfile p;
+    MeasureOptions mo = measure_options(0);
+    Measure m;
     char msg[256];
-    if (sched_run(g, &a->so, &s, msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); return EXIT_PROGRAM; }
-    if (space_profile(g, &s, a->units, a->with_queue, &p)) {
-        fprintf(stderr, "pml: error: out of memory while measuring space\n");
-        sched_free(&s);
-        return EXIT_PROGRAM;
-    }
+    mo.sched = a->so;
+    mo.units = a->units;
+    mo.with_queue = a->with_queue;
+    mo.by = MEASURE_NO_HOLDERS;
+    if (measure_run(g, &mo, &m, msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); return EXIT_PROGRAM; }
     OutFile o;
     int rc = EXIT_PROGRAM;
     if (out_open(&o, a->out) == 0) {
-        write_schedule(o.f, a, g, &s, &p);
+        write_schedule(o.f, a, g, &m.sched, &m.space);
         rc = out_commit(&o) == 0 ? EXIT_OK : EXIT_PROGRAM;
     }
-    space_free(&p);
-    sched_free(&s);
+    measure_free(&m);
     return rc;
 }
 

@@ -104,7 +104,7 @@ static int sweep_option(SweepArgs *a, int argc, char **argv, int *i)
     if ((r = cli_option_value(argc, argv, i, "--by", &v)) < 0) return -1;
     else if (r) {
         if (strcmp(v, "use") && strcmp(v, "alloc")) { cli_usage_error("--by: use or alloc, not '%s'", v); return -1; }
-        a->ro.by = strcmp(v, "use") ? REPORT_BY_ALLOC : REPORT_BY_USE;
+        a->ro.by = strcmp(v, "use") ? MEASURE_BY_ALLOC : MEASURE_BY_USE;
         return 1;
     }
     return 0;
@@ -396,7 +396,7 @@ int cmd_sweep(int argc, char **argv)
     a.sw.ro = &a.ro;
     int rc = EXIT_USAGE;
     if (parse_args(&a, argc, argv) == 0) {
-        ReportBy by = a.ro.by;
+        MeasureBy by = a.ro.by;
         cli_report_options(&a.so, &a.ro);
         a.ro.by = by;
         rc = sweep(&a);

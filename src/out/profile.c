@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "plot.h"
-#include "sched.h"
 
 /* Up to PROFILE_SAMPLES evenly spaced steps of 0..T, and hwm_step, ascending. */
 static uint32_t *sample_steps(uint32_t T, uint32_t hwm_step, uint32_t *n)
@@ -26,16 +25,19 @@ static uint32_t *sample_steps(uint32_t T, uint32_t hwm_step, uint32_t *n)
     return st;
 }
 
-/* Holders as dense slots: annotations, then unknown ones, then the result. */
+/* Holders as dense slots: annotations, then unknown ones, then the result;
+ * the queue (drawn from the profile) has none. */
+#define NO_SLOT UINT32_MAX
 static uint32_t slot_of(const CostRun *r, const Holder *h)
 {
+    if (h->kind == HOLDER_QUEUE) return NO_SLOT;
     if (h->kind == HOLDER_RESULT) return r->nannots + 1;
     return h->annot < r->nannots ? h->annot : r->nannots;
 }
 
 static char *slot_label(const CostRun *r, const Sources *s, uint32_t slot)
 {
-    Holder h = {slot == r->nannots + 1 ? HOLDER_RESULT : HOLDER_ANNOT, slot < r->nannots ? slot : UINT32_MAX, 0};
+    Holder h = {slot == r->nannots + 1 ? HOLDER_RESULT : HOLDER_ANNOT, slot < r->nannots ? slot : HOLDER_UNKNOWN_ANNOT, 0};
     HolderInfo hi = report_holder_info(r, s, &h);
     size_t n = strlen(hi.file) + strlen(hi.text) + 32;
     char *t = malloc(n);
@@ -58,16 +60,17 @@ static void samples_free(Samples *sm)
     free(sm->h); free(sm->nh); free(sm->step);
 }
 
-static int samples_take(const CostRun *r, const Schedule *s, const ReportOptions *o, uint32_t hwm_step, Samples *sm)
+/* The holders at each sampled step, the work arrays made once (m's). */
+static int samples_take(Measure *m, Samples *sm)
 {
     int approx;
     memset(sm, 0, sizeof *sm);
-    if (!(sm->step = sample_steps(s->T, hwm_step, &sm->n))) return -1;
+    if (!(sm->step = sample_steps(m->T, m->hwm_step, &sm->n))) return -1;
     sm->h = calloc(sm->n, sizeof *sm->h);
     sm->nh = calloc(sm->n, sizeof *sm->nh);
     if (!sm->h || !sm->nh) return -1;
     for (uint32_t i = 0; i < sm->n; i++)
-        if (report_holders_at(r, s, o, sm->step[i], 0, &sm->h[i], &sm->nh[i], &approx)) return -1;
+        if (measure_holders_at(m, sm->step[i], &sm->h[i], &sm->nh[i], &approx)) return -1;
     return 0;
 }
 
@@ -78,7 +81,10 @@ static uint32_t pick(const CostRun *r, const Samples *sm, uint32_t *picked)
     double *score = calloc(nslots, sizeof *score);
     if (!score) return 0;
     for (uint32_t i = 0; i < sm->n; i++)
-        for (uint32_t j = 0; j < sm->nh[i]; j++) score[slot_of(r, &sm->h[i][j])] += sm->h[i][j].space;
+        for (uint32_t j = 0; j < sm->nh[i]; j++) {
+            uint32_t slot = slot_of(r, &sm->h[i][j]);
+            if (slot != NO_SLOT) score[slot] += sm->h[i][j].space;
+        }
     for (; k < PROFILE_HOLDERS; k++) {
         uint32_t best = nslots;
         for (uint32_t a = 0; a < nslots; a++)
@@ -148,20 +154,14 @@ static int draw(const CostRun *r, const Sources *s, const ReportOptions *o, cons
 int profile_plot(const CostRun *r, const Sources *s, const ReportOptions *o, const char *svg,
                  char *msg, size_t msglen)
 {
-    SchedOptions so = {.policy = o->policies[0], .P = o->procs[0], .coarse = o->coarse, .seed = o->seed};
-    Schedule sch;
-    SpaceProfile sp;
+    MeasureOptions mo = report_measure_options(r, o, o->policies[0], o->procs[0]);
+    Measure m;
     Samples sm;
-    if (sched_run(&r->g, &so, &sch, msg, msglen)) return -1;
+    if (measure_run(&r->g, &mo, &m, msg, msglen)) return -1;
     int rc = -1;
-    if (space_profile(&r->g, &sch, o->units, o->with_queue, &sp)) {
-        snprintf(msg, msglen, "out of memory while measuring space");
-    } else {
-        if (samples_take(r, &sch, o, sp.hwm_step, &sm)) snprintf(msg, msglen, "out of memory while attributing space");
-        else rc = draw(r, s, o, &sp, &sm, svg, msg, msglen);
-        samples_free(&sm);
-        space_free(&sp);
-    }
-    sched_free(&sch);
+    if (samples_take(&m, &sm)) snprintf(msg, msglen, "out of memory while attributing space");
+    else rc = draw(r, s, o, &m.space, &sm, svg, msg, msglen);
+    samples_free(&sm);
+    measure_free(&m);
     return rc;
 }

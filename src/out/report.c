@@ -7,10 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
-#include "sched.h"
 #include "textout.h"
-
-#define UNKNOWN_ANNOT UINT32_MAX
 
 void report_options_default(ReportOptions *o)
 {
@@ -23,102 +20,19 @@ void report_options_default(ReportOptions *o)
     o->nprocs = 1;
     o->units = UNITS_WORDS;
     o->with_queue = 1;
-    o->by = REPORT_BY_USE;
+    o->by = MEASURE_BY_USE;
     o->top = 10;
     o->format = REPORT_TEXT;
 }
 
-void report_measure_free(ScheduleReport *sr)
+MeasureOptions report_measure_options(const CostRun *r, const ReportOptions *o, const char *policy, uint32_t P)
 {
-    free(sr->holders);
-    memset(sr, 0, sizeof *sr);
-}
-
-/* ---- attribution (SPEC §3.3) ---- */
-
-static int cmp_holder(const void *a, const void *b)
-{
-    const Holder *x = a, *y = b;
-    if (x->space != y->space) return x->space > y->space ? -1 : 1;
-    if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
-    return x->annot < y->annot ? -1 : x->annot > y->annot;
-}
-
-/* Sums the space at `step` per annotation: by use, of each root edge's
- * source; by allocation, of each live value.  sum has nannots+1 buckets,
- * the last for annotation indices out of range. */
-static int sum_by_annot(const CostRun *r, const Schedule *s, const ReportOptions *o, uint32_t step,
-                        double *sum, double *result, int *approx)
-{
-    const Graph *g = &r->g;
-    double *x;
-    *result = 0;
-    if (o->by == REPORT_BY_USE) {
-        if (space_by_use_ex(g, s, o->units, step, &x, result, approx)) return -1;
-        for (size_t e = 0; e < g->m; e++) {
-            uint32_t a = g->annot[g->hsrc[e]];
-            if (x[e] > 0) sum[a < r->nannots ? a : r->nannots] += x[e];
-        }
-    } else {
-        if (space_by_alloc(g, s, o->units, step, &x)) return -1;
-        for (uint32_t v = 1; v <= g->n; v++) {
-            uint32_t a = g->annot[v];
-            if (x[v] > 0) sum[a < r->nannots ? a : r->nannots] += x[v];
-        }
-    }
-    free(x);
-    return 0;
-}
-
-int report_holders_at(const CostRun *r, const Schedule *s, const ReportOptions *o, uint32_t step,
-                      uint64_t queue, Holder **holders, uint32_t *nholders, int *approx)
-{
-    double *sum = calloc((size_t)r->nannots + 1, sizeof *sum), result;
-    *holders = NULL;
-    *nholders = 0;
-    *approx = 0;
-    if (!sum || sum_by_annot(r, s, o, step, sum, &result, approx)) { free(sum); return -1; }
-    uint32_t k = 0, cap = 2;
-    for (uint32_t a = 0; a <= r->nannots; a++) cap += sum[a] > 0;
-    Holder *h = malloc(cap * sizeof *h);
-    if (!h) { free(sum); return -1; }
-    for (uint32_t a = 0; a <= r->nannots; a++)
-        if (sum[a] > 0) h[k++] = (Holder){HOLDER_ANNOT, a < r->nannots ? a : UNKNOWN_ANNOT, sum[a]};
-    if (result > 0) h[k++] = (Holder){HOLDER_RESULT, 0, result};
-    if (o->with_queue && queue > 0) h[k++] = (Holder){HOLDER_QUEUE, 0, (double)queue};
-    qsort(h, k, sizeof *h, cmp_holder);
-    *holders = h;
-    *nholders = k;
-    free(sum);
-    return 0;
-}
-
-static int attribute(const CostRun *r, const Schedule *s, const ReportOptions *o, ScheduleReport *out)
-{
-    return report_holders_at(r, s, o, out->hwm_step, out->queue, &out->holders, &out->nholders, &out->approx);
-}
-
-int report_measure(const CostRun *r, const char *policy, uint32_t P, const ReportOptions *o,
-                   ScheduleReport *out, char *msg, size_t msglen)
-{
-    SchedOptions so = {.policy = policy, .P = P, .coarse = o->coarse, .seed = o->seed};
-    Schedule s;
-    SpaceProfile sp;
-    memset(out, 0, sizeof *out);
-    if (sched_run(&r->g, &so, &s, msg, msglen)) return -1;
-    if (space_profile(&r->g, &s, o->units, o->with_queue, &sp)) {
-        sched_free(&s);
-        snprintf(msg, msglen, "out of memory while measuring space");
-        return -1;
-    }
-    *out = (ScheduleReport){.policy = policy, .P = P, .T = s.T, .idle = s.idle, .hwm = sp.hwm,
-                            .hwm_step = sp.hwm_step, .heap = sp.heap[sp.hwm_step],
-                            .queue = sp.queue[sp.hwm_step]};
-    int rc = attribute(r, &s, o, out);
-    if (rc) snprintf(msg, msglen, "out of memory while attributing space");
-    space_free(&sp);
-    sched_free(&s);
-    return rc;
+    MeasureOptions mo = measure_options(r->nannots);
+    mo.sched = (SchedOptions){.policy = policy, .P = P, .coarse = o->coarse, .seed = o->seed};
+    mo.units = o->units;
+    mo.with_queue = o->with_queue;
+    mo.by = o->by;
+    return mo;
 }
 
 /* ---- printing ---- */
@@ -137,7 +51,7 @@ static const char *units_name(Units u) { return u == UNITS_NODES ? "nodes" : "wo
 /* The holder's source span, if it has one. */
 static const Span *holder_span(const Out *w, const Holder *h)
 {
-    if (h->kind != HOLDER_ANNOT || h->annot == UNKNOWN_ANNOT || !w->r->annots) return NULL;
+    if (h->kind != HOLDER_ANNOT || h->annot == HOLDER_UNKNOWN_ANNOT || !w->r->annots) return NULL;
     return &w->r->annots[h->annot].span;
 }
 
@@ -150,12 +64,12 @@ static const char *holder_text(const Out *w, const Holder *h)
 {
     if (h->kind == HOLDER_QUEUE) return "scheduler queue";
     if (h->kind == HOLDER_RESULT) return "the program's result";
-    if (h->annot == UNKNOWN_ANNOT || !w->r->annots || !w->r->annots[h->annot].text) return "?";
+    if (h->annot == HOLDER_UNKNOWN_ANNOT || !w->r->annots || !w->r->annots[h->annot].text) return "?";
     return w->r->annots[h->annot].text;
 }
 
 /* The holders listed: the top K annotations and the result, and the queue. */
-static int listed(const ReportOptions *o, const ScheduleReport *sr, uint32_t i, uint32_t *rank)
+static int listed(const ReportOptions *o, const Measure *sr, uint32_t i, uint32_t *rank)
 {
     if (sr->holders[i].kind == HOLDER_QUEUE) return 1;
     return o->top == 0 || ++*rank <= o->top;
@@ -168,7 +82,7 @@ HolderInfo report_holder_info(const CostRun *r, const Sources *s, const Holder *
     return (HolderInfo){span_file(&w, sp), sp ? sp->line : 0, sp ? sp->col : 0, holder_text(&w, h)};
 }
 
-static double percent(const ScheduleReport *sr, double x) { return sr->hwm ? 100.0 * x / (double)sr->hwm : 0; }
+static double percent(const Measure *sr, double x) { return sr->hwm ? 100.0 * x / (double)sr->hwm : 0; }
 
 static void text_number(FILE *f, double x)
 {
@@ -187,7 +101,7 @@ static void text_plain(FILE *f, const char *s)
     }
 }
 
-static void text_holder(const Out *w, const ScheduleReport *sr, double space, const Span *sp, const char *what)
+static void text_holder(const Out *w, const Measure *sr, double space, const Span *sp, const char *what)
 {
     FILE *f = w->f;
     fprintf(f, "  %6.1f%% ", percent(sr, space));
@@ -198,7 +112,7 @@ static void text_holder(const Out *w, const ScheduleReport *sr, double space, co
     fputc('\n', f);
 }
 
-static void text_schedule(const Out *w, const ScheduleReport *sr)
+static void text_schedule(const Out *w, const Measure *sr)
 {
     FILE *f = w->f;
     const ReportOptions *o = w->o;
@@ -209,7 +123,7 @@ static void text_schedule(const Out *w, const ScheduleReport *sr)
             (unsigned long long)sr->queue, o->with_queue ? "" : ", not counted");
     if (!sr->nholders) return;
     fprintf(f, "  %7s %10s  held by %s at step %u%s\n", "share", units_name(o->units),
-            o->by == REPORT_BY_USE ? "use" : "allocation", sr->hwm_step,
+            o->by == MEASURE_BY_USE ? "use" : "allocation", sr->hwm_step,
             sr->approx ? " (shares approximated: each value split among its direct holders)" : "");
     uint32_t rank = 0, others = 0;
     double rest = 0;
@@ -225,7 +139,7 @@ static void text_schedule(const Out *w, const ScheduleReport *sr)
     }
 }
 
-static void json_holder(const Out *w, const ScheduleReport *sr, const Holder *h, const char *sep)
+static void json_holder(const Out *w, const Measure *sr, const Holder *h, const char *sep)
 {
     FILE *f = w->f;
     const Span *sp = holder_span(w, h);
@@ -237,7 +151,7 @@ static void json_holder(const Out *w, const ScheduleReport *sr, const Holder *h,
     fputc('}', f);
 }
 
-static void json_schedule(const Out *w, const ScheduleReport *sr, const char *sep)
+static void json_schedule(const Out *w, const Measure *sr, const char *sep)
 {
     FILE *f = w->f;
     fprintf(f, "%s\n    {\"policy\": ", sep);
@@ -255,7 +169,7 @@ static void json_schedule(const Out *w, const ScheduleReport *sr, const char *se
     fprintf(f, "%s],\n      \"others\": %.17g}", n ? "\n      " : "", rest);
 }
 
-static void json_run(const Out *w, const ScheduleReport *srs, uint32_t n)
+static void json_run(const Out *w, const Measure *srs, uint32_t n)
 {
     FILE *f = w->f;
     const CostRun *r = w->r;
@@ -267,20 +181,20 @@ static void json_run(const Out *w, const ScheduleReport *srs, uint32_t n)
     fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu,\n", r->g.n,
             (unsigned long long)w->span, r->g.m);
     fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"with_queue\": %s, \"coarse\": %s, \"seed\": %llu, \"top\": %u,\n"
-            "  \"schedules\": [", units_name(o->units), o->by == REPORT_BY_USE ? "use" : "alloc",
+            "  \"schedules\": [", units_name(o->units), o->by == MEASURE_BY_USE ? "use" : "alloc",
             o->with_queue ? "true" : "false", o->coarse ? "true" : "false", (unsigned long long)o->seed, o->top);
     for (uint32_t i = 0; i < n; i++) json_schedule(w, &srs[i], i ? "," : "");
     fputs("\n  ]\n}\n", f);
 }
 
-static void csv_row(const Out *w, const ScheduleReport *sr, const char *rank, const char *kind,
+static void csv_row(const Out *w, const Measure *sr, const char *rank, const char *kind,
                     double space, const Span *sp, const char *text)
 {
     FILE *f = w->f;
     const ReportOptions *o = w->o;
     csv_field(f, sr->policy);
     fprintf(f, ",%u,%d,%llu,%s,%s,%d,%u,%llu,%llu,%u,%llu,%llu,%u,%llu,%s,%s,%.17g,%.17g,", sr->P, o->coarse,
-            (unsigned long long)o->seed, units_name(o->units), o->by == REPORT_BY_USE ? "use" : "alloc",
+            (unsigned long long)o->seed, units_name(o->units), o->by == MEASURE_BY_USE ? "use" : "alloc",
             o->with_queue, sr->T, (unsigned long long)sr->idle, (unsigned long long)sr->hwm, sr->hwm_step,
             (unsigned long long)sr->heap, (unsigned long long)sr->queue, w->r->g.n,
             (unsigned long long)w->span, rank, kind, space, percent(sr, space));
@@ -291,7 +205,7 @@ static void csv_row(const Out *w, const ScheduleReport *sr, const char *rank, co
     fputs("\r\n", f);
 }
 
-static void csv_schedule(const Out *w, const ScheduleReport *sr)
+static void csv_schedule(const Out *w, const Measure *sr)
 {
     uint32_t rank = 0, n = 0, others = 0;
     double rest = 0;
@@ -314,7 +228,7 @@ static const char csv_header[] =
     "policy,P,coarse,seed,units,by,with_queue,steps,idle,hwm,hwm_step,heap,queue,work,span,"
     "rank,kind,space,percent,file,line,col,text\r\n";
 
-static void print_all(const Out *w, const ScheduleReport *srs, uint32_t n)
+static void print_all(const Out *w, const Measure *srs, uint32_t n)
 {
     FILE *f = w->f;
     const CostRun *r = w->r;
@@ -330,21 +244,31 @@ static void print_all(const Out *w, const ScheduleReport *srs, uint32_t n)
     for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
 }
 
+/* Measures one (policy, P) and keeps only the figures and the holders. */
+static int measure_one(const CostRun *r, const ReportOptions *o, const char *policy, uint32_t P,
+                       Measure *m, char *msg, size_t msglen)
+{
+    MeasureOptions mo = report_measure_options(r, o, policy, P);
+    if (measure_run(&r->g, &mo, m, msg, msglen)) return -1;
+    measure_trim(m);
+    return 0;
+}
+
 int report_run(FILE *f, const CostRun *r, const Sources *s, const ReportOptions *o,
                char *msg, size_t msglen)
 {
     uint32_t n = o->npolicies * o->nprocs, k = 0;
-    ScheduleReport *srs = calloc(n ? n : 1, sizeof *srs);
+    Measure *srs = calloc(n ? n : 1, sizeof *srs);
     if (!srs) { snprintf(msg, msglen, "out of memory"); return -1; }
     int rc = 0;
     for (uint32_t i = 0; i < o->npolicies && !rc; i++)
         for (uint32_t j = 0; j < o->nprocs && !rc; j++)
-            if ((rc = report_measure(r, o->policies[i], o->procs[j], o, &srs[k], msg, msglen)) == 0) k++;
+            if ((rc = measure_one(r, o, o->policies[i], o->procs[j], &srs[k], msg, msglen)) == 0) k++;
     if (!rc) {
         Out w = {f, r, s, o, graph_span(&r->g)};
         print_all(&w, srs, n);
     }
-    for (uint32_t i = 0; i < k; i++) report_measure_free(&srs[i]);
+    for (uint32_t i = 0; i < k; i++) measure_free(&srs[i]);
     free(srs);
     return rc;
 }

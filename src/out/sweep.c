@@ -130,7 +130,7 @@ void sweep_csv_header(FILE *f, const SweepOptions *o)
 
 /* The holders columns: the top annotation and result holders (the queue
  * has its own column), after `others`, the space of the rest. */
-static void csv_holders(FILE *f, const CostRun *r, const Sources *s, const SweepOptions *o, const ScheduleReport *sr)
+static void csv_holders(FILE *f, const CostRun *r, const Sources *s, const SweepOptions *o, const Measure *sr)
 {
     double others = 0;
     uint32_t k = 0;
@@ -153,14 +153,14 @@ static void csv_holders(FILE *f, const CostRun *r, const Sources *s, const Sweep
 }
 
 static void csv_row(FILE *f, const CostRun *r, const Sources *s, int64_t size, uint64_t span,
-                    const SweepOptions *o, const ScheduleReport *sr)
+                    const SweepOptions *o, const Measure *sr)
 {
     const ReportOptions *ro = o->ro;
     csv_field(f, o->param);
     fprintf(f, ",%lld,", (long long)size);
     csv_field(f, sr->policy);
     fprintf(f, ",%u,%d,%llu,%s,%s,%d,%u,%llu,%u,%llu,%llu,%u,%llu,%llu,%s,", sr->P, ro->coarse,
-            (unsigned long long)ro->seed, units_name(ro->units), ro->by == REPORT_BY_USE ? "use" : "alloc",
+            (unsigned long long)ro->seed, units_name(ro->units), ro->by == MEASURE_BY_USE ? "use" : "alloc",
             ro->with_queue, r->g.n, (unsigned long long)span, sr->T, (unsigned long long)sr->idle,
             (unsigned long long)sr->hwm, sr->hwm_step, (unsigned long long)sr->heap,
             (unsigned long long)sr->queue, sr->approx ? "approximate" : "exact");
@@ -175,10 +175,11 @@ int sweep_csv_rows(FILE *f, const CostRun *r, const Sources *s, int64_t size, co
     uint64_t span = graph_span(&r->g);
     for (uint32_t i = 0; i < ro->npolicies; i++)
         for (uint32_t j = 0; j < ro->nprocs; j++) {
-            ScheduleReport sr;
-            if (report_measure(r, ro->policies[i], ro->procs[j], ro, &sr, msg, msglen)) return -1;
-            csv_row(f, r, s, size, span, o, &sr);
-            report_measure_free(&sr);
+            MeasureOptions mo = report_measure_options(r, ro, ro->policies[i], ro->procs[j]);
+            Measure m;
+            if (measure_run(&r->g, &mo, &m, msg, msglen)) return -1;
+            csv_row(f, r, s, size, span, o, &m);
+            measure_free(&m);
         }
     return ferror(f) ? (snprintf(msg, msglen, "cannot write the rows"), -1) : 0;
 }

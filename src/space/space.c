@@ -17,6 +17,8 @@
 
 #define NEVER UINT32_MAX  /* the death of the result */
 
+const char *const space_units_names[] = {"words", "nodes", NULL};
+
 static inline uint64_t unit_size(const Graph *g, Units u, uint32_t v)
 {
     uint32_t z = g->size[v];
@@ -81,18 +83,6 @@ void space_free(SpaceProfile *p)
     memset(p, 0, sizeof *p);
 }
 
-int space_by_alloc(const Graph *g, const Schedule *s, Units u, uint32_t step,
-                   double **alloc)
-{
-    *alloc = calloc((size_t)g->n + 1, sizeof **alloc);
-    uint32_t *death = *alloc ? space_deaths(g, s) : NULL;
-    if (!death) { free(*alloc); *alloc = NULL; return -1; }
-    for (uint32_t v = 1; v <= g->n; v++)
-        if (s->step[v] <= step && step < death[v]) (*alloc)[v] = (double)unit_size(g, u, v);
-    free(death);
-    return 0;
-}
-
 /* ---- by use: roots and their shares (paper §4.1) ---- */
 
 typedef struct UseWork {
@@ -135,10 +125,13 @@ static void use_free(UseWork *w)
 {
     free(w->off); free(w->weight); free(w->seen);
     free(w->stack); free(w->count); free(w->part);
+    w->off = w->weight = w->seen = w->stack = w->count = NULL;
+    w->part = NULL;
 }
 
 static int use_alloc(UseWork *w)
 {
+    use_free(w);
     size_t n1 = (size_t)w->g->n + 1;
     const Graph *g = w->g;
     w->off = malloc((n1 + 1) * sizeof *w->off);
@@ -149,12 +142,22 @@ static int use_alloc(UseWork *w)
         w->off[v] = (uint32_t)e;
     }
     w->off[n1] = (uint32_t)g->m;
-    w->weight = calloc(n1, sizeof *w->weight);
-    w->seen = calloc(n1, sizeof *w->seen);
+    w->weight = malloc(n1 * sizeof *w->weight);
+    w->seen = malloc(n1 * sizeof *w->seen);
     w->stack = malloc(n1 * sizeof *w->stack);
-    w->count = calloc(n1, sizeof *w->count);
-    w->part = calloc(n1, sizeof *w->part);
+    w->count = malloc(n1 * sizeof *w->count);
+    w->part = malloc(n1 * sizeof *w->part);
     return w->weight && w->seen && w->stack && w->count && w->part ? 0 : -1;
+}
+
+/* Zeroes the per-node counters for another step. */
+static void use_reset(UseWork *w)
+{
+    size_t n1 = (size_t)w->g->n + 1;
+    memset(w->weight, 0, n1 * sizeof *w->weight);
+    memset(w->seen, 0, n1 * sizeof *w->seen);
+    memset(w->count, 0, n1 * sizeof *w->count);
+    memset(w->part, 0, n1 * sizeof *w->part);
 }
 
 static inline int is_root_edge(const Graph *g, const Schedule *s, uint32_t step, size_t e)
@@ -167,15 +170,51 @@ static inline int is_root_edge(const Graph *g, const Schedule *s, uint32_t step,
  * would need 10^12). */
 #define USE_BUDGET 200000000ull
 
+/* ---- the attribution state: arrays made once, reused at every step ---- */
+
+struct SpaceAttrib {
+    UseWork w;              /* by use: g, u and the per-node arrays */
+    const Schedule *s;
+    int use_ready;          /* w's arrays and share are allocated */
+    double *share;          /* by use: m entries */
+    uint32_t *in_off, *in_idx; /* the approximation: heap edges by sink */
+    uint32_t *death;        /* by allocation: per node */
+    double *alloc;          /* by allocation: n+1 entries */
+};
+
+SpaceAttrib *space_attrib_new(const Graph *g, const Schedule *s, Units u)
+{
+    SpaceAttrib *a = calloc(1, sizeof *a);
+    if (!a) return NULL;
+    a->w.g = g;
+    a->w.u = u;
+    a->s = s;
+    return a;
+}
+
+void space_attrib_free(SpaceAttrib *a)
+{
+    if (!a) return;
+    use_free(&a->w);
+    free(a->share);
+    free(a->in_off);
+    free(a->in_idx);
+    free(a->death);
+    free(a->alloc);
+    free(a);
+}
+
 /* The approximation, O(n + m): every live value's size, plus what the
  * values it retains passed up to it, is split equally among its direct
  * holders (root edges into it and live values retaining it).  Exact when
  * each value is reached by one path; total space is conserved. */
-static int use_flow(UseWork *w, const Schedule *s, uint32_t step, double *share, double *result_share)
+static int use_flow(SpaceAttrib *a, uint32_t step, double *share, double *result_share)
 {
+    UseWork *w = &a->w;
     const Graph *g = w->g;
-    uint32_t *in_off, *in_idx;
-    if (graph_heap_by_sink(g, &in_off, &in_idx)) return -1;
+    const Schedule *s = a->s;
+    if (!a->in_off && graph_heap_by_sink(g, &a->in_off, &a->in_idx)) return -1;
+    const uint32_t *in_off = a->in_off, *in_idx = a->in_idx;
     /* live: reachable from the roots (seen != 0) */
     memset(w->seen, 0, ((size_t)g->n + 1) * sizeof *w->seen);
     uint32_t sp = 0;
@@ -211,41 +250,77 @@ static int use_flow(UseWork *w, const Schedule *s, uint32_t step, double *share,
         if (is_root_edge(g, s, step, e)) share[e] = mass[g->hdst[e]];
     uint32_t res = g->result;
     if (res && s->step[res] <= step) *result_share = mass[res];
-    free(in_off);
-    free(in_idx);
     return 0;
 }
+
+int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double *result_share, int *approx)
+{
+    UseWork *w = &a->w;
+    const Graph *g = w->g;
+    const Schedule *s = a->s;
+    *share = NULL;
+    *result_share = 0;
+    *approx = 0;
+    if (!a->use_ready) {
+        if (!a->share) a->share = malloc((g->m ? g->m : 1) * sizeof *a->share);
+        if (!a->share || use_alloc(w)) return -1;
+        a->use_ready = 1;
+    }
+    double *sh = a->share;
+    memset(sh, 0, g->m * sizeof *sh);
+    use_reset(w);
+    for (size_t e = 0; e < g->m; e++)
+        if (is_root_edge(g, s, step, e)) w->weight[g->hdst[e]]++;
+    uint32_t res = g->result;
+    if (res && s->step[res] <= step) w->weight[res]++; /* the result: a root of its own */
+    uint64_t steps = 0;
+    for (uint32_t r = 1; r <= g->n && steps <= USE_BUDGET; r++)
+        if (w->weight[r]) steps += use_walk(w, r, 1);
+    if (steps > USE_BUDGET) {
+        *approx = 1;
+        if (use_flow(a, step, sh, result_share)) return -1;
+        *share = sh;
+        return 0;
+    }
+    memset(w->seen, 0, ((size_t)g->n + 1) * sizeof *w->seen);
+    for (uint32_t r = 1; r <= g->n; r++)
+        if (w->weight[r]) w->part[r] = use_walk(w, r, 0);
+    for (size_t e = 0; e < g->m; e++)
+        if (is_root_edge(g, s, step, e)) sh[e] = w->part[g->hdst[e]];
+    if (res && s->step[res] <= step) *result_share = w->part[res];
+    *share = sh;
+    return 0;
+}
+
+int space_attrib_alloc(SpaceAttrib *a, uint32_t step, const double **alloc)
+{
+    const Graph *g = a->w.g;
+    const Schedule *s = a->s;
+    *alloc = NULL;
+    if (!a->alloc && !(a->alloc = malloc(((size_t)g->n + 1) * sizeof *a->alloc))) return -1;
+    if (!a->death && !(a->death = space_deaths(g, s))) return -1;
+    double *x = a->alloc;
+    x[0] = 0;
+    for (uint32_t v = 1; v <= g->n; v++)
+        x[v] = s->step[v] <= step && step < a->death[v] ? (double)unit_size(g, a->w.u, v) : 0;
+    *alloc = x;
+    return 0;
+}
+
+/* ---- one step, arrays handed to the caller ---- */
 
 int space_by_use_ex(const Graph *g, const Schedule *s, Units u, uint32_t step,
                     double **share, double *result_share, int *approx)
 {
-    UseWork w = {.g = g, .u = u};
-    *share = calloc(g->m ? g->m : 1, sizeof **share);
+    SpaceAttrib *a = space_attrib_new(g, s, u);
+    const double *x;
+    *share = NULL;
     *result_share = 0;
     *approx = 0;
-    if (!*share || use_alloc(&w)) { use_free(&w); free(*share); *share = NULL; return -1; }
-    for (size_t e = 0; e < g->m; e++)
-        if (is_root_edge(g, s, step, e)) w.weight[g->hdst[e]]++;
-    uint32_t res = g->result;
-    if (res && s->step[res] <= step) w.weight[res]++; /* the result: a root of its own */
-    uint64_t steps = 0;
-    for (uint32_t r = 1; r <= g->n && steps <= USE_BUDGET; r++)
-        if (w.weight[r]) steps += use_walk(&w, r, 1);
-    if (steps > USE_BUDGET) {
-        *approx = 1;
-        int rc = use_flow(&w, s, step, *share, result_share);
-        use_free(&w);
-        if (rc) { free(*share); *share = NULL; }
-        return rc;
-    }
-    memset(w.seen, 0, ((size_t)g->n + 1) * sizeof *w.seen);
-    for (uint32_t r = 1; r <= g->n; r++)
-        if (w.weight[r]) w.part[r] = use_walk(&w, r, 0);
-    for (size_t e = 0; e < g->m; e++)
-        if (is_root_edge(g, s, step, e)) (*share)[e] = w.part[g->hdst[e]];
-    if (res && s->step[res] <= step) *result_share = w.part[res];
-    use_free(&w);
-    return 0;
+    int rc = a ? space_attrib_use(a, step, &x, result_share, approx) : -1;
+    if (rc == 0) { *share = a->share; a->share = NULL; }
+    space_attrib_free(a);
+    return rc;
 }
 
 int space_by_use(const Graph *g, const Schedule *s, Units u, uint32_t step,
@@ -253,4 +328,16 @@ int space_by_use(const Graph *g, const Schedule *s, Units u, uint32_t step,
 {
     int approx;
     return space_by_use_ex(g, s, u, step, share, result_share, &approx);
+}
+
+int space_by_alloc(const Graph *g, const Schedule *s, Units u, uint32_t step,
+                   double **alloc)
+{
+    SpaceAttrib *a = space_attrib_new(g, s, u);
+    const double *x;
+    *alloc = NULL;
+    int rc = a ? space_attrib_alloc(a, step, &x) : -1;
+    if (rc == 0) { *alloc = a->alloc; a->alloc = NULL; }
+    space_attrib_free(a);
+    return rc;
 }

@@ -15,6 +15,8 @@
 #include "sched.h"
 
 typedef enum Units { UNITS_WORDS, UNITS_NODES } Units;
+/* The units' names, indexed by Units, NULL-terminated ("words", "nodes"). */
+extern const char *const space_units_names[];
 
 typedef struct SpaceProfile {
     uint32_t T;
@@ -29,18 +31,32 @@ int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
                   SpaceProfile *out);
 void space_free(SpaceProfile *p);
 
-/* Who holds the space at step `step`.  By use: every heap edge from an
- * unvisited node to a visited value is a root edge; each live value's size
- * is shared equally among the root edges that reach it; share[e] is root
- * edge e's part (0 for other edges; m entries).  The program's result,
- * when it is live, is held by no edge: its part is returned in *result_share.
- * By allocation: alloc[v] is value v's size if live (n+1 entries). */
+/* Who holds the space at a step of schedule s, at many steps of one
+ * schedule: the state is made once (space_attrib_new, O(1)) and keeps its
+ * node-sized arrays from one step to the next.  g and s must outlive it.
+ *
+ * By use (space_attrib_use): every heap edge from an unvisited node to a
+ * visited value is a root edge; each live value's size is shared equally
+ * among the root edges that reach it; share[e] is root edge e's part (0
+ * for other edges; m entries).  The program's result, when it is live, is
+ * held by no edge: its part is returned in *result_share.  Exact while it
+ * stays affordable (about 2*10^8 steps of walking); past that *approx is
+ * set and each value's size is instead split equally among its direct
+ * holders, passed up through retaining values (exact when every value is
+ * reached by one path).
+ * By allocation (space_attrib_alloc): alloc[v] is value v's size if live
+ * (n+1 entries).
+ * The arrays returned belong to the state and hold until its next call.
+ * Each call returns 0, or -1 when memory runs out. */
+typedef struct SpaceAttrib SpaceAttrib;
+SpaceAttrib *space_attrib_new(const Graph *g, const Schedule *s, Units u);   /* NULL: out of memory */
+int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double *result_share, int *approx);
+int space_attrib_alloc(SpaceAttrib *a, uint32_t step, const double **alloc);
+void space_attrib_free(SpaceAttrib *a);
+
+/* The same at one step, the array malloc'd for the caller to free. */
 int space_by_use(const Graph *g, const Schedule *s, Units u, uint32_t step,
                  double **share, double *result_share);
-/* The same, exact while it stays affordable (about 2*10^8 steps of
- * walking); past that *approx is set and each value's size is instead split
- * equally among its direct holders, passed up through retaining values
- * (exact when every value is reached by one path). */
 int space_by_use_ex(const Graph *g, const Schedule *s, Units u, uint32_t step,
                     double **share, double *result_share, int *approx);
 int space_by_alloc(const Graph *g, const Schedule *s, Units u, uint32_t step,

@@ -53,22 +53,25 @@ int main(void)
     ReportOptions o;
     report_options_default(&o);
 
-    ScheduleReport sr;
+    Measure sr;
     char msg[200];
-    CHECK(report_measure(&r, "df", 1, &o, &sr, msg, sizeof msg) == 0 && sr.T == 5 && sr.hwm == 5 &&
+    MeasureOptions mo = report_measure_options(&r, &o, "df", 1);
+    CHECK(measure_run(&r.g, &mo, &sr, msg, sizeof msg) == 0 && sr.T == 5 && sr.hwm == 5 &&
           sr.hwm_step == 3 && sr.heap == 4 && sr.queue == 1, "df P=1: T, high-water mark (heap 4 + queue 1) and its step");
     double sum = 0;
     for (uint32_t i = 0; i < sr.nholders; i++) sum += sr.holders[i].space;
     CHECK(sr.nholders == 3 && sr.holders[0].kind == HOLDER_ANNOT && sr.holders[0].annot == 1 &&
           sr.holders[0].space == 3 && sum == 5, "by use: the if's two root edges (3 words), e2's use (1), the queue (1)");
-    report_measure_free(&sr);
-    o.by = REPORT_BY_ALLOC;
-    report_measure(&r, "df", 1, &o, &sr, msg, sizeof msg);
+    measure_free(&sr);
+    o.by = MEASURE_BY_ALLOC;
+    mo = report_measure_options(&r, &o, "df", 1);
+    measure_run(&r.g, &mo, &sr, msg, sizeof msg);
     CHECK(sr.nholders == 2 && sr.holders[0].annot == 0 && sr.holders[0].space == 4,
           "by allocation: the three constants (annotation 0) hold 4 words");
-    report_measure_free(&sr);
-    o.by = REPORT_BY_USE;
-    CHECK(report_measure(&r, "lifo", 1, &o, &sr, msg, sizeof msg) == -1, "an unknown policy is an error");
+    measure_free(&sr);
+    o.by = MEASURE_BY_USE;
+    mo = report_measure_options(&r, &o, "lifo", 1);
+    CHECK(measure_run(&r.g, &mo, &sr, msg, sizeof msg) == -1, "an unknown policy is an error");
 
     o.format = REPORT_JSON;
     char *js = render(&r, &src, &o);
