@@ -238,6 +238,7 @@ Expr *ast_app(Arena *a, Expr *f, Expr *x)
     if (is_selector(f)) {
         Expr *e = ast_expr(a, EX_PROJ, sp);
         e->ival = f->ival;
+        e->name = f->name;
         e->a = x;
         return e;
     }
@@ -270,19 +271,40 @@ Expr *ast_binary(Arena *a, ExprKind k, Expr *x, Expr *y)
     return e;
 }
 
-/* A bare #i is the function fn %sel => #i %sel; ival keeps i so that
- * ast_app can turn a direct application back into a projection. */
-Expr *ast_selector(Arena *a, Span sp, int64_t index)
+/* A bare #i or #name is the function fn %sel => #i %sel; ival and name
+ * keep the label so that ast_app can turn a direct application back into
+ * a projection. */
+Expr *ast_selector(Arena *a, Span sp, int64_t index, const char *label)
 {
     Pat *p = ast_pvar(a, PAT_VAR, sp, SEL_VAR);
     Expr *body = ast_expr(a, EX_PROJ, sp);
     body->ival = index;
+    body->name = label;
     body->a = ast_var(a, sp, SEL_VAR);
     List pats = list_push(a, (List){0}, p);
     List arms = list_push(a, (List){0}, ast_clause(a, pats, body));
     Expr *f = ast_fn(a, EX_FN, sp, NULL, arms);
     f->ival = index;
+    f->name = label;
     return f;
+}
+
+static int is_numeral(const char *s)
+{
+    if (*s < '1' || *s > '9') return 0;
+    while (*s >= '0' && *s <= '9') s++;
+    return *s == 0;
+}
+
+int rec_label_cmp(const char *a, const char *b)
+{
+    int na = is_numeral(a), nb = is_numeral(b);
+    if (na != nb) return na ? -1 : 1;
+    if (na) {
+        size_t la = strlen(a), lb = strlen(b);
+        if (la != lb) return la < lb ? -1 : 1;
+    }
+    return strcmp(a, b);
 }
 
 /* fn match (scrut NULL) or case scrut of match. */

@@ -50,6 +50,17 @@ struct ConDef {
     uint32_t nfields;   /* with an argument: 1, or k when declared of t1*...*tk */
 };
 
+/* The labels of a record type, sorted as SML/NJ sorts them: numerals
+ * first by value, then names by their bytes.  A record whose labels are
+ * 1..n (n != 1) is a tuple and has no RecShape. */
+typedef struct RecShape {
+    uint32_t n;
+    const char **labels;
+} RecShape;
+
+/* Compares two labels in that order. */
+int rec_label_cmp(const char *a, const char *b);
+
 /* A list of variable references: free variables of a closure, of a branch
  * not taken, of a case arm not taken.  names[i] is for display only. */
 typedef struct RefList {
@@ -68,6 +79,9 @@ typedef enum PatKind {
     PAT_LIST,       /* [p1, ..., pn] */
     PAT_CON,        /* name [arg]: C p, p1 :: p2 (name "::", arg a 2-tuple) */
     PAT_AS,         /* name as arg */
+    PAT_RECORD,     /* {l1 = p1, ..., ln = pn [, ...]}: labels[i], elems[i];
+                       ival = 1 when flexible (...).  A rigid pattern with
+                       labels 1..n (n != 1) is a PAT_TUPLE instead */
 } PatKind;
 
 typedef struct Pat Pat;
@@ -79,8 +93,9 @@ struct Pat {
     const char *sval;   /* PAT_STRING: bytes, not NUL-safe: slen */
     uint32_t slen;
     Pat *arg;           /* PAT_CON (NULL if nullary), PAT_AS */
-    uint32_t n;         /* PAT_TUPLE, PAT_LIST */
+    uint32_t n;         /* PAT_TUPLE, PAT_LIST, PAT_RECORD */
     Pat **elems;
+    const char **labels;/* PAT_RECORD */
     /* resolver: */
     uint32_t slot;      /* PAT_VAR, PAT_AS: frame slot bound */
     const ConDef *con;  /* PAT_CON */
@@ -99,7 +114,11 @@ typedef enum ExprKind {
     EX_LIST,        /* [e1, ..., en] */
     EX_APP,         /* a applied to b; infix "x op y" is an EX_APP of the
                        operator's EX_VAR to an EX_TUPLE (x, y) */
-    EX_PROJ,        /* #index a, index >= 1 */
+    EX_PROJ,        /* #label a: ival >= 1 for a numeral label (name NULL),
+                       else name is the label */
+    EX_RECORD,      /* {l1 = e1, ..., ln = en}: elems in source order, field
+                       i goes to rec_perm[i] of a record of shape rec_shape
+                       (NULL: a tuple, labels 1..n in some order) */
     EX_FN,          /* fn match; also each function of a fun group */
     EX_LET,         /* let decs in body end (body: one expr, EX_SEQ if many) */
     EX_IF,          /* if a then b else c */
@@ -140,6 +159,8 @@ struct Expr {
     Clause *clauses;
     uint32_t ndecs;     /* EX_LET */
     Dec **decs;
+    const RecShape *rec_shape; /* EX_RECORD */
+    uint32_t *rec_perm;
     /* resolver: */
     Ref ref;            /* EX_VAR */
     RefList free;       /* EX_FN: captured variables, in slot order;

@@ -41,11 +41,11 @@
 %token_destructor { (void)ps; }
 
 /* Every token, so that grammar.h defines them all. */
-%token ID LONGID TYVAR INT REAL STRING PROJ.
+%token ID LONGID TYVAR INT REAL STRING PROJ SEL.
 %token VAL FUN AND FN CASE OF IF THEN ELSE LET IN END DATATYPE TYPE OP
        ANDALSO ORELSE RAISE AS DIV MOD.
 %token DARROW ARROW BAR COLON SEMI COMMA WILD
-       LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE.
+       LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LREC DOTS.
 
 /* Lowest first.  FN..ELSE: the rules that end with an expression reduce
 ** last, so their expression extends as far right as possible. */
@@ -72,6 +72,9 @@
 %type apat {Pat *}
 %type atpat {Pat *}
 %type pats {List}
+%type exprows {RowList}
+%type patrows {RowList}
+%type label {Token}
 %type atpats {List}
 %type dec {Dec *}
 %type ldecs {List}
@@ -169,8 +172,13 @@ tycon(C) ::= LONGID(T).                 { C = T; }
 
 atty(Y) ::= TYVAR(T).                   { Y = (TyInfo){1, 1, T.end}; }
 atty(Y) ::= tycon(T).                   { Y = (TyInfo){1, 1, T.end}; }
+atty(Y) ::= LBRACE tyrows RBRACE(R).    { Y = (TyInfo){1, 1, R.end}; }
+atty(Y) ::= LREC RBRACE(R).             { Y = (TyInfo){1, 1, R.end}; }
 atty(Y) ::= LPAREN ty(T) RPAREN(R).     { Y = (TyInfo){1, T.n == 1 ? T.inner : T.n, R.end}; }
 atty(Y) ::= LPAREN ty COMMA tylist RPAREN tycon(C). { Y = (TyInfo){1, 1, C.end}; }
+
+tyrows ::= label COLON ty.
+tyrows ::= tyrows COMMA label COLON ty.
 
 tylist ::= ty.
 tylist ::= tylist COMMA ty.
@@ -210,15 +218,24 @@ aexp(E) ::= STRING(T).                  { E = ast_string(ARENA, SP(T), T.v.s, T.
 aexp(E) ::= ID(T).                      { E = ast_var(ARENA, SP(T), T.v.s); }
 aexp(E) ::= LONGID(T).                  { E = ast_var(ARENA, SP(T), T.v.s); }
 aexp(E) ::= OP(T) opname(N).            { E = ast_var(ARENA, TO(SP(T), N), N.v.s); }
-aexp(E) ::= PROJ(T).                    { E = ast_selector(ARENA, SP(T), T.v.i); }
+aexp(E) ::= PROJ(T).                    { E = ast_selector(ARENA, SP(T), T.v.i, NULL); }
+aexp(E) ::= SEL(T).                     { E = ast_selector(ARENA, SP(T), 0, T.v.s); }
 aexp(E) ::= LPAREN(L) RPAREN(R).        { E = ast_elems(ARENA, EX_TUPLE, TO(SP(L), R), (List){0}); }
 aexp(E) ::= LPAREN(L) exps(X) RPAREN(R). { E = X.n == 1 ? ast_widen(X.v[0], TO(SP(L), R)) : ast_elems(ARENA, EX_TUPLE, TO(SP(L), R), X); }
 aexp(E) ::= LPAREN(L) seq2(X) RPAREN(R). { E = ast_elems(ARENA, EX_SEQ, TO(SP(L), R), X); }
 aexp(E) ::= LBRACK(L) RBRACK(R).        { E = ast_elems(ARENA, EX_LIST, TO(SP(L), R), (List){0}); }
 aexp(E) ::= LBRACK(L) exps(X) RBRACK(R). { E = ast_elems(ARENA, EX_LIST, TO(SP(L), R), X); }
-aexp(E) ::= LBRACE(L) RBRACE(R).        { E = parse_par(ps, TO(SP(L), R), (List){0}); }
+aexp(E) ::= LREC(L) RBRACE(R).          { E = ast_elems(ARENA, EX_TUPLE, TO(SP(L), R), (List){0}); }
+aexp(E) ::= LREC(L) exprows(X) RBRACE(R). { E = parse_record(ps, TO(SP(L), R), X); }
 aexp(E) ::= LBRACE(L) exps(X) RBRACE(R). { E = parse_par(ps, TO(SP(L), R), X); }
 aexp(E) ::= LET(L) ldecs(D) IN seqexps(X) END(R). { E = ast_let(ARENA, TO(SP(L), R), D, X); }
+
+/* A record label: a name or a numeral 1, 2, ... */
+label(N) ::= ID(T).                     { N = T; }
+label(N) ::= INT(T).                    { N = parse_num_label(ps, T); }
+
+exprows(L) ::= label(N) EQ exp(E).      { L = parse_row(ps, (RowList){0}, N, E); }
+exprows(L) ::= exprows(M) COMMA label(N) EQ exp(E). { L = parse_row(ps, M, N, E); }
 
 opname(N) ::= ID(T).        { N = T; }
 opname(N) ::= STAR(T).      { N = T; N.v.s = "*"; }
@@ -270,10 +287,24 @@ atpat(P) ::= STRING(T).                 { P = ast_pstring(ARENA, SP(T), T.v.s, T
 atpat(P) ::= LPAREN(L) RPAREN(R).       { P = ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), (List){0}); }
 atpat(P) ::= LPAREN(L) pats(X) RPAREN(R). { P = X.n == 1 ? ast_pwiden(X.v[0], TO(SP(L), R)) : ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), X); }
 atpat(P) ::= LBRACK(L) RBRACK(R).       { P = ast_pelems(ARENA, PAT_LIST, TO(SP(L), R), (List){0}); }
+atpat(P) ::= LREC(L) RBRACE(R).         { P = ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), (List){0}); }
+atpat(P) ::= LREC(L) patrows(X) RBRACE(R). { P = parse_precord(ps, TO(SP(L), R), X); }
+atpat(P) ::= LBRACE(L) patrows(X) RBRACE(R). { P = parse_precord(ps, TO(SP(L), R), X); }
 atpat(P) ::= LBRACK(L) pats(X) RBRACK(R). { P = ast_pelems(ARENA, PAT_LIST, TO(SP(L), R), X); }
 
 pats(L) ::= pat(P).                     { L = list_push(ARENA, (List){0}, P); }
 pats(L) ::= pats(M) COMMA pat(P).       { L = list_push(ARENA, M, P); }
+
+/* Record pattern rows: label = pat, a punned name (with an optional type
+** or as-pattern), and a final "..." (flexible). */
+patrows(L) ::= patrow(R).                { L = R; }
+patrows(L) ::= patrows(M) COMMA patrow(R). { L = parse_prow_join(ps, M, R); }
+%type patrow {RowList}
+patrow(L) ::= DOTS(T).                  { L = parse_prow_dots(ps, SP(T)); }
+patrow(L) ::= label(N) EQ pat(P).       { L = parse_prow(ps, N, P); }
+patrow(L) ::= ID(T).                    { L = parse_prow(ps, T, ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s)); }
+patrow(L) ::= ID(T) COLON ty.           { L = parse_prow(ps, T, ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s)); }
+patrow(L) ::= ID(T) AS pat(Q).          { L = parse_prow(ps, T, ast_pas(ARENA, SP(T), T.v.s, Q)); }
 
 atpats(L) ::= atpat(P).                 { L = list_push(ARENA, (List){0}, P); }
 atpats(L) ::= atpats(M) atpat(P).       { L = list_push(ARENA, M, P); }

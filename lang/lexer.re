@@ -199,6 +199,66 @@ static int proj(Lexer *lx, const unsigned char *s, Token *t)
     return TK_PROJ;
 }
 
+/* #label: a record field selector (#name; #digits is proj above). */
+static int selector(Lexer *lx, const unsigned char *s, Token *t)
+{
+    size_t n = (size_t)(lx->cur - s) - 1;
+    t->v.s = arena_strndup(lx->arena, (const char *)s + 1, n);
+    t->slen = (uint32_t)n;
+    return TK_SEL;
+}
+
+/* Skips white space and (nested) comments from p, without consuming. */
+static const unsigned char *skip_blank(const unsigned char *p)
+{
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == '\v')
+            p++;
+        if (p[0] != '(' || p[1] != '*')
+            return p;
+        uint32_t depth = 0;
+        do {
+            if (*p == 0)
+                return p;
+            if (p[0] == '(' && p[1] == '*') {
+                depth++;
+                p += 2;
+            } else if (p[0] == '*' && p[1] == ')') {
+                depth--;
+                p += 2;
+            } else {
+                p++;
+            }
+        } while (depth > 0);
+    }
+}
+
+/* '{' at s (consumed): a record when the next tokens are '}' or a label
+ * (a name or a numeral) and '=' (not "=>"); otherwise the '{' of a
+ * parallel pair {e1, e2} or of a record pattern.  As in SML, {x = y, ...}
+ * is therefore always a record: a parallel pair of equality tests is
+ * written {(x = y), ...}. */
+static int left_brace(Lexer *lx)
+{
+    const unsigned char *p = skip_blank(lx->cur);
+    if (*p == '}')
+        return TK_LREC;
+    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+        while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+               (*p >= '0' && *p <= '9') || *p == '_' || *p == '\'')
+            p++;
+    } else if (*p >= '0' && *p <= '9') {
+        while (*p >= '0' && *p <= '9')
+            p++;
+    } else {
+        return TK_LBRACE;
+    }
+    p = skip_blank(p);
+    if (p[0] == '=' && p[1] != '>')
+        return TK_LREC;
+    return TK_LBRACE;
+}
+
 /* ---- comments ------------------------------------------------------------- */
 
 /* Skips a comment whose "(*" is at s (already consumed); nests. */
@@ -346,6 +406,8 @@ static int step(Lexer *lx, Token *t)
         "~"? "0x" hex+ { return integer(lx, s, t); }
         "~"? digit+ "." digit+ exp? | "~"? digit+ exp { return real(lx, s, t); }
         "#" digit+ { return proj(lx, s, t); }
+        "#" ident { return selector(lx, s, t); }
+        "..." { return TK_DOTS; }
         "\"" { return string(lx, s, t); }
 
         ident { return word(lx, s, t); }
@@ -377,7 +439,7 @@ static int step(Lexer *lx, Token *t)
         ")"  { return TK_RPAREN; }
         "["  { return TK_LBRACK; }
         "]"  { return TK_RBRACK; }
-        "{"  { return TK_LBRACE; }
+        "{"  { return left_brace(lx); }
         "}"  { return TK_RBRACE; }
         *    { return bad_byte(lx, s); }
     */

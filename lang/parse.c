@@ -341,3 +341,135 @@ void ast_program_free(Program *p)
     free(p->decs);
     free(p);
 }
+
+/* ---- records ------------------------------------------------------------- */
+
+/* A numeral used as a record label: 1, 2, ... written in decimal. */
+Token parse_num_label(ParseState *ps, Token t)
+{
+    const char *text = ps->src->text + t.off;
+    if (t.v.i < 1 || text[0] < '1' || text[0] > '9' || t.end - t.off > 10)
+        parse_error(ps, tok_span(ps, t),
+                    "a numeric record label is a numeral 1, 2, ... (no sign, no leading 0)");
+    char buf[24];
+    snprintf(buf, sizeof buf, "%lld", (long long)t.v.i);
+    t.v.s = arena_strndup(ps->arena, buf, strlen(buf));
+    return t;
+}
+
+static RowList row_push(ParseState *ps, RowList l, Token label, void *item)
+{
+    for (uint32_t i = 0; i < l.labels.n; i++)
+        if (strcmp(l.labels.v[i], label.v.s) == 0)
+            parse_error(ps, tok_span(ps, label), "label '%s' appears twice in this record",
+                        label.v.s);
+    Span *sp = arena_alloc(ps->arena, sizeof *sp);
+    *sp = tok_span(ps, label);
+    l.labels = list_push(ps->arena, l.labels, (void *)label.v.s);
+    l.items = list_push(ps->arena, l.items, item);
+    l.spans = list_push(ps->arena, l.spans, sp);
+    return l;
+}
+
+RowList parse_row(ParseState *ps, RowList l, Token label, Expr *e)
+{
+    return row_push(ps, l, label, e);
+}
+
+RowList parse_prow(ParseState *ps, Token label, Pat *p)
+{
+    return row_push(ps, (RowList){0}, label, p);
+}
+
+RowList parse_prow_dots(ParseState *ps, Span sp)
+{
+    (void)sp;
+    (void)ps;
+    return (RowList){.dots = 1};
+}
+
+RowList parse_prow_join(ParseState *ps, RowList l, RowList r)
+{
+    if (l.dots) {
+        Span sp = r.spans.n ? *(Span *)r.spans.v[0] : tok_span(ps, ps->cur);
+        parse_error(ps, sp, "'...' must be the last field of a record pattern");
+        return l;
+    }
+    if (r.dots) {
+        l.dots = 1;
+        return l;
+    }
+    Token t = {0};
+    Span *sp = r.spans.v[0];
+    t.off = sp->off;
+    t.end = sp->end;
+    t.line = sp->line;
+    t.col = sp->col;
+    t.v.s = r.labels.v[0];
+    return row_push(ps, l, t, r.items.v[0]);
+}
+
+/* The shape of a record with these labels (source order): perm[i] is the
+ * sorted position of label i; *tuple is set when the labels are 1..n,
+ * n != 1 (the shape is then NULL). */
+static const RecShape *rec_shape(ParseState *ps, List labels, uint32_t **perm, int *tuple)
+{
+    uint32_t n = labels.n;
+    const char **sorted = arena_alloc(ps->arena, n * sizeof *sorted);
+    *perm = arena_alloc(ps->arena, n * sizeof **perm);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t k = 0;   /* how many labels sort before label i */
+        for (uint32_t j = 0; j < n; j++)
+            k += rec_label_cmp(labels.v[j], labels.v[i]) < 0;
+        (*perm)[i] = k;
+        sorted[k] = labels.v[i];
+    }
+    *tuple = n != 1;
+    for (uint32_t i = 0; i < n && *tuple; i++) {
+        char buf[16];
+        snprintf(buf, sizeof buf, "%u", i + 1);
+        *tuple = strcmp(sorted[i], buf) == 0;
+    }
+    if (*tuple)
+        return NULL;
+    RecShape *s = arena_alloc(ps->arena, sizeof *s);
+    s->n = n;
+    s->labels = sorted;
+    return s;
+}
+
+Expr *parse_record(ParseState *ps, Span sp, RowList rows)
+{
+    uint32_t *perm;
+    int tuple;
+    const RecShape *shape = rec_shape(ps, rows.labels, &perm, &tuple);
+    int identity = 1;
+    for (uint32_t i = 0; i < rows.labels.n; i++)
+        identity &= perm[i] == i;
+    if (tuple && identity)
+        return ast_elems(ps->arena, EX_TUPLE, sp, rows.items);
+    Expr *e = ast_elems(ps->arena, EX_RECORD, sp, rows.items);
+    e->rec_shape = shape;
+    e->rec_perm = perm;
+    return e;
+}
+
+Pat *parse_precord(ParseState *ps, Span sp, RowList rows)
+{
+    if (rows.labels.n == 0) /* {...}: any record */
+        return ast_pat(ps->arena, PAT_WILD, sp);
+    uint32_t *perm;
+    int tuple;
+    rec_shape(ps, rows.labels, &perm, &tuple);
+    if (tuple && !rows.dots) {
+        Pat **elems = arena_alloc(ps->arena, rows.items.n * sizeof *elems);
+        for (uint32_t i = 0; i < rows.items.n; i++)
+            elems[perm[i]] = rows.items.v[i];
+        return ast_pelems(ps->arena, PAT_TUPLE, sp,
+                          (List){(void **)elems, rows.items.n});
+    }
+    Pat *p = ast_pelems(ps->arena, PAT_RECORD, sp, rows.items);
+    p->labels = (const char **)rows.labels.v;
+    p->ival = rows.dots;
+    return p;
+}

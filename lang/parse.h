@@ -61,6 +61,14 @@ typedef struct TyInfo {
     uint32_t n, inner, end;
 } TyInfo;
 
+/* The rows of a record expression or pattern, in source order. */
+typedef struct RowList {
+    List labels;        /* const char * */
+    List items;         /* Expr * or Pat * */
+    List spans;         /* Span * of each label, for errors */
+    int dots;           /* a pattern's "..." was seen */
+} RowList;
+
 /* One clause of a clausal fun, with the name it was written with. */
 typedef struct FunClause {
     const char *name;
@@ -88,6 +96,13 @@ void parse_syntax_error(ParseState *ps, int major, Token t);
 void parse_too_deep(ParseState *ps, Span sp);
 void parse_add_dec(ParseState *ps, Dec *d);
 Expr *parse_par(ParseState *ps, Span sp, List elems);
+Token parse_num_label(ParseState *ps, Token t);
+RowList parse_row(ParseState *ps, RowList l, Token label, Expr *e);
+Expr *parse_record(ParseState *ps, Span sp, RowList rows);
+RowList parse_prow(ParseState *ps, Token label, Pat *p);
+RowList parse_prow_dots(ParseState *ps, Span sp);
+RowList parse_prow_join(ParseState *ps, RowList l, RowList r);
+Pat *parse_precord(ParseState *ps, Span sp, RowList rows);
 FunClause *parse_fclause(ParseState *ps, Token name, List pats, Expr *body);
 uint32_t parse_match_end(List arms);
 FunDef *parse_fun_start(ParseState *ps, FunClause *fc);
@@ -106,7 +121,7 @@ Expr *ast_body(Arena *a, List seq);
 Expr *ast_app(Arena *a, Expr *f, Expr *x);
 Expr *ast_infix(Arena *a, Expr *x, Span opsp, const char *op, Expr *y);
 Expr *ast_binary(Arena *a, ExprKind k, Expr *x, Expr *y);
-Expr *ast_selector(Arena *a, Span sp, int64_t index);
+Expr *ast_selector(Arena *a, Span sp, int64_t index, const char *label);
 Expr *ast_fn(Arena *a, ExprKind k, Span sp, Expr *scrut, List arms);
 Expr *ast_if(Arena *a, Span sp, Expr *c, Expr *t, Expr *e);
 Expr *ast_raise(Arena *a, Span sp, Expr *x);

@@ -284,6 +284,7 @@ static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *ca
     }
     case PAT_TUPLE:
     case PAT_LIST:
+    case PAT_RECORD:
         for (uint32_t i = 0; i < p->n; i++) resolve_pat(r, p->elems[i], vars, nvars, cap);
         break;
     case PAT_WILD:
@@ -380,7 +381,7 @@ static void resolve_kids(R *r, Expr *e)
     case EX_VAR:
         resolve_var(r, e);
         break;
-    case EX_TUPLE: case EX_PAR: case EX_SEQ: case EX_LIST:
+    case EX_TUPLE: case EX_PAR: case EX_SEQ: case EX_LIST: case EX_RECORD:
         for (uint32_t i = 0; i < e->n; i++) resolve_expr(r, e->elems[i]);
         break;
     case EX_APP:

@@ -17,9 +17,13 @@
 #                                             print SML/NJ's value only
 #
 # The translation (python3, below) — what it does and its limits:
-#   * { and } outside strings and comments become ( and ): PML has no
-#     records, so every brace is a parallel pair, and a parallel pair has the
-#     value of the sequential pair.
+#   * The braces of a parallel pair {e1, e2} (outside strings and
+#     comments) become ( and ): a parallel pair has the value of the
+#     sequential pair.  Record braces stay: those PML's lexer reads as a
+#     record ({ followed by } or `label =`), a record type or pattern whose
+#     first row is `label :` or which has a `...` row, and a pattern of bare
+#     names followed by = or => (fun f {x, y} = ...).  An oracle program
+#     writes any other record pattern with `label = pat` rows.
 #   * The prelude's declarations are split at lines starting in column 0
 #     (its layout rule).  A declaration of a name SML's Basis already has is
 #     dropped, so the Basis version is the oracle: every long name (List.nth,
@@ -119,11 +123,48 @@ def blank_comments(src):
             i += 1
     return "".join(out), code
 
+LABEL = re.compile(r"\s*(?:[A-Za-z][A-Za-z0-9_']*|[1-9][0-9]*)\s*(=(?!>)|:)")
+
+def is_record(text, code, k):
+    """Is the { at text[k] a record (expression, pattern or type)?  PML's
+    lexer rule: { followed by } or by `label =`.  Also a record pattern or
+    type: `label :` first, a `...` row, or rows that are all bare names
+    with = or => after the closing brace (fun f {x, y} = ...)."""
+    rest = text[k + 1:]
+    if rest.lstrip().startswith("}") or LABEL.match(rest):
+        return True
+    depth, j, n = 0, k + 1, len(text)
+    while j < n:
+        c = text[j]
+        if code[j] and c in "([{":
+            depth += 1
+        elif code[j] and c in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        j += 1
+    inner = text[k + 1:j]
+    if depth == 0 and re.search(r"\.\.\.", inner):
+        return True
+    rows = [r.strip() for r in inner.split(",")]
+    after = text[j + 1:].lstrip()
+    return (all(re.fullmatch(r"[A-Za-z][A-Za-z0-9_']*", r) for r in rows)
+            and (after.startswith("=") or after.startswith("=>")))
+
 def braces(src):
+    """Parallel pairs {e1, e2} become (e1, e2); record braces stay."""
     text, code = blank_comments(src)
-    return "".join(
-        ("(" if ch == "{" else ")" if ch == "}" else ch) if code[k] else ch
-        for k, ch in enumerate(text))
+    out, stack = [], []
+    for k, ch in enumerate(text):
+        if code[k] and ch == "{":
+            stack.append(is_record(text, code, k))
+            out.append("{" if stack[-1] else "(")
+        elif code[k] and ch == "}":
+            rec = stack.pop() if stack else False
+            out.append("}" if rec else ")")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 DECL = re.compile(r"^(fun|val|datatype|local|exception|type)\b", re.M)
 NAME = re.compile(r"^fun\s+(?:op\s+)?([^\s(]+)")

@@ -133,6 +133,7 @@ static void inspect(Insp *in, const Value *v)
 }
 
 static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in);
+static int match_record(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in);
 
 static int match_con(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
 {
@@ -172,6 +173,25 @@ static int match_list(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
     return v->con == ev->c_nil;
 }
 
+/* {l1 = p1, ..., ln = pn [, ...]}: each field by its label. */
+static int match_record(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
+{
+    if (v->tag != V_TUPLE)
+        ev_fail(ev, p->span, "type error: record pattern applied to %s", val_tag_name(v));
+    if (!p->ival && v->n != p->n)
+        ev_fail(ev, p->span, "type error: a record pattern with %u fields applied to %s with %u",
+                p->n, v->shape ? "a record" : "a tuple", v->n);
+    inspect(in, v);
+    for (uint32_t i = 0; i < p->n; i++) {
+        int k = val_field(v, p->labels[i]);
+        if (k < 0)
+            ev_fail(ev, p->span, "type error: record pattern: %s has no field '%s'",
+                    val_tag_name(v), p->labels[i]);
+        if (!match(ev, p->elems[i], v->u.f[k], fr, in)) return 0;
+    }
+    return 1;
+}
+
 static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
 {
     switch (p->kind) {
@@ -194,7 +214,7 @@ static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
         inspect(in, v);
         return v->n == p->slen && memcmp(v->u.s, p->sval, p->slen) == 0;
     case PAT_TUPLE:
-        if (v->tag != V_TUPLE || v->n != p->n)
+        if (v->tag != V_TUPLE || v->n != p->n || v->shape)
             ev_fail(ev, p->span, "type error: %u-tuple pattern applied to %s%s", p->n,
                     v->tag == V_TUPLE ? "a tuple of another size" : val_tag_name(v), "");
         inspect(in, v);
@@ -203,6 +223,8 @@ static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
         return 1;
     case PAT_LIST:
         return match_list(ev, p, v, fr, in);
+    case PAT_RECORD:
+        return match_record(ev, p, v, fr, in);
     case PAT_CON:
         return match_con(ev, p, v, fr, in);
     }
@@ -405,6 +427,22 @@ static Value *eval_tuple(Ev *ev, const Expr *e, const Env *env)
     return v;
 }
 
+/* {l1 = e1, ..., ln = en}: the tuple rule, fields evaluated in source
+ * order and stored in label order. */
+static Value *eval_record(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *small[8], **vs = e->n > 8 ? GC_MALLOC(e->n * sizeof *vs) : small;
+    for (uint32_t i = 0; i < e->n; i++) vs[i] = eval(ev, e->elems[i], env);
+    uint32_t l = ev_node(ev, NK_TUPLE, e->n, e->id);
+    Value *v = val_fields(V_TUPLE, e->n, l);
+    v->shape = e->rec_shape;
+    for (uint32_t i = 0; i < e->n; i++) {
+        v->u.f[e->rec_perm[i]] = vs[i];
+        ev_heap(ev, l, vs[i]->loc, HE_RETAIN);
+    }
+    return v;
+}
+
 /* C-FORK: (g1 ⊗ g2) ⊕ [ℓ], retain ℓ -> loc(v1), loc(v2) */
 static Value *eval_par(Ev *ev, const Expr *e, const Env *env)
 {
@@ -460,11 +498,23 @@ static Value *eval_proj(Ev *ev, const Expr *e, const Env *env)
     Value *t = eval(ev, e->a, env);
     uint32_t n = ev_node(ev, NK_PROJ, 0, e->id); /* C-PROJ: use n -> loc(tuple) */
     ev_heap(ev, n, t->loc, HE_USE);
+    if (e->ival >= 1 && t->tag == V_TUPLE && !t->shape && (uint64_t)e->ival <= t->n)
+        return t->u.f[e->ival - 1];
+    char num[24];
+    const char *label = e->name;
+    if (!label) {
+        snprintf(num, sizeof num, "%lld", (long long)e->ival);
+        label = num;
+    }
     if (t->tag != V_TUPLE)
-        ev_fail(ev, e->span, "type error: #%lld applied to %s", (long long)e->ival, val_tag_name(t));
-    if (e->ival < 1 || (uint64_t)e->ival > t->n)
-        ev_fail(ev, e->span, "type error: #%lld applied to a %u-tuple", (long long)e->ival, t->n);
-    return t->u.f[e->ival - 1];
+        ev_fail(ev, e->span, "type error: #%s applied to %s", label, val_tag_name(t));
+    int k = val_field(t, label);
+    if (k < 0) {
+        if (t->shape)
+            ev_fail(ev, e->span, "type error: #%s applied to a record without field '%s'", label, label);
+        ev_fail(ev, e->span, "type error: #%s applied to a %u-tuple", label, t->n);
+    }
+    return t->u.f[k];
 }
 
 static int test_bool(Ev *ev, const Expr *site, const Value *v)
@@ -550,6 +600,7 @@ static Value *eval_kind(Ev *ev, const Expr *e, const Env *env)
     case EX_STRING: return val_str(e->sval, e->slen, ev_node(ev, NK_CONST, size_string(e->slen), e->id));
     case EX_VAR: return eval_var(ev, e, env);
     case EX_TUPLE: return eval_tuple(ev, e, env);
+    case EX_RECORD: return eval_record(ev, e, env);
     case EX_PAR: return eval_par(ev, e, env);
     case EX_SEQ: return eval_seq(ev, e, env);
     case EX_LIST: return eval_list(ev, e, env);

@@ -59,6 +59,22 @@ Value *val_con_arg(Value *v)
     return t;
 }
 
+int val_field(const Value *v, const char *label)
+{
+    if (!v->shape) {
+        if (*label < '1' || *label > '9') return -1;
+        uint64_t k = 0;
+        for (const char *p = label; *p; p++) {
+            if (*p < '0' || *p > '9' || k > UINT32_MAX) return -1;
+            k = k * 10 + (uint64_t)(*p - '0');
+        }
+        return k <= v->n ? (int)k - 1 : -1;
+    }
+    for (uint32_t i = 0; i < v->shape->n; i++)
+        if (strcmp(v->shape->labels[i], label) == 0) return (int)i;
+    return -1;
+}
+
 int val_equal(const Value *a, const Value *b)
 {
     for (;;) {
@@ -100,7 +116,7 @@ const char *val_tag_name(const Value *v)
     case V_INT: return "an int";
     case V_REAL: return "a real";
     case V_STR: return "a string";
-    case V_TUPLE: return v->n ? "a tuple" : "()";
+    case V_TUPLE: return v->shape ? "a record" : v->n ? "a tuple" : "()";
     case V_CON:
         if (strcmp(v->con->name, "true") == 0 || strcmp(v->con->name, "false") == 0) return "a bool";
         if (strcmp(v->con->name, "::") == 0 || strcmp(v->con->name, "nil") == 0) return "a list";
@@ -215,6 +231,17 @@ static void print_val(Buf *b, const Value *v, int atomic)
         put_string(b, v);
         break;
     case V_TUPLE:
+        if (v->shape) {
+            puts_(b, "{");
+            for (uint32_t i = 0; i < v->n; i++) {
+                if (i) puts_(b, ",");
+                puts_(b, v->shape->labels[i]);
+                puts_(b, "=");
+                print_val(b, v->u.f[i], 0);
+            }
+            puts_(b, "}");
+            break;
+        }
         puts_(b, "(");
         print_seq(b, v->u.f, v->n);
         puts_(b, ")");

@@ -37,7 +37,10 @@ struct Value {
     uint8_t tag;
     uint32_t loc;           /* the allocating node's id */
     uint32_t n;             /* fields, elements, string bytes */
-    const ConDef *con;      /* V_CON, V_CONFN */
+    union {
+        const ConDef *con;      /* V_CON, V_CONFN */
+        const RecShape *shape;  /* V_TUPLE: a record's labels; NULL: a tuple */
+    };
     union {
         int64_t i;
         double r;
@@ -56,6 +59,10 @@ Value *val_fields(VTag t, uint32_t n, uint32_t loc); /* tuple, con or vector of 
 
 /* A constructor's argument: its one field, or a tuple of its fields. */
 Value *val_con_arg(Value *v);
+
+/* The index of field `label` of the record or tuple v (V_TUPLE), or -1.
+ * A numeral label names a tuple's field by position. */
+int val_field(const Value *v, const char *label);
 
 /* Structural equality; -1 if a function is compared. */
 int val_equal(const Value *a, const Value *b);

@@ -144,11 +144,13 @@ static void dump_expr(Buf *b, const Expr *e)
     case EX_VAR: out(b, "%s", e->name); break;
     case EX_TUPLE: dump_exprs(b, "tuple", e->elems, e->n); break;
     case EX_PAR: dump_exprs(b, "par", e->elems, e->n); break;
+    case EX_RECORD: dump_exprs(b, "record", e->elems, e->n); break;
     case EX_SEQ: dump_exprs(b, "seq", e->elems, e->n); break;
     case EX_LIST: dump_exprs(b, "list", e->elems, e->n); break;
     case EX_APP: dump_app(b, e); break;
     case EX_PROJ:
-        out(b, "(#%lld ", (long long)e->ival);
+        if (e->name) out(b, "(#%s ", e->name);
+        else out(b, "(#%lld ", (long long)e->ival);
         dump_expr(b, e->a);
         out(b, ")");
         break;
@@ -195,6 +197,7 @@ static void dump_pat(Buf *b, const Pat *p)
     case PAT_STRING: dump_str(b, p->sval, p->slen); break;
     case PAT_TUPLE: dump_pats(b, "ptuple", p->elems, p->n); break;
     case PAT_LIST: dump_pats(b, "plist", p->elems, p->n); break;
+    case PAT_RECORD: dump_pats(b, p->ival ? "precord..." : "precord", p->elems, p->n); break;
     case PAT_CON:
         if (strcmp(p->name, "::") == 0 && p->arg && p->arg->kind == PAT_TUPLE
             && p->arg->n == 2) {
@@ -682,8 +685,17 @@ static void test_errors(void)
            "1:9: a parallel pair has exactly two components");
     expect("error: a parallel pair of one", "{1}",
            "1:1: a parallel pair has exactly two components");
-    expect("error: an empty parallel pair", "{}",
-           "1:1: a parallel pair has exactly two components");
+    expect("{} is the empty record, unit", "{}", "(val it (tuple))");
+    expect("a record, never a parallel pair", "{x = 1, y = 2 = 3}",
+           "(val it (record 1 (= 2 3)))");
+    expect("a record with numeral labels 1..n is a tuple", "{2 = a, 1 = b}",
+           "(val it (record a b))");
+    expect("{1 = a, 2 = b} is the tuple (a, b)", "{1 = a, 2 = b}",
+           "(val it (tuple a b))");
+    expect("a parallel pair of comparisons", "{(x = 1), y}",
+           "(val it (par (= x 1) y))");
+    expect("record patterns", "fun f {a, b = (x, _), ...} {} = x",
+           "(fun (f ((precord... a (ptuple x _)) (ptuple) => x)))");
     expect("error: clause names must agree", "fun f x = 1\n  | g y = 2",
            "2:5: clause name 'g' does not match 'f'");
     expect("error: clause arities must agree", "fun f x = 1\n  | f x y = 2",

@@ -1,0 +1,2 @@
+fun f {a, b} = a
+val x = f {a = 1}
