@@ -18,7 +18,7 @@ FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=u
 FUZZ_SECONDS ?= 60
 
 # Debian packages the build, the tests and the plots need.
-DEBS = re2c lemon libgc-dev graphviz gnuplot-nox smlnj python3 clang libclang-rt-14-dev
+DEBS = re2c lemon libgc-dev graphviz gnuplot-nox smlnj python3 parallel clang libclang-rt-14-dev
 
 LIB_SRC = $(filter-out src/cli/main.c,$(wildcard $(addsuffix /*.c,$(STAGES))))
 LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o $(B)/gen/prelude.o

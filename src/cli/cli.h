@@ -85,6 +85,11 @@ int cli_option_value(int argc, char **argv, int *i, const char *name, const char
 int cli_parse_u64(const char *s, uint64_t *out);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Draws a sweep's plots (svg and its -holders twin) from its CSV text, for
+ * sweep and merge: an exit status; without gnuplot only a note. */
+int cli_sweep_plot(const char *file, const char *param, const char *units, const char *svg, int loglog,
+                   const char *csv, size_t len);
+
 /* The subcommands: each returns an exit status. */
 int cmd_run(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -93,5 +98,6 @@ int cmd_schedule(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 #endif

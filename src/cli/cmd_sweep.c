@@ -19,9 +19,11 @@
 
 #include "cli.h"
 #include "report.h"
+#include "shard.h"
 #include "sweep.h"
 
 #define MAX_JOBS 256
+#define MAX_SIZES_SHARDS 100000
 
 typedef struct SweepArgs {
     CommonOpts c;
@@ -32,8 +34,11 @@ typedef struct SweepArgs {
     int loglog;
     uint32_t jobs;              /* -j; 0 until given */
     char *range;                /* the -D value that is a range */
-    int64_t *sizes;
+    int64_t *sizes;             /* the sizes this process runs */
     uint32_t nsizes;
+    uint32_t shard, nshards;    /* --shard I/K; 0/0 for the whole sweep */
+    int64_t *all_sizes;         /* with --shard: every size of the sweep */
+    uint32_t nall;
 } SweepArgs;
 
 /* One size: its worker, while it runs, and the rows it has sent. */
@@ -81,6 +86,24 @@ static int number_option(int argc, char **argv, int *i, const char *name, uint64
     return 1;
 }
 
+/* --shard I/K: 1 <= I <= K. */
+static int shard_option(SweepArgs *a, int argc, char **argv, int *i)
+{
+    const char *v;
+    int r = cli_option_value(argc, argv, i, "--shard", &v);
+    if (r <= 0) return r;
+    unsigned long x, k;
+    char *e;
+    x = strtoul(v, &e, 10);
+    if (e == v || *e != '/' || (k = strtoul(e + 1, &e, 10)) == 0 || *e || x < 1 || x > k || k > MAX_SIZES_SHARDS) {
+        cli_usage_error("--shard expects I/K with 1 <= I <= K <= %d, not '%s'", MAX_SIZES_SHARDS, v);
+        return -1;
+    }
+    a->shard = (uint32_t)x;
+    a->nshards = (uint32_t)k;
+    return 1;
+}
+
 static int svg_option(int argc, char **argv, int *i, const char *name, const char **out)
 {
     int r = cli_option_value(argc, argv, i, name, out);
@@ -100,6 +123,7 @@ static int sweep_option(SweepArgs *a, int argc, char **argv, int *i)
     if ((r = number_option(argc, argv, i, "--top", 0, 100, &a->sw.top)) != 0) return r;
     if ((r = cli_option_value(argc, argv, i, "-o", &a->out)) != 0) return r;
     if ((r = svg_option(argc, argv, i, "--plot", &a->plot)) != 0) return r;
+    if ((r = shard_option(a, argc, argv, i)) != 0) return r;
     if (strcmp(argv[*i], "--loglog") == 0) { a->loglog = 1; return 1; }
     if ((r = cli_option_value(argc, argv, i, "--by", &v)) < 0) return -1;
     else if (r) {
@@ -126,7 +150,50 @@ static int parse_args(SweepArgs *a, int argc, char **argv)
     for (uint32_t k = 0; k < a->c.eo.nparams; k++)
         if (!strcmp(a->c.params[k].name, a->range)) { cli_usage_error("sweep: -D %s given twice", a->range); return -1; }
     if (a->c.eo.nparams == sizeof a->c.params / sizeof a->c.params[0]) { cli_usage_error("too many -D definitions"); return -1; }
+    if (a->nshards && a->plot) { cli_usage_error("sweep: --plot draws the whole sweep: give it to pml merge, not to a --shard"); return -1; }
     return 0;
+}
+
+/* ---- shards ---- */
+
+/* Keeps only shard I/K's sizes, remembering all of them for the mark. */
+static int shard_sizes(SweepArgs *a)
+{
+    uint32_t *pick = malloc(a->nsizes * sizeof *pick);
+    if (!pick) return -1;
+    a->all_sizes = a->sizes;
+    a->nall = a->nsizes;
+    a->nsizes = shard_pick(a->nall, a->shard, a->nshards, pick);
+    a->sizes = malloc((a->nsizes ? a->nsizes : 1) * sizeof *a->sizes);
+    if (a->sizes)
+        for (uint32_t x = 0; x < a->nsizes; x++) a->sizes[x] = a->all_sizes[pick[x]];
+    free(pick);
+    return a->sizes ? 0 : -1;
+}
+
+/* Every option that changes a row, for the mark: parts of one sweep agree. */
+static void write_options(FILE *f, const SweepArgs *a)
+{
+    const ReportOptions *ro = &a->ro;
+    for (uint32_t k = 0; k < a->c.eo.nparams; k++) fprintf(f, "-D%s=%lld ", a->c.params[k].name, (long long)a->c.params[k].value);
+    fputs("sched=", f);
+    for (uint32_t k = 0; k < ro->npolicies; k++) fprintf(f, "%s%s", k ? "," : "", ro->policies[k]);
+    fputs(" p=", f);
+    for (uint32_t k = 0; k < ro->nprocs; k++) fprintf(f, "%s%u", k ? "," : "", ro->procs[k]);
+    fprintf(f, " coarse=%d seed=%llu by=%s queue=%d top=%u prelude=%d", ro->coarse, (unsigned long long)ro->seed,
+            ro->by == REPORT_BY_USE ? "use" : "alloc", ro->with_queue, a->sw.top, !a->c.no_prelude);
+}
+
+static void write_mark(FILE *f, const SweepArgs *a)
+{
+    char *opts = NULL;
+    size_t len;
+    FILE *m = open_memstream(&opts, &len);
+    if (m) { write_options(m, a); fclose(m); }
+    ShardMark mk = {a->shard, a->nshards, a->ro.npolicies * a->ro.nprocs, a->range, a->all_sizes, a->nall,
+                    a->ro.units == UNITS_NODES ? "nodes" : "words", opts ? opts : "", a->file};
+    shard_write_mark(f, &mk);
+    free(opts);
 }
 
 /* ---- workers ---- */
@@ -339,21 +406,23 @@ static char *assemble(const SweepArgs *a, const Job *jobs, size_t *len)
     char *text = NULL;
     FILE *f = open_memstream(&text, len);
     if (!f) return NULL;
+    if (a->nshards) write_mark(f, a);
     sweep_csv_header(f, &a->sw);
     for (uint32_t i = 0; i < a->nsizes; i++) fwrite(jobs[i].buf, 1, jobs[i].len, f);
     if (fclose(f)) { free(text); return NULL; }
     return text;
 }
 
-/* Draws the plots from the CSV text.  Without gnuplot only a note. */
-static int plot(const SweepArgs *a, const char *csv, size_t len)
+/* Draws the plots of a sweep's CSV text (also for pml merge).  Without
+ * gnuplot only a note. */
+int cli_sweep_plot(const char *file, const char *param, const char *units, const char *svg, int loglog,
+                   const char *csv, size_t len)
 {
     SweepRow *rows;
     uint32_t n;
     char msg[512];
-    const char *slash = strrchr(a->file, '/');
-    SweepPlotOptions po = {a->plot, slash ? slash + 1 : a->file, a->range,
-                           a->ro.units == UNITS_NODES ? "nodes" : "words", a->loglog};
+    const char *slash = strrchr(file, '/');
+    SweepPlotOptions po = {svg, slash ? slash + 1 : file, param, units, loglog};
     int rc = sweep_read(csv, len, &rows, &n, msg, sizeof msg);
     if (rc == 0) rc = sweep_plot(rows, n, &po, msg, sizeof msg);
     sweep_rows_free(rows, n);
@@ -364,7 +433,7 @@ static int plot(const SweepArgs *a, const char *csv, size_t len)
 
 static int sweep(SweepArgs *a)
 {
-    Job *jobs = calloc(a->nsizes, sizeof *jobs);
+    Job *jobs = calloc(a->nsizes ? a->nsizes : 1, sizeof *jobs);
     OutFile out;
     if (!jobs) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     for (uint32_t i = 0; i < a->nsizes; i++) jobs[i].size = a->sizes[i];
@@ -378,7 +447,8 @@ static int sweep(SweepArgs *a)
         if (rc == EXIT_OK && fwrite(csv, 1, len, out.f) != len) rc = EXIT_PROGRAM;
         if (rc != EXIT_OK) out_abort(&out);
         else if (out_commit(&out)) rc = EXIT_PROGRAM;
-        if (rc == EXIT_OK && a->plot) rc = plot(a, csv, len);
+        if (rc == EXIT_OK && a->plot)
+            rc = cli_sweep_plot(a->file, a->range, a->ro.units == UNITS_NODES ? "nodes" : "words", a->plot, a->loglog, csv, len);
         free(csv);
     }
     for (uint32_t i = 0; i < a->nsizes; i++) free(jobs[i].buf);
@@ -399,9 +469,11 @@ int cmd_sweep(int argc, char **argv)
         MeasureBy by = a.ro.by;
         cli_report_options(&a.so, &a.ro);
         a.ro.by = by;
-        rc = sweep(&a);
+        if (a.nshards && shard_sizes(&a)) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; }
+        else rc = sweep(&a);
     }
     free(a.sizes);
+    free(a.all_sizes);
     free(a.range);
     return rc;
 }

@@ -20,7 +20,9 @@ static const char usage[] =
     "  dot FILE [-o out.dot]  distilled cost graphs as Graphviz DOT\n"
     "  stats FILE     original vs distilled graph sizes\n"
     "  sweep FILE -D n=A:B[:STEP] [-j JOBS] [-o data.csv] [--plot space.svg] [--loglog] [--top K]\n"
-    "                 high-water mark and its holders against input size (docs/sweep.md)\n"
+    "                 high-water mark and its holders against input size (docs/sweep.md);\n"
+    "                 --shard I/K runs only shard I of K, for many machines\n"
+    "  merge PART.csv… [-o data.csv] [--plot space.svg]   the shards of a sweep, merged\n"
     "\n"
     "options for every command that runs a program:\n"
     "  -D name=N         the value of param (\"name\", default)\n"
@@ -41,7 +43,7 @@ typedef struct Command { const char *name; int (*fn)(int, char **); } Command;
 static const Command commands[] = {
     {"run", cmd_run},         {"check", cmd_check}, {"graph", cmd_graph},
     {"schedule", cmd_schedule}, {"dot", cmd_dot},   {"stats", cmd_stats},
-    {"sweep", cmd_sweep},
+    {"sweep", cmd_sweep},     {"merge", cmd_merge},
 };
 
 int main(int argc, char **argv)

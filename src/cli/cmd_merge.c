@@ -1,0 +1,103 @@
+/*
+ * cmd_merge.c — `pml merge PART… [-o data.csv] [--plot space.svg]
+ * [--loglog]` (docs/sweep.md): the parts written by `pml sweep --shard I/K`
+ * put back together into the CSV one `pml sweep` writes, byte for byte,
+ * whatever the number of shards and the order of the parts; then plotted
+ * as a sweep is.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "shard.h"
+
+typedef struct MergeArgs {
+    const char **parts;
+    uint32_t nparts;
+    const char *out, *plot;
+    int loglog;
+} MergeArgs;
+
+static int parse_args(MergeArgs *a, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        int r;
+        if ((r = cli_option_value(argc, argv, &i, "-o", &a->out)) != 0) { if (r < 0) return -1; continue; }
+        if ((r = cli_option_value(argc, argv, &i, "--plot", &a->plot)) != 0) {
+            if (r < 0) return -1;
+            size_t n = strlen(a->plot);
+            if (n < 5 || strcmp(a->plot + n - 4, ".svg")) { cli_usage_error("--plot expects a file name ending in .svg"); return -1; }
+            continue;
+        }
+        if (strcmp(argv[i], "--loglog") == 0) { a->loglog = 1; continue; }
+        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("merge: unknown option '%s'", argv[i]); return -1; }
+        a->parts[a->nparts++] = argv[i];
+    }
+    if (a->nparts == 0) { cli_usage_error("merge PART.csv… [-o data.csv] [--plot space.svg] [--loglog]"); return -1; }
+    return 0;
+}
+
+/* The whole of a file, malloc'd; NULL after printing why. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    FILE *m = f ? open_memstream(&text, len) : NULL;
+    char buf[65536];
+    size_t k;
+    int bad = !f || !m;
+    while (!bad && (k = fread(buf, 1, sizeof buf, f)) > 0) bad = fwrite(buf, 1, k, m) != k;
+    if (f && ferror(f)) bad = 1;
+    int e = errno;
+    if (m && fclose(m)) bad = 1;
+    if (f) fclose(f);
+    if (bad) {
+        fprintf(stderr, "pml: error: cannot read %s: %s\n", path, strerror(e ? e : EIO));
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static int merge(const MergeArgs *a, ShardPart *sp)
+{
+    char msg[512], *csv = NULL;
+    size_t len = 0;
+    ShardInfo info = {0};
+    OutFile out;
+    FILE *m;
+    int rc = EXIT_OK;
+    for (uint32_t i = 0; i < a->nparts && rc == EXIT_OK; i++) {
+        sp[i].name = a->parts[i];
+        if (!(sp[i].text = slurp(a->parts[i], &sp[i].len))) rc = EXIT_PROGRAM;
+    }
+    if (rc == EXIT_OK && !(m = open_memstream(&csv, &len))) rc = EXIT_PROGRAM;
+    if (rc == EXIT_OK) {
+        int bad = shard_merge(sp, a->nparts, m, &info, msg, sizeof msg);
+        if (fclose(m) && !bad) snprintf(msg, sizeof msg, "out of memory"), bad = 1;
+        if (bad) { fprintf(stderr, "pml: error: merge: %s\n", msg); rc = EXIT_PROGRAM; }
+    }
+    if (rc == EXIT_OK && out_open(&out, a->out ? a->out : "-")) rc = EXIT_PROGRAM;
+    if (rc == EXIT_OK) {
+        if (fwrite(csv, 1, len, out.f) != len) { out_abort(&out); rc = EXIT_PROGRAM; }
+        else if (out_commit(&out)) rc = EXIT_PROGRAM;
+    }
+    if (rc == EXIT_OK && a->plot) rc = cli_sweep_plot(info.file, info.param, info.units, a->plot, a->loglog, csv, len);
+    shard_info_free(&info);
+    free(csv);
+    return rc;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    MergeArgs a = {0};
+    ShardPart *sp = calloc((size_t)argc, sizeof *sp);
+    a.parts = calloc((size_t)argc, sizeof *a.parts);
+    if (!sp || !a.parts) { free(sp); free(a.parts); fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
+    int rc = parse_args(&a, argc, argv) ? EXIT_USAGE : merge(&a, sp);
+    for (uint32_t i = 0; i < a.nparts; i++) free((char *)sp[i].text);
+    free(sp);
+    free(a.parts);
+    return rc;
+}
