@@ -181,7 +181,7 @@ static void write_options(FILE *f, const SweepArgs *a)
     fputs(" p=", f);
     for (uint32_t k = 0; k < ro->nprocs; k++) fprintf(f, "%s%u", k ? "," : "", ro->procs[k]);
     fprintf(f, " coarse=%d seed=%llu by=%s queue=%d top=%u prelude=%d", ro->coarse, (unsigned long long)ro->seed,
-            ro->by == REPORT_BY_USE ? "use" : "alloc", ro->with_queue, a->sw.top, !a->c.no_prelude);
+            ro->by == MEASURE_BY_USE ? "use" : "alloc", ro->with_queue, a->sw.top, !a->c.no_prelude);
 }
 
 static void write_mark(FILE *f, const SweepArgs *a)
