@@ -17,8 +17,13 @@ FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=u
              -fno-omit-frame-pointer
 FUZZ_SECONDS ?= 60
 
-# Debian packages the build, the tests and the plots need.
-DEBS = re2c lemon libgc-dev graphviz gnuplot-nox smlnj python3 parallel clang libclang-rt-14-dev
+# Debian packages: what building and using pml needs (make deps), what the
+# tests add (SML/NJ as the oracle, GNU parallel for sharded sweeps), and the
+# sanitizer and fuzzer builds' clang with its runtime of the same version
+# (make san-deps: libclang-rt-N-dev exists only for clang N, so N is read
+# from the installed clang, not written here).
+DEBS      = re2c lemon libgc-dev graphviz gnuplot-nox
+TEST_DEBS = smlnj python3 parallel
 
 LIB_SRC = $(filter-out src/cli/main.c,$(wildcard $(addsuffix /*.c,$(STAGES))))
 LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o $(B)/gen/prelude.o
@@ -76,23 +81,33 @@ $(B)/bench/%: bench/%.c $(LIB_OBJ) $(ORACLE_OBJ) tests/unit/gen_graph.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itests/unit -Itests/oracle -I$(B)/gen -o $@ $< $(LIB_OBJ) $(ORACLE_OBJ) $(LDFLAGS) $(LDLIBS)
 
-deps:
-	@missing=$$(for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+# apt-get only what is missing (as root, on Debian).
+APT_INSTALL = missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:" $$missing; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+deps:
+	@$(call APT_INSTALL,$(DEBS))
+
+test-deps: deps
+	@$(call APT_INSTALL,$(TEST_DEBS))
+
+san-deps:
+	@$(call APT_INSTALL,clang)
+	@v=$$(clang -dumpversion | cut -d. -f1); $(call APT_INSTALL,libclang-rt-$$v-dev)
+
 # The suite runs twice: on the normal build, then on the sanitizer build
 # (docs/reliability.md); both must pass.
-test: deps
+test: test-deps san-deps
 	$(MAKE) pml units
 	tests/run.sh
 	$(MAKE) asan
 	tests/run-asan.sh
 
 # AddressSanitizer + UndefinedBehaviorSanitizer: build-asan/ and ./pml-asan.
-asan:
+asan: san-deps
 	$(MAKE) B=build-asan CC=clang SANFLAGS="$(ASAN_FLAGS)" build-asan/pml units
 	cp build-asan/pml pml-asan.new && mv -f pml-asan.new pml-asan
 
@@ -103,14 +118,14 @@ $(B)/fuzz/%: fuzz/%.c fuzz/fuzz_common.h $(LIB_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -I$(B)/gen -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
 
-fuzz-build:
+fuzz-build: san-deps
 	$(MAKE) B=build-fuzz CC=clang SANFLAGS="$(FUZZ_FLAGS)" $(addprefix build-fuzz/fuzz/,$(FUZZERS))
 
 fuzz: fuzz-build
 	for f in $(FUZZERS); do fuzz/run.sh $$f $(FUZZ_SECONDS) || exit 1; done
 
 # Source coverage of the corpora fuzz/out/* (figures in docs/reliability.md).
-fuzz-cov:
+fuzz-cov: san-deps
 	$(MAKE) B=build-fuzzcov CC=clang SANFLAGS="-fprofile-instr-generate -fcoverage-mapping -fsanitize=fuzzer-no-link" \
 	    $(addprefix build-fuzzcov/fuzz/,$(FUZZERS))
 	fuzz/coverage.sh
@@ -121,4 +136,4 @@ bench: deps pml
 clean:
 	rm -rf $(B) pml build-asan pml-asan build-fuzz build-fuzzcov
 
-.PHONY: all pml units deps test asan fuzz fuzz-build fuzz-cov bench clean
+.PHONY: all pml units deps test-deps san-deps test asan fuzz fuzz-build fuzz-cov bench clean
