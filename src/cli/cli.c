@@ -50,8 +50,9 @@ static int parse_i64(const char *s, int64_t *out)
 {
     int neg = *s == '-' || *s == '~';
     uint64_t u;
-    if (cli_parse_u64(s + neg, &u) || u > (uint64_t)INT64_MAX) return -1;
-    *out = neg ? -(int64_t)u : (int64_t)u;
+    /* the magnitude of INT64_MIN is one more than INT64_MAX */
+    if (cli_parse_u64(s + neg, &u) || u > (uint64_t)INT64_MAX + (uint64_t)neg) return -1;
+    *out = neg ? (int64_t)(0 - u) : (int64_t)u;
     return 0;
 }
 
@@ -98,10 +99,16 @@ static int add_param(CommonOpts *c, const char *def)
         cli_usage_error("-D expects name=INTEGER, got '%s'", def);
         return -1;
     }
+    /* the last -D of a name wins, as with a compiler's -D */
+    size_t n = (size_t)(eq - def);
+    for (uint32_t i = 0; i < c->eo.nparams; i++)
+        if (strlen(c->params[i].name) == n && memcmp(c->params[i].name, def, n) == 0) {
+            c->params[i].value = v;
+            return 0;
+        }
     /* the names live as long as the process: kept in one static buffer */
     static char names[4096];
     static size_t used;
-    size_t n = (size_t)(eq - def);
     if (c->eo.nparams == sizeof c->params / sizeof c->params[0] || used + n + 1 > sizeof names) {
         cli_usage_error("too many -D definitions");
         return -1;
