@@ -1,6 +1,6 @@
 /*
  * cli.h — what the subcommands (src/cli/cmd_*.c) share: option parsing helpers,
- * loading and evaluating a program, and writing output files safely.
+ * loading and evaluating a program (output files: outfile.h).
  *
  * Exit statuses (SPEC §5): 0 success, 1 a program error (including resource
  * limits), 2 a usage error.  Only the driver prints diagnostics and chooses
@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include "ast.h"
 #include "eval.h"
+#include "outfile.h"
 
 enum { EXIT_OK = 0, EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 
@@ -69,13 +70,6 @@ void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out);
 void cli_unload(Loaded *l);
 
-/* Output files are written whole or not at all: open a temporary file next
- * to PATH ("-" is stdout), write, then commit (rename) or abort (remove).
- * An existing file is never clobbered by a failed run. */
-typedef struct OutFile { FILE *f; char *path, *tmp; } OutFile;
-int out_open(OutFile *o, const char *path);   /* 0, or -1 after printing why */
-int out_commit(OutFile *o);                   /* 0, or -1 after printing why */
-void out_abort(OutFile *o);
 
 /* Option NAME with a value at argv[*i] ("--name=V", "--name V", and for
  * one-letter names "-xV"), advancing *i past a separate value: 1 with *val

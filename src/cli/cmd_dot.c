@@ -13,7 +13,7 @@
  *   -o X.svg|png|pdf the image only (the format follows the extension);
  *   -o X (other)     DOT to X; with --render FMT also the image to X with
  *                    its extension replaced by .FMT (qs.dot -> qs.svg).
- * Every file is written whole or not at all (out_open/out_commit): if the
+ * Every file is written whole or not at all (outfile_open/outfile_commit): if the
  * program, the schedule or Graphviz fails, no file is created or changed.
  * PML_DOT names another Graphviz binary than `dot`.
  */
@@ -266,21 +266,21 @@ static int dot_write(const DotArgs *a, const char *dot, size_t len)
     OutFile df = {0}, imf = {0};
     int have_df = 0, have_imf = 0, rc = EXIT_PROGRAM;
     if (!image_only) {
-        if (out_open(&df, out)) goto done;
+        if (outfile_open(&df, out)) goto done;
         have_df = 1;
         if (fwrite(dot, 1, len, df.f) != len) { perror("pml dot: write"); goto done; }
     }
     if (a->render) {
-        if (out_open(&imf, image_only ? out : img)) goto done;
+        if (outfile_open(&imf, image_only ? out : img)) goto done;
         have_imf = 1;
         if (render(dot, len, a->render, imf.f)) goto done;
     }
     rc = EXIT_OK;
 done:
-    if (rc == EXIT_OK && have_df) { have_df = 0; if (out_commit(&df)) rc = EXIT_PROGRAM; }
-    if (rc == EXIT_OK && have_imf) { have_imf = 0; if (out_commit(&imf)) rc = EXIT_PROGRAM; }
-    if (have_df) out_abort(&df);
-    if (have_imf) out_abort(&imf);
+    if (rc == EXIT_OK && have_df) { have_df = 0; if (outfile_commit(&df)) rc = EXIT_PROGRAM; }
+    if (rc == EXIT_OK && have_imf) { have_imf = 0; if (outfile_commit(&imf)) rc = EXIT_PROGRAM; }
+    if (have_df) outfile_abort(&df);
+    if (have_imf) outfile_abort(&imf);
     free(img);
     return rc;
 }

@@ -74,10 +74,10 @@ int cmd_graph(int argc, char **argv)
     int rc = cli_load(file, &c, 1, &l);
     if (rc == EXIT_OK) {
         OutFile o;
-        if (out_open(&o, out)) rc = EXIT_PROGRAM;
+        if (outfile_open(&o, out)) rc = EXIT_PROGRAM;
         else {
             write_graph(o.f, &l);
-            if (out_commit(&o)) rc = EXIT_PROGRAM;
+            if (outfile_commit(&o)) rc = EXIT_PROGRAM;
         }
     }
     cli_unload(&l);

@@ -78,10 +78,10 @@ static int merge(const MergeArgs *a, ShardPart *sp)
         if (fclose(m) && !bad) snprintf(msg, sizeof msg, "out of memory"), bad = 1;
         if (bad) { fprintf(stderr, "pml: error: merge: %s\n", msg); rc = EXIT_PROGRAM; }
     }
-    if (rc == EXIT_OK && out_open(&out, a->out ? a->out : "-")) rc = EXIT_PROGRAM;
+    if (rc == EXIT_OK && outfile_open(&out, a->out ? a->out : "-")) rc = EXIT_PROGRAM;
     if (rc == EXIT_OK) {
-        if (fwrite(csv, 1, len, out.f) != len) { out_abort(&out); rc = EXIT_PROGRAM; }
-        else if (out_commit(&out)) rc = EXIT_PROGRAM;
+        if (fwrite(csv, 1, len, out.f) != len) { outfile_abort(&out); rc = EXIT_PROGRAM; }
+        else if (outfile_commit(&out)) rc = EXIT_PROGRAM;
     }
     if (rc == EXIT_OK && a->plot) rc = cli_sweep_plot(info.file, info.param, info.units, a->plot, a->loglog, csv, len);
     shard_info_free(&info);

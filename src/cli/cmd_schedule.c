@@ -103,9 +103,9 @@ static int schedule_write(const SchedArgs *a, const Graph *g)
     if (measure_run(g, &mo, &m, msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); return EXIT_PROGRAM; }
     OutFile o;
     int rc = EXIT_PROGRAM;
-    if (out_open(&o, a->out) == 0) {
+    if (outfile_open(&o, a->out) == 0) {
         write_schedule(o.f, a, g, &m.sched, &m.space);
-        rc = out_commit(&o) == 0 ? EXIT_OK : EXIT_PROGRAM;
+        rc = outfile_commit(&o) == 0 ? EXIT_OK : EXIT_PROGRAM;
     }
     measure_free(&m);
     return rc;

@@ -5,7 +5,7 @@
  * parent writes them in size order, so the output does not depend on -j.
  *
  * Ctrl-C (or SIGTERM, SIGHUP) kills the workers, and the output files,
- * written through out_open, are never left behind half-written.
+ * written through outfile_open, are never left behind half-written.
  */
 #include <errno.h>
 #include <gc.h>
@@ -209,7 +209,7 @@ static void live_set(pid_t old, pid_t pid)
         if (live[i] == old) { live[i] = pid; return; }
 }
 
-/* Kill and reap the workers, then do what was done before (out_open's handler
+/* Kill and reap the workers, then do what was done before (outfile_open's handler
  * removes the unfinished output files), then die of the signal. */
 static void on_signal(int sig)
 {
@@ -437,7 +437,7 @@ static int sweep(SweepArgs *a)
     OutFile out;
     if (!jobs) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     for (uint32_t i = 0; i < a->nsizes; i++) jobs[i].size = a->sizes[i];
-    int rc = out_open(&out, a->out ? a->out : "-") ? EXIT_PROGRAM : EXIT_OK;
+    int rc = outfile_open(&out, a->out ? a->out : "-") ? EXIT_PROGRAM : EXIT_OK;
     if (rc == EXIT_OK) {
         catch_signals();
         rc = run_jobs(a, jobs);
@@ -445,8 +445,8 @@ static int sweep(SweepArgs *a)
         char *csv = rc ? NULL : assemble(a, jobs, &len);
         if (rc == EXIT_OK && !csv) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; }
         if (rc == EXIT_OK && fwrite(csv, 1, len, out.f) != len) rc = EXIT_PROGRAM;
-        if (rc != EXIT_OK) out_abort(&out);
-        else if (out_commit(&out)) rc = EXIT_PROGRAM;
+        if (rc != EXIT_OK) outfile_abort(&out);
+        else if (outfile_commit(&out)) rc = EXIT_PROGRAM;
         if (rc == EXIT_OK && a->plot)
             rc = cli_sweep_plot(a->file, a->range, a->ro.units == UNITS_NODES ? "nodes" : "words", a->plot, a->loglog, csv, len);
         free(csv);

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "outfile.h"
 
 /* Per policy, in sched_policy_names order: the paper's Fig. 10 uses + for
  * depth-first, x for breadth-first and a square for work stealing. */
@@ -48,7 +48,7 @@ static int paths_make(const char *svg, PlotPaths *p)
     return 0;
 }
 
-/* DIR + NAME, for out_open (malloc'd). */
+/* DIR + NAME, for outfile_open (malloc'd). */
 static char *in_dir(const PlotPaths *p, const char *name)
 {
     char *s = malloc(strlen(p->dir) + strlen(name) + 1);
@@ -139,13 +139,13 @@ static int write_file(const PlotPaths *p, const char *name, void (*write)(FILE *
 {
     char *path = in_dir(p, name);
     OutFile o;
-    if (!path || out_open(&o, path)) {
+    if (!path || outfile_open(&o, path)) {
         snprintf(msg, msglen, "cannot write %s", path ? path : name);
         free(path);
         return -1;
     }
     write(o.f, arg, p);
-    int rc = out_commit(&o);
+    int rc = outfile_commit(&o);
     if (rc) snprintf(msg, msglen, "cannot write %s", path);
     free(path);
     return rc;
@@ -161,11 +161,11 @@ static int plot_files(const char *svg, void (*dat)(FILE *, const void *, const P
     int rc = write_file(&p, p.dat, dat, arg, msg, msglen);
     if (!rc) rc = write_file(&p, p.gp, gp, arg, msg, msglen);
     OutFile o;
-    if (!rc && out_open(&o, svg)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
+    if (!rc && outfile_open(&o, svg)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
     if (!rc) {
         rc = render(&p, o.f, msg, msglen);
-        if (rc) out_abort(&o);
-        else if (out_commit(&o)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
+        if (rc) outfile_abort(&o);
+        else if (outfile_commit(&o)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
     }
     paths_free(&p);
     return rc;

@@ -6,7 +6,7 @@
  * gnuplot script that reads it (X.gp) and the SVG it draws (X.svg).  The
  * script names its files relative to its own directory, so
  * `cd DIR && gnuplot X.gp` redraws the picture after an edit.  Each file
- * is written whole or not at all (out_open); when gnuplot is missing or
+ * is written whole or not at all (outfile_open); when gnuplot is missing or
  * fails, the data and script are kept and plot_* returns 1 with a note.
  * The gnuplot program is `gnuplot`, or $PML_GNUPLOT.
  */
