@@ -459,6 +459,17 @@ List ast_datbind(List cons)
     return cons;
 }
 
+Dec *ast_exception(Arena *a, Span sp, List cons)
+{
+    Dec *d = ast_datatype(a, sp, cons);
+    d->kind = DEC_EXCEPTION;
+    for (uint32_t i = 0; i < d->ncons; i++) {
+        d->cons[i].tag = 0;
+        d->cons[i].ncons = 0;
+    }
+    return d;
+}
+
 Dec *ast_datatype(Arena *a, Span sp, List cons)
 {
     Dec *d = ast_dec(a, DEC_DATATYPE, sp);

@@ -40,15 +40,20 @@ typedef struct Ref {
     const ConDef *con;
 } Ref;
 
-/* A constructor of a datatype.  Builtins: true, false (bool), nil and ::
- * (list), NONE and SOME (option), Fail (exn). */
+/* A constructor of a datatype or an exception.  Builtins: true, false
+ * (bool), nil and :: (list), NONE and SOME (option), and the Basis
+ * exceptions (Fail, Div, Overflow, ...). */
 struct ConDef {
     const char *name;
     uint32_t tag;       /* index among its datatype's constructors */
     uint32_t ncons;     /* how many constructors its datatype has */
     int has_arg;        /* 1: C of ty */
     uint32_t nfields;   /* with an argument: 1, or k when declared of t1*...*tk */
+    const char *alias_of; /* exception E = F: the name F (declarations only) */
 };
+
+/* An exception constructor: ncons is 0 (exn is an open type). */
+static inline int con_is_exn(const ConDef *c) { return c->ncons == 0; }
 
 /* The labels of a record type, sorted as SML/NJ sorts them: numerals
  * first by value, then names by their bytes.  A record whose labels are
@@ -126,6 +131,7 @@ typedef enum ExprKind {
     EX_ANDALSO,     /* a andalso b */
     EX_ORELSE,      /* a orelse b */
     EX_RAISE,       /* raise a */
+    EX_HANDLE,      /* a handle match (clauses) */
 } ExprKind;
 
 typedef struct Dec Dec;
@@ -183,6 +189,7 @@ typedef enum DecKind {
     DEC_VAL,        /* val pat = a */
     DEC_FUN,        /* fun f ... and g ...: nfuns functions */
     DEC_DATATYPE,   /* datatype ... : ncons constructors over all its types */
+    DEC_EXCEPTION,  /* exception E [of ty] and ...: ncons exception constructors */
 } DecKind;
 
 /* One function of a fun group before the resolver: its clauses all have
@@ -204,7 +211,7 @@ struct Dec {
     Expr *a;            /* DEC_VAL */
     uint32_t nfuns;     /* DEC_FUN */
     FunDef *funs;
-    uint32_t ncons;     /* DEC_DATATYPE */
+    uint32_t ncons;     /* DEC_DATATYPE, DEC_EXCEPTION */
     ConDef *cons;
     /* resolver: DEC_FUN */
     uint32_t slot0;     /* frame slots slot0 .. slot0+nfuns-1 hold the functions */

@@ -43,13 +43,14 @@
 /* Every token, so that grammar.h defines them all. */
 %token ID LONGID TYVAR INT REAL STRING PROJ SEL.
 %token VAL FUN AND FN CASE OF IF THEN ELSE LET IN END DATATYPE TYPE OP
-       ANDALSO ORELSE RAISE AS DIV MOD.
+       ANDALSO ORELSE RAISE AS DIV MOD EXCEPTION HANDLE.
 %token DARROW ARROW BAR COLON SEMI COMMA WILD
        LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LREC DOTS.
 
 /* Lowest first.  FN..ELSE: the rules that end with an expression reduce
 ** last, so their expression extends as far right as possible. */
 %right FN OF DARROW RAISE ELSE.
+%left HANDLE.
 %right BAR.
 %left ORELSE.
 %left ANDALSO.
@@ -114,6 +115,16 @@ dec(D) ::= VAL(T) pat(P) EQ exp(E).     { D = ast_val(ARENA, SP(T), P, E); }
 dec(D) ::= FUN(T) funbinds(L).          { D = ast_fundec(ARENA, SP(T), L); }
 dec(D) ::= DATATYPE(T) datbinds(L).     { D = ast_datatype(ARENA, span_to(SP(T), ps->datatype_end), L); }
 dec(D) ::= TYPE typbinds.               { D = NULL; }
+dec(D) ::= EXCEPTION(T) exbinds(L).     { D = ast_exception(ARENA, span_to(SP(T), ps->datatype_end), L); }
+
+%type exbinds {List}
+%type exbind {ConDef *}
+exbinds(L) ::= exbind(C).               { L = list_push(ARENA, (List){0}, C); }
+exbinds(L) ::= exbinds(M) AND exbind(C). { L = list_push(ARENA, M, C); }
+exbind(C) ::= ID(T).                    { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); ps->datatype_end = T.end; }
+exbind(C) ::= ID(T) OF ty(Y).           { C = ast_condef(ARENA, T.v.s, 1, Y); ps->datatype_end = Y.end; }
+exbind(C) ::= ID(T) EQ ID(A).           { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); C->alias_of = A.v.s; ps->datatype_end = A.end; }
+exbind(C) ::= ID(T) EQ LONGID(A).       { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); C->alias_of = A.v.s; ps->datatype_end = A.end; }
 
 ldecs(L) ::= .                          { L = (List){0}; }
 ldecs(L) ::= ldecs(M) SEMI.             { L = M; }
@@ -208,6 +219,7 @@ exp(E) ::= FN(T) match(M).              { E = ast_fn(ARENA, EX_FN, span_to(SP(T)
 exp(E) ::= CASE(T) exp(X) OF match(M).  { E = ast_fn(ARENA, EX_CASE, span_to(SP(T), parse_match_end(M)), X, M); }
 exp(E) ::= IF(T) exp(C) THEN exp(X) ELSE exp(Y). { E = ast_if(ARENA, span_to(SP(T), Y->span.end), C, X, Y); }
 exp(E) ::= RAISE(T) exp(X).             { E = ast_raise(ARENA, span_to(SP(T), X->span.end), X); }
+exp(E) ::= exp(X) HANDLE match(M).      { E = ast_fn(ARENA, EX_HANDLE, span_to(X->span, parse_match_end(M)), X, M); }
 
 appexp(E) ::= aexp(X).                  { E = X; }
 appexp(E) ::= appexp(F) aexp(X).        { E = ast_app(ARENA, F, X); }

@@ -142,5 +142,6 @@ Dec *ast_fundec(Arena *a, Span sp, List funs);
 ConDef *ast_condef(Arena *a, const char *name, int has_arg, TyInfo ty);
 List ast_datbind(List cons);
 Dec *ast_datatype(Arena *a, Span sp, List cons);
+Dec *ast_exception(Arena *a, Span sp, List cons);
 
 #endif

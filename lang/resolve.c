@@ -415,7 +415,7 @@ static void resolve_kids(R *r, Expr *e)
         resolve_expr(r, e->a);
         e->branch_free[0] = resolve_free(r, e->b);
         break;
-    case EX_CASE:
+    case EX_CASE: case EX_HANDLE:
         resolve_expr(r, e->a);
         for (uint32_t i = 0; i < e->nclauses; i++) resolve_clause(r, &e->clauses[i]);
         break;
@@ -543,16 +543,35 @@ static void resolve_dec(R *r, Dec *d)
             b->con = &d->cons[i];
         }
         break;
+    case DEC_EXCEPTION:
+        /* each declaration is one exception (not re-made at each
+         * evaluation: docs/semantics.md); E = F names F's exception */
+        for (uint32_t i = 0; i < d->ncons; i++) {
+            const ConDef *c = &d->cons[i];
+            if (c->alias_of) {
+                Binding *a = lookup(r, c->alias_of);
+                if (!a || a->kind != B_CON || !con_is_exn(a->con))
+                    fail(r, d->span, "'%s' is not an exception", c->alias_of);
+                c = a->con;
+            }
+            Binding *b = bind(r, d->cons[i].name, B_CON);
+            b->con = c;
+        }
+        break;
     }
 }
 
 /* ---- builtin constructors ---- */
 
 static const ConDef builtin_cons[] = {
-    {"false", 0, 2, 0, 0}, {"true", 1, 2, 0, 0},
-    {"nil", 0, 2, 0, 0},   {"::", 1, 2, 1, 2},
-    {"NONE", 0, 2, 0, 0},  {"SOME", 1, 2, 1, 1},
-    {"Fail", 0, 1, 1, 1},
+    {"false", 0, 2, 0, 0, NULL}, {"true", 1, 2, 0, 0, NULL},
+    {"nil", 0, 2, 0, 0, NULL},   {"::", 1, 2, 1, 2, NULL},
+    {"NONE", 0, 2, 0, 0, NULL},  {"SOME", 1, 2, 1, 1, NULL},
+    /* the Basis exceptions (ncons 0: exn) */
+    {"Fail", 0, 0, 1, 1, NULL},  {"Div", 0, 0, 0, 0, NULL},   {"Overflow", 0, 0, 0, 0, NULL},
+    {"Subscript", 0, 0, 0, 0, NULL}, {"Empty", 0, 0, 0, 0, NULL}, {"Option", 0, 0, 0, 0, NULL},
+    {"Match", 0, 0, 0, 0, NULL}, {"Bind", 0, 0, 0, 0, NULL},  {"Size", 0, 0, 0, 0, NULL},
+    {"Chr", 0, 0, 0, 0, NULL},   {"Domain", 0, 0, 0, 0, NULL},
 };
 
 const ConDef *resolve_builtin_con(const char *name)

@@ -22,7 +22,7 @@ expect_eq "an unbound name is reported at its position" \
 
 printf 'val result = 1 div 0\n' > "$TMP/div.pml"
 expect_eq "division by zero is reported at the division" \
-    "$TMP/div.pml:1:14: error: division by zero" "$("$PML" run "$TMP/div.pml" 2>&1 | head -1)"
+    "$TMP/div.pml:1:14: error: uncaught exception Div: division by zero" "$("$PML" run "$TMP/div.pml" 2>&1 | head -1)"
 
 # graph -o: the file appears only when the run succeeds, and a failed run
 # leaves an existing file alone

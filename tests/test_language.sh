@@ -47,3 +47,30 @@ val result = ({a = 1, b = "x"} = {b = "x", a = 1}, {a = 1, b = "x"} = {a = 2, b 
 value par_pair_of_equalities 'val result = {(1 = 1), (2 = 3)}' 'val result = (true,false)'
 expect_eq record_has_no_fork "0" "$(forks 'val result = {x = 1, y = 2}')"
 expect_eq par_pair_has_fork "1" "$(forks 'val result = {(1 = 1), 2}')"
+
+# ---- exceptions ----
+value exn_handle_div 'val result = (1 div 0) handle Div => 7' 'val result = 7'
+value exn_values_print 'exception E of int val result = [E 1, Div, Fail "x"]' 'val result = [E(-),Div(-),Fail(-)]'
+value exn_reraise_unmatched 'exception E exception F
+val result = ((raise E) handle F => 1) handle E => 2' 'val result = 2'
+# Across a parallel pair: both branches run, the pair raises at the join,
+# the left branch's exception first (the sequential pair's).
+value exn_par_left_first 'exception L exception R
+val result = {raise L, raise R} handle R => "right" | L => "left"' 'val result = "left"'
+value exn_par_right 'fun f x = {2, 1 div x}
+val result = f 0 handle Div => (0, 0)' 'val result = (0,0)'
+expect_eq exn_par_both_branches_run "2" "$(printf '%s\n' 'exception L
+val result = {raise L, 1 + 2} handle L => 0' > "$TMP/p.pml"; "$PML" graph "$TMP/p.pml" --no-prelude -o "$TMP/g.json" >/dev/null 2>&1 && python3 -c '
+import json, sys
+g = json.load(open(sys.argv[1]))
+nodes = g["nodes"]
+print(sum(1 for n in nodes if n["kind"] in ("fork", "join")))' "$TMP/g.json")"
+value exn_theorem1 'exception E
+fun f (x, y) = (if x > 0 then raise E else y) handle E => x + 1
+val result = (f (1, 2), f (0, 5))' 'val result = (2,5)'
+printf '%s\n' 'exception E
+fun g n = if n = 0 then raise E else {g (n - 1), n}
+fun f (x, y) = (g x; y) handle E => x + y
+val result = f (3, 4)' > "$TMP/t1.pml"
+if "$PML" run "$TMP/t1.pml" --check-invariants >/dev/null 2>"$TMP/t1.err"; then pass exn_check_invariants
+else fail exn_check_invariants "$(head -c 300 "$TMP/t1.err")"; fi

@@ -90,6 +90,31 @@ Value *ev_bool(Ev *ev, int b, uint32_t loc)
     return v;
 }
 
+_Noreturn void ev_raise(Ev *ev, Value *exn, Span sp, const char *detail)
+{
+    if (ev->handler) {
+        ev->exn = exn;
+        longjmp(ev->handler->jb, 1);
+    }
+    const char *name = exn->con->name;
+    if (exn->con == ev->c_fail && exn->n == 1 && exn->u.f[0]->tag == V_STR)
+        ev_fail(ev, sp, "uncaught exception Fail: %s", exn->u.f[0]->u.s);
+    if (detail) ev_fail(ev, sp, "uncaught exception %s: %s", name, detail);
+    ev_fail(ev, sp, "uncaught exception %s", name);
+}
+
+void ev_raise_basis(Ev *ev, const ConDef *c, Span sp, const char *fmt, ...)
+{
+    char detail[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    Value *v = val_new(V_CON, ev_node(ev, NK_CONST, 1, ev->cur ? ev->g->annot[ev->cur] : 0));
+    v->con = c;
+    ev_raise(ev, v, sp, detail);
+}
+
 static int is_bool(const Ev *ev, const Value *v, int *b)
 {
     if (v->tag != V_CON || (v->con != ev->c_true && v->con != ev->c_false)) return 0;
@@ -260,6 +285,7 @@ static int match_clauses(Ev *ev, uint32_t n, const Clause *cl, uint32_t ncl, Val
 /* ---- expressions ---- */
 
 static Value *eval(Ev *ev, const Expr *e, const Env *env);
+static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h);
 
 static Value *make_closure(Ev *ev, uint32_t annot, uint32_t nfuns, const RefList *free,
                            const Env *env, const Dec *dec, const Expr *fn)
@@ -325,9 +351,9 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
     vals[code->nhidden] = arg;
     int k = match_clauses(ev, n, code->clauses, code->nclauses, vals, frame, &callee, site->span);
     if (k < 0)
-        ev_fail(ev, site->span, "match failure: no clause of %s%s%s matches the argument",
-                code->fn_name ? "'" : "", code->fn_name ? code->fn_name : "this fn",
-                code->fn_name ? "'" : "");
+        ev_raise_basis(ev, ev->c_match, site->span, "no clause of %s%s%s matches the argument",
+                       code->fn_name ? "'" : "", code->fn_name ? code->fn_name : "this fn",
+                       code->fn_name ? "'" : "");
     const Expr *outer = ev->user_site;
     if (site->span.file != 0) ev->user_site = site;
     Value *v = eval(ev, code->clauses[k].body, &callee);
@@ -447,10 +473,17 @@ static Value *eval_record(Ev *ev, const Expr *e, const Env *env)
 static Value *eval_par(Ev *ev, const Expr *e, const Env *env)
 {
     uint32_t fork = ev_node(ev, NK_FORK, 0, e->id);
-    Value *v1 = eval(ev, e->elems[0], env);
+    Value *v1, *v2, *x1 = NULL;
+    Handler h;
+    if (!ev->handler) {
+        v1 = eval(ev, e->elems[0], env);
+    } else if (!(v1 = eval_guarded(ev, e->elems[0], env, &h))) {
+        x1 = ev->exn;
+    }
     uint32_t end1 = ev->cur;
     ev->cur = fork;
-    Value *v2 = eval(ev, e->elems[1], env);
+    if (!ev->handler) v2 = eval(ev, e->elems[1], env);
+    else v2 = eval_guarded(ev, e->elems[1], env, &h);
     uint32_t end2 = ev->cur;
     uint32_t join = graph_add_node(ev->g, NK_JOIN, 0, e->id);
     if (!join) node_limit(ev, e->id);
@@ -458,6 +491,9 @@ static Value *eval_par(Ev *ev, const Expr *e, const Env *env)
     graph_add_edge(ev->g, end2, join);
     grow_seen(ev, join);
     ev->cur = join;
+    /* a branch raised: both ran, the pair raises at the join, the left
+     * branch's exception first (the sequential pair's) */
+    if (x1 || !v2) ev_raise(ev, x1 ? x1 : ev->exn, e->span, NULL);
     uint32_t l = ev_node(ev, NK_PAIR, 2, e->id);
     Value *v = val_fields(V_TUPLE, 2, l);
     v->u.f[0] = v1;
@@ -549,7 +585,7 @@ static Value *eval_case(Ev *ev, const Expr *e, const Env *env)
     uint32_t n = ev_node(ev, NK_CASE, 0, e->id);
     ev_heap(ev, n, v->loc, HE_USE);
     int k = match_clauses(ev, n, e->clauses, e->nclauses, &v, env->fr, env, e->span);
-    if (k < 0) ev_fail(ev, e->span, "match failure: no arm of this case matches %s", val_tag_name(v));
+    if (k < 0) ev_raise_basis(ev, ev->c_match, e->span, "no arm of this case matches %s", val_tag_name(v));
     return eval(ev, e->clauses[k].body, env);
 }
 
@@ -564,7 +600,7 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
         Insp in = {.n = 0};
         int ok = match(ev, d->pat, v, env->fr, &in);
         use_inspected(ev, n, &in, d->span);
-        if (!ok) ev_fail(ev, d->span, "match failure: the value does not match this val pattern");
+        if (!ok) ev_raise_basis(ev, ev->c_bind, d->span, "the value does not match this val pattern");
         if (out) *out = v;
         break;
     }
@@ -573,7 +609,7 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
         for (uint32_t i = 0; i < d->nfuns; i++) env->fr[d->slot0 + i] = f0->u.clo.grp->fnv[i];
         break;
     }
-    case DEC_DATATYPE:
+    case DEC_DATATYPE: case DEC_EXCEPTION:
         break;
     }
 }
@@ -584,12 +620,59 @@ static Value *eval_let(Ev *ev, const Expr *e, const Env *env)
     return eval(ev, e->a, env);
 }
 
+/* raise e: g ⊕ [n], use n -> loc(v); then control passes to the
+ * innermost handler, whose match node comes next. */
 static Value *eval_raise(Ev *ev, const Expr *e, const Env *env)
 {
     Value *v = eval(ev, e->a, env);
-    if (v->tag == V_CON && v->con == ev->c_fail && v->n == 1 && v->u.f[0]->tag == V_STR)
-        ev_fail(ev, e->span, "uncaught exception Fail: %s", v->u.f[0]->u.s);
-    ev_fail(ev, e->span, "uncaught exception (%s)", val_tag_name(v));
+    uint32_t n = ev_node(ev, NK_SEQ, 0, e->id);
+    ev_heap(ev, n, v->loc, HE_USE);
+    if (v->tag != V_CON || !con_is_exn(v->con))
+        ev_fail(ev, e->span, "type error: raise expects an exception, got %s", val_tag_name(v));
+    ev_raise(ev, v, e->span, NULL);
+}
+
+/* Evaluates x with h installed as the innermost handler; returns its
+ * value, or NULL with the exception in ev->exn when x raised. */
+static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h)
+{
+    h->prev = ev->handler;
+    h->depth = ev->depth;
+    h->user_site = ev->user_site;
+    ev->handler = h;
+    if (setjmp(h->jb) == 0) {
+        Value *v = eval(ev, x, env);
+        ev->handler = h->prev;
+        return v;
+    }
+    ev->handler = h->prev;
+    ev->depth = h->depth;
+    ev->user_site = h->user_site;
+    bigstack_unwound();
+    return NULL;
+}
+
+/* e handle m.  Normally: g ⊕ [n], use n -> loc(v) and ρ(y) for y free in
+ * the arms (they were kept for the handler).  When e raises x (its graph
+ * ending at the raise): [n] after it, use n -> loc(x), ρ(y) for y free in
+ * e (the part of e not run) and what the match inspects, as in case; then
+ * the arm taken, or x raised again if none matches. */
+static Value *eval_handle(Ev *ev, const Expr *e, const Env *env)
+{
+    Handler h;
+    Value *v = eval_guarded(ev, e->a, env, &h);
+    uint32_t n = ev_node(ev, NK_CASE, 0, e->id);
+    if (v) {
+        ev_heap(ev, n, v->loc, HE_USE);
+        for (uint32_t i = 0; i < e->nclauses; i++) use_all(ev, n, env, &e->clauses[i].free);
+        return v;
+    }
+    Value *x = ev->exn;
+    ev_heap(ev, n, x->loc, HE_USE);
+    use_all(ev, n, env, &e->a->free);
+    int k = match_clauses(ev, n, e->clauses, e->nclauses, &x, env->fr, env, e->span);
+    if (k < 0) ev_raise(ev, x, e->span, NULL);
+    return eval(ev, e->clauses[k].body, env);
 }
 
 static Value *eval_kind(Ev *ev, const Expr *e, const Env *env)
@@ -617,6 +700,7 @@ static Value *eval_kind(Ev *ev, const Expr *e, const Env *env)
     case EX_IF: case EX_ANDALSO: case EX_ORELSE: return eval_if(ev, e, env);
     case EX_CASE: return eval_case(ev, e, env);
     case EX_RAISE: return eval_raise(ev, e, env);
+    case EX_HANDLE: return eval_handle(ev, e, env);
     }
     ev_fail(ev, e->span, "internal error: unknown expression");
 }
@@ -744,6 +828,13 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.c_nil = resolve_builtin_con("nil");
     ev.c_cons = resolve_builtin_con("::");
     ev.c_fail = resolve_builtin_con("Fail");
+    ev.c_div = resolve_builtin_con("Div");
+    ev.c_overflow = resolve_builtin_con("Overflow");
+    ev.c_subscript = resolve_builtin_con("Subscript");
+    ev.c_size = resolve_builtin_con("Size");
+    ev.c_match = resolve_builtin_con("Match");
+    ev.c_bind = resolve_builtin_con("Bind");
+    ev.c_domain = resolve_builtin_con("Domain");
     ev.stack_limit = bigstack_limit();
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);

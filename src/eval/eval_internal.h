@@ -12,6 +12,15 @@
 #include "eval.h"
 #include "values.h"
 
+/* An active handler (e handle m, or a parallel pair's branch while a
+ * handler is active): where a raise unwinds to, and what to restore. */
+typedef struct Handler {
+    jmp_buf jb;
+    struct Handler *prev;
+    uint64_t depth;
+    const struct Expr *user_site;
+} Handler;
+
 typedef struct Ev {
     Graph *g;
     const Program *p;
@@ -29,6 +38,10 @@ typedef struct Ev {
                                (not the prelude) being evaluated: where an
                                error inside the prelude is reported */
     const ConDef *c_true, *c_false, *c_nil, *c_cons, *c_fail;
+    /* the Basis exceptions the primitives and the rules raise */
+    const ConDef *c_div, *c_overflow, *c_subscript, *c_size, *c_match, *c_bind, *c_domain;
+    Handler *handler;       /* innermost active handler, NULL: none */
+    Value *exn;             /* the exception being raised */
 } Ev;
 
 _Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -36,6 +49,14 @@ _Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((for
 uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot);
 void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k);
 Value *ev_bool(Ev *ev, int b, uint32_t loc);
+
+/* Raises the exception value exn at sp: unwinds to the innermost handler,
+ * or, with none, stops with "uncaught exception NAME" (detail, if not
+ * NULL, says why). */
+_Noreturn void ev_raise(Ev *ev, Value *exn, Span sp, const char *detail);
+/* Raises the Basis exception c (no argument), allocated by a new node. */
+_Noreturn void ev_raise_basis(Ev *ev, const ConDef *c, Span sp, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* A primitive applied to its arguments: a chain of work(p) nodes whose last
  * has use edges to the arguments and, if p allocates, is the result's

@@ -34,10 +34,14 @@ static const Value *need(Site *s, const Value *v, VTag t, const char *want)
     return v;
 }
 
-_Noreturn static void overflow(Site *s) { ev_fail(s->ev, s->sp, "integer overflow in '%s'", s->name); }
+_Noreturn static void overflow(Site *s)
+{
+    ev_raise_basis(s->ev, s->ev->c_overflow, s->sp, "integer overflow in '%s'", s->name);
+}
 
 static int64_t real_to_int(Site *s, double r)
 {
+    if (isnan(r)) ev_raise_basis(s->ev, s->ev->c_domain, s->sp, "'%s' of nan", s->name);
     if (!(r >= -9223372036854775808.0 && r < 9223372036854775808.0)) overflow(s);
     return (int64_t)r;
 }
@@ -45,7 +49,7 @@ static int64_t real_to_int(Site *s, double r)
 /* SML's div and mod round toward negative infinity. */
 static int64_t floor_div(Site *s, int64_t a, int64_t b, int mod)
 {
-    if (b == 0) ev_fail(s->ev, s->sp, "division by zero");
+    if (b == 0) ev_raise_basis(s->ev, s->ev->c_div, s->sp, "division by zero");
     if (a == INT64_MIN && b == -1) {
         if (mod) return 0;
         overflow(s);
@@ -116,7 +120,7 @@ static uint64_t work(Site *s, PrimOp op, Value **a)
     switch (op) {
     case P_VECTOR: {
         int64_t n = need_int(s, a[0]);
-        if (n < 0) ev_fail(ev, s->sp, "vector: negative size %lld", (long long)n);
+        if (n < 0) ev_raise_basis(ev, ev->c_size, s->sp, "vector: negative size %lld", (long long)n);
         if ((uint64_t)n > ev->g->max_nodes) ev_fail(ev, s->sp, "vector: size %lld exceeds the node limit", (long long)n);
         w = (uint64_t)n;
         break;
@@ -138,7 +142,8 @@ static int64_t vec_index(Site *s, const Value *v, const Value *i)
 {
     int64_t k = need_int(s, i);
     if (k < 0 || k >= (int64_t)v->n)
-        ev_fail(s->ev, s->sp, "vector index %lld out of range (length %u)", (long long)k, v->n);
+        ev_raise_basis(s->ev, s->ev->c_subscript, s->sp, "vector index %lld out of range (length %u)",
+                       (long long)k, v->n);
     return k;
 }
 

@@ -261,6 +261,11 @@ static void print_val(Buf *b, const Value *v, int atomic)
             puts_(b, "]");
             break;
         }
+        if (con_is_exn(v->con)) { /* SML/NJ: E(-), whatever the argument */
+            puts_(b, v->con->name);
+            puts_(b, "(-)");
+            break;
+        }
         if (v->n == 0) { puts_(b, v->con->name); break; }
         if (atomic) puts_(b, "(");
         puts_(b, v->con->name);

@@ -174,6 +174,11 @@ static void dump_expr(Buf *b, const Expr *e)
     case EX_ANDALSO: dump_sub(b, "andalso", e->a, e->b, NULL); break;
     case EX_ORELSE: dump_sub(b, "orelse", e->a, e->b, NULL); break;
     case EX_RAISE: dump_sub(b, "raise", e->a, NULL, NULL); break;
+    case EX_HANDLE:
+        out(b, "(handle ");
+        dump_expr(b, e->a);
+        dump_arms(b, e);
+        break;
     }
 }
 
@@ -242,7 +247,8 @@ static void dump_dec(Buf *b, const Dec *d)
         out(b, ")");
         break;
     case DEC_DATATYPE:
-        out(b, "(datatype");
+    case DEC_EXCEPTION:
+        out(b, d->kind == DEC_DATATYPE ? "(datatype" : "(exception");
         for (uint32_t i = 0; i < d->ncons; i++) {
             const ConDef *c = &d->cons[i];
             out(b, " %s:%u/%u", c->name, c->tag, c->ncons);
@@ -659,8 +665,8 @@ static void test_errors(void)
     expect("error: real literal out of range", "x + 1e999",
            "1:5: real literal out of range");
     expect("error: #0 is not a field", "#0 x", "1:1: invalid tuple field number");
-    expect("error: SML reserved words PML lacks", "f x handle E => 1",
-           "1:5: 'handle' is Standard ML but not supported by PML");
+    expect("error: SML reserved words PML lacks", "f x where E => 1",
+           "1:5: 'where' is Standard ML but not supported by PML");
     expect("error: syntax error names the token", "val x = then",
            "1:9: syntax error: unexpected 'then'");
     expect("error: syntax error at end of file", "if a then b",
@@ -686,6 +692,14 @@ static void test_errors(void)
     expect("error: a parallel pair of one", "{1}",
            "1:1: a parallel pair has exactly two components");
     expect("{} is the empty record, unit", "{}", "(val it (tuple))");
+    expect("exception declarations", "exception E and F of int * string",
+           "(exception E:0/0 F:0/0:2)");
+    expect("handle extends as far as it can; | continues its match",
+           "f x handle E => 1 | F y => y + 1",
+           "(val it (handle (app f x) (E => 1) ((con F y) => (+ y 1))))");
+    expect("handle is looser than orelse, tighter than fn's arm",
+           "fn x => a orelse b handle E => c",
+           "(val it (fn (x => (handle (orelse a b) (E => c)))))");
     expect("a record, never a parallel pair", "{x = 1, y = 2 = 3}",
            "(val it (record 1 (= 2 3)))");
     expect("a record with numeral labels 1..n is a tuple", "{2 = a, 1 = b}",

@@ -1,0 +1,1 @@
+val x = (raise Div) handle 3 => 0

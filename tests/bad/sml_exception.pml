@@ -1,2 +1,0 @@
-exception Foo
-val x = 1
