@@ -113,18 +113,16 @@ int src_load(Sources *s, const char *path, Diag *d)
     return i;
 }
 
-/* The length of the valid UTF-8 sequence at p (before lim), 0 if none:
- * no overlong forms, surrogates or code points above U+10FFFF. */
-static size_t utf8_len(const unsigned char *p, const unsigned char *lim)
+size_t src_utf8_len(const unsigned char *p, size_t avail)
 {
     size_t n = *p < 0x80 ? 1 : *p < 0xC2 ? 0 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : *p < 0xF5 ? 4 : 0;
-    if (n == 0 || (size_t)(lim - p) < n)
+    if (n == 0 || avail < n)
         return 0;
     unsigned char lo = 0x80, hi = 0xBF;     /* the second byte's range */
-    if (*p == 0xE0) lo = 0xA0;
-    if (*p == 0xED) hi = 0x9F;
+    if (*p == 0xE0) lo = 0xA0;              /* no overlong forms */
+    if (*p == 0xED) hi = 0x9F;              /* no surrogates */
     if (*p == 0xF0) lo = 0x90;
-    if (*p == 0xF4) hi = 0x8F;
+    if (*p == 0xF4) hi = 0x8F;              /* <= U+10FFFF */
     for (size_t i = 1; i < n; i++, lo = 0x80, hi = 0xBF)
         if (p[i] < lo || p[i] > hi)
             return 0;
@@ -150,7 +148,7 @@ int src_check_text(const Sources *s, uint32_t file, Diag *d)
     const SrcFile *f = &s->files[file];
     const unsigned char *t = (const unsigned char *)f->text, *lim = t + f->len;
     for (const unsigned char *p = t; p < lim;) {
-        size_t n = *p ? utf8_len(p, lim) : 0;
+        size_t n = *p ? src_utf8_len(p, (size_t)(lim - p)) : 0;
         if (n == 0) {
             Span sp = byte_span(f, file, (size_t)(p - t));
             if (*p)

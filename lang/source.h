@@ -50,6 +50,12 @@ void src_free(Sources *s);
 /* A source must be text: UTF-8 without NUL bytes.  0, or -1 with d set at
  * the first offending byte. */
 int src_check_text(const Sources *s, uint32_t file, Diag *d);
+/* The one UTF-8 validator of the project (sources read, and every output
+ * that embeds their text: JSON, CSV, DOT): the length of the valid UTF-8
+ * sequence at p, n > 0 bytes available, or 0 if there is none.  Strict
+ * (RFC 3629): no overlong forms, no UTF-16 surrogates (ED A0..BF ..), no
+ * code points above U+10FFFF.  An ASCII byte, NUL included, is 1. */
+size_t src_utf8_len(const unsigned char *p, size_t n);
 
 /* Sets d to an error at span sp, printf-style. */
 void diag_set(Diag *d, Span sp, const char *fmt, ...)

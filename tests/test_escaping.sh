@@ -72,3 +72,20 @@ objs = json.load(open(sys.argv[1], encoding="utf-8")).get("objects", [])
 def unesc(t): return html.unescape(re.sub(r"\\(.)", lambda m: "\n" if m.group(1) in "nlr" else m.group(1), t))
 m = missing([unesc(o.get("tooltip", "")) for o in objs], WANT[:2] + WANT[4:])
 assert not m, m'
+
+# A file name is bytes, not always UTF-8: one holding ED A0 80 (a UTF-16
+# surrogate, which strict UTF-8 forbids) or an overlong C0 AF must reach
+# the JSON of `pml graph` and `pml run` as U+FFFD, so the JSON stays valid
+# UTF-8 (Python's strict decoder rejects surrogates).
+bad="$TMP/sur"$'\xed\xa0\x80'"-ov"$'\xc0\xaf'"-ok"$'\xc3\xa9'".pml"
+printf 'fun f n = if n = 0 then [] else n :: f (n - 1)\nval x = f 5\n' > "$bad"
+"$PML" graph "$bad" -o "$TMP/bad.json" 2>"$TMP/err" || fail "graph of a file with a non-UTF-8 name runs" "$(cat "$TMP/err")"
+py_check "graph JSON of a file named with a surrogate and an overlong form is strict UTF-8, U+FFFD for each bad byte" "$TMP/bad.json" '
+raw = open(sys.argv[1], "rb").read()
+text = raw.decode("utf-8")
+names = [s for s in strings(json.loads(text)) if s.endswith("-ok\u00e9.pml")]
+assert names and all("sur\ufffd\ufffd\ufffd-ov\ufffd\ufffd-ok" in s for s in names), names'
+"$PML" run "$bad" --format json --top 50 > "$TMP/badr.json" 2>"$TMP/err"
+py_check "run JSON of that file is strict UTF-8 too" "$TMP/badr.json" '
+text = open(sys.argv[1], "rb").read().decode("utf-8")
+assert any(s.endswith("-ok\u00e9.pml") and "\ufffd" in s for s in strings(json.loads(text)))'

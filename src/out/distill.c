@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "source.h"
+
 /* ---- small helpers ---------------------------------------------------- */
 
 static uint32_t out_degree(const Graph *g, uint32_t v)
@@ -236,23 +238,6 @@ int distill(const Graph *g, const DistillOptions *o, Distilled *out)
 
 /* ---- DOT strings --------------------------------------------------------- */
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), or 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-    unsigned c = s[0];
-    size_t len = c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
-    if (len == 0 || len > n) return 0;
-    unsigned lo = 0x80, hi = 0xBF;                 /* the second byte's range */
-    if (c == 0xE0) lo = 0xA0;                      /* no overlongs */
-    else if (c == 0xED) hi = 0x9F;                 /* no surrogates */
-    else if (c == 0xF0) lo = 0x90;
-    else if (c == 0xF4) hi = 0x8F;                 /* <= U+10FFFF */
-    if (s[1] < lo || s[1] > hi) return 0;
-    for (size_t k = 2; k < len; k++)
-        if ((s[k] & 0xC0) != 0x80) return 0;
-    return len;
-}
-
 /* One ASCII byte, escaped for a DOT string that Graphviz reads as an
  * escString (labels, tooltips): it also decodes &entities; and, in record
  * shapes, gives { } < > | a meaning, so those are escaped too. */
@@ -275,7 +260,7 @@ static int dot_string(FILE *f, const char *str, size_t max, const char *newline)
     const unsigned char *s = (const unsigned char *)(str ? str : "");
     size_t n = strlen((const char *)s), i = 0;
     while (i < n) {
-        size_t len = s[i] < 0x80 ? 1 : utf8_len(s + i, n - i);
+        size_t len = src_utf8_len(s + i, n - i);
         if (max && i + (len ? len : 1) > max) return fputs("...", f) < 0 ? -1 : 0;
         if (len == 1) { if (put_ascii(f, s[i], newline)) return -1; }
         else if (len > 1) { if (fwrite(s + i, 1, len, f) != len) return -1; }

@@ -2,20 +2,11 @@
 #include "textout.h"
 
 #include <string.h>
-
-/* Length of the valid UTF-8 sequence at s, or 0. */
-static int utf8_len(const unsigned char *s)
-{
-    if (s[0] < 0x80) return 1;
-    int n = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 && s[0] < 0xE0 ? 2 : 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80) return 0;
-    return n;
-}
+#include "source.h"
 
 void json_string(FILE *f, const char *s)
 {
-    const unsigned char *p = (const unsigned char *)s;
+    const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
     fputc('"', f);
     while (*p) {
         unsigned char c = *p;
@@ -24,9 +15,9 @@ void json_string(FILE *f, const char *s)
         if (c == '\t') { fputs("\\t", f); p++; continue; }
         if (c == '\r') { fputs("\\r", f); p++; continue; }
         if (c < 0x20) { fprintf(f, "\\u%04x", c); p++; continue; }
-        int n = utf8_len(p);
+        size_t n = src_utf8_len(p, (size_t)(end - p));
         if (n == 0) { fputs("\\ufffd", f); p++; continue; }
-        fwrite(p, 1, (size_t)n, f);
+        fwrite(p, 1, n, f);
         p += n;
     }
     fputc('"', f);
