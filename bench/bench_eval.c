@@ -49,7 +49,7 @@ static void bench_policy(const Graph *g, const char *pol, uint32_t P)
     if (space_by_use_ex(g, &s, UNITS_WORDS, sp.hwm_step, &share, &result, &approx) == 0) free(share);
     double t2 = now();
     printf("  %s P=%-3u steps %10u  hwm %10llu  sim+space %6.1f M nodes/s  attribution %.2f s%s\n", pol, P,
-           s.T, (unsigned long long)sp.hwm, g->n / (t1 - t0) / 1e6, t2 - t1, approx ? " (approximate)" : "");
+           s.T, (unsigned long long)sp.hwm, graph_nodes(g) / (t1 - t0) / 1e6, t2 - t1, approx ? " (approximate)" : "");
     space_free(&sp);
     sched_free(&s);
 }
@@ -75,13 +75,13 @@ int main(int argc, char **argv)
     const Graph *g = &l.run.g;
     printf("%s:", argv[1]);
     for (int i = 2; i < argc; i++) printf(" %s", argv[i]);
-    printf("\n  graph: %u nodes, %zu heap edges, span %llu\n", g->n, g->m, (unsigned long long)graph_span(g));
-    printf("  interpreter: %.2f s, %.1f M nodes/s (parse, resolve, evaluate)\n", t1 - t0, g->n / (t1 - t0) / 1e6);
+    printf("\n  graph: %u nodes, %zu heap edges, span %llu\n", graph_nodes(g), graph_heap_edges(g), (unsigned long long)graph_span(g));
+    printf("  interpreter: %.2f s, %.1f M nodes/s (parse, resolve, evaluate)\n", t1 - t0, graph_nodes(g) / (t1 - t0) / 1e6);
     static const char *const pols[] = {"df", "bf", "ws"};
     static const uint32_t ps[] = {1, 4, 64};
     for (int a = 0; a < 3; a++)
         for (int b = 0; b < 3; b++) bench_policy(g, pols[a], ps[b]);
-    printf("  peak resident memory: %.0f MB, %.1f bytes per node\n", peak_rss() / 1e6, peak_rss() / g->n);
+    printf("  peak resident memory: %.0f MB, %.1f bytes per node\n", peak_rss() / 1e6, peak_rss() / graph_nodes(g));
     cli_unload(&l);
     return 0;
 }

@@ -57,7 +57,7 @@ static int big_graph(uint32_t nodes)
     bench_params(&gp);
     double t0 = now();
     if (gen_graph(&g, 1, nodes, &gp)) { fprintf(stderr, "bench_sim: cannot build the graph\n"); return 1; }
-    printf("graph: %u nodes, %zu heap edges, span %llu (built in %.2f s)\n", g.n, g.m,
+    printf("graph: %u nodes, %zu heap edges, span %llu (built in %.2f s)\n", graph_nodes(&g), graph_heap_edges(&g),
            (unsigned long long)graph_span(&g), now() - t0);
     static const char *const pols[] = {"df", "bf", "ws"};
     static const uint32_t procs[] = {1, 4, 64};
@@ -69,12 +69,12 @@ static int big_graph(uint32_t nodes)
             double dt = sim_and_space(&g, pols[i], procs[k], &s, &sp);
             if (dt < 0) return 1;
             printf("%-6s %4u %12u %10.3f %14.0f %12llu\n", pols[i], procs[k], s.T, dt,
-                   (double)g.n / dt, (unsigned long long)sp.hwm);
+                   (double)graph_nodes(&g) / dt, (unsigned long long)sp.hwm);
             space_free(&sp);
             sched_free(&s);
         }
     printf("peak resident bytes per node: %.1f (graph, schedule and profile of one run)\n",
-           peak_rss_bytes() / (double)g.n);
+           peak_rss_bytes() / (double)graph_nodes(&g));
     graph_free(&g);
     return 0;
 }
@@ -100,7 +100,7 @@ static int oracle_speedup(uint32_t nodes)
     int same = 1;
     for (uint32_t i = 0; i <= s.T; i++) same &= heap[i] == sp.heap[i];
     printf("oracle: %u nodes, df P=64, %u steps: oracle %.3f s, space_profile %.4f s: %.0fx faster%s\n",
-           g.n, s.T, slow, prof, slow / (prof > 1e-9 ? prof : 1e-9), same ? "" : " (PROFILES DIFFER)");
+           graph_nodes(&g), s.T, slow, prof, slow / (prof > 1e-9 ? prof : 1e-9), same ? "" : " (PROFILES DIFFER)");
     free(heap); free(queue);
     space_free(&sp);
     sched_free(&s);

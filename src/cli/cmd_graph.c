@@ -11,14 +11,14 @@ static void write_nodes(FILE *f, const Loaded *l)
 {
     const Graph *g = &l->run.g;
     fputs("  \"nodes\": [\n", f);
-    for (uint32_t v = 1; v <= g->n; v++) {
-        const Annot *a = &l->run.annots[g->annot[v]];
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) {
+        const Annot *a = &l->run.annots[graph_annot(g, v)];
         fprintf(f, "    {\"id\": %u, \"kind\": \"%s\", \"value\": %s, \"size\": %u, \"annot\": ", v,
-                graph_kind_name((NodeKind)g->kind[v]), g->size[v] ? "true" : "false", g->size[v]);
+                graph_kind_name(graph_kind(g, v)), graph_size(g, v) ? "true" : "false", graph_size(g, v));
         json_string(f, a->text);
         fputs(", \"file\": ", f);
         json_string(f, l->src.files[a->span.file].path);
-        fprintf(f, ", \"line\": %u, \"col\": %u}%s\n", a->span.line, a->span.col, v < g->n ? "," : "");
+        fprintf(f, ", \"line\": %u, \"col\": %u}%s\n", a->span.line, a->span.col, v < graph_nodes(g) ? "," : "");
     }
     fputs("  ],\n", f);
 }
@@ -27,16 +27,16 @@ static void write_edges(FILE *f, const Graph *g)
 {
     fputs("  \"edges\": [", f);
     int first = 1;
-    for (uint32_t v = 1; v <= g->n; v++)
+    for (uint32_t v = 1; v <= graph_nodes(g); v++)
         for (int k = 0; k < 2; k++)
-            if (g->succ[2 * v + k]) {
-                fprintf(f, "%s[%u, %u]", first ? "\n    " : ",\n    ", v, g->succ[2 * v + k]);
+            if (graph_child(g, v, k)) {
+                fprintf(f, "%s[%u, %u]", first ? "\n    " : ",\n    ", v, graph_child(g, v, k));
                 first = 0;
             }
     fputs("\n  ],\n  \"heap_edges\": [", f);
-    for (size_t e = 0; e < g->m; e++)
+    for (size_t e = 0; e < graph_heap_edges(g); e++)
         fprintf(f, "%s{\"src\": %u, \"dst\": %u, \"kind\": \"%s\"}", e ? ",\n    " : "\n    ",
-                g->hsrc[e], g->hdst[e], g->hkind[e] == HE_RETAIN ? "retain" : "use");
+                graph_heap_src(g, e), graph_heap_dst(g, e), graph_heap_kind(g, e) == HE_RETAIN ? "retain" : "use");
     fputs("\n  ],\n", f);
 }
 
@@ -44,8 +44,8 @@ static void write_graph(FILE *f, const Loaded *l)
 {
     const Graph *g = &l->run.g;
     fputs("{\n  \"format\": \"pml-graph\",\n  \"version\": 1,\n", f);
-    fprintf(f, "  \"work\": %u,\n  \"span\": %llu,\n", g->n, (unsigned long long)graph_span(g));
-    fprintf(f, "  \"result\": %u,\n  \"value\": ", g->result);
+    fprintf(f, "  \"work\": %u,\n  \"span\": %llu,\n", graph_nodes(g), (unsigned long long)graph_span(g));
+    fprintf(f, "  \"result\": %u,\n  \"value\": ", graph_result(g));
     json_string(f, l->run.value_text ? l->run.value_text : "");
     fputs(",\n", f);
     write_nodes(f, l);

@@ -82,10 +82,10 @@ static void write_schedule(FILE *f, const SchedArgs *a, const Graph *g, const Sc
             a->so.coarse ? "true" : "false", (unsigned long long)a->so.seed);
     fprintf(f, "  \"units\": \"%s\", \"with_queue\": %s,\n", a->units == UNITS_NODES ? "nodes" : "words",
             a->with_queue ? "true" : "false");
-    fprintf(f, "  \"nodes\": %u, \"steps\": %u, \"idle\": %llu, \"hwm\": %llu, \"hwm_step\": %u,\n", g->n, s->T,
+    fprintf(f, "  \"nodes\": %u, \"steps\": %u, \"idle\": %llu, \"hwm\": %llu, \"hwm_step\": %u,\n", graph_nodes(g), s->T,
             (unsigned long long)s->idle, (unsigned long long)p->hwm, p->hwm_step);
-    json_u32s(f, "step", s->step, 1, g->n);
-    json_u32s(f, "proc", s->proc, 1, g->n);
+    json_u32s(f, "step", s->step, 1, graph_nodes(g));
+    json_u32s(f, "proc", s->proc, 1, graph_nodes(g));
     json_u64s(f, "heap", p->heap, (size_t)s->T + 1, ",");
     json_u64s(f, "queue", p->queue, (size_t)s->T + 1, "");
     fputs("}\n", f);

@@ -24,7 +24,7 @@ static void stats_usage(FILE *f)
 static uint64_t comp_edges(const Graph *g)
 {
     uint64_t k = 0;
-    for (uint32_t v = 1; v <= g->n; v++) k += (g->succ[2 * v] != 0) + (g->succ[2 * v + 1] != 0);
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) k += (uint64_t)graph_out_degree(g, v);
     return k;
 }
 
@@ -33,7 +33,7 @@ static void stats_print(const char *file, const CommonOpts *c, const Graph *g,
 {
     if (csv) {
         printf("nodes,heap_edges,comp_edges,distilled_nodes,distilled_heap_edges,distilled_comp_edges\n"
-               "%u,%zu,%llu,%u,%zu,%u\n", g->n, g->m, (unsigned long long)comp_edges(g),
+               "%u,%zu,%llu,%u,%zu,%u\n", graph_nodes(g), graph_heap_edges(g), (unsigned long long)comp_edges(g),
                d->n, d->nh, d->nc);
         return;
     }
@@ -41,7 +41,7 @@ static void stats_print(const char *file, const CommonOpts *c, const Graph *g,
     for (uint32_t j = 0; j < c->eo.nparams; j++)
         printf(" %s=%lld", c->eo.params[j].name, (long long)c->eo.params[j].value);
     printf("\n%-10s %10s %11s %18s\n", "", "nodes", "heap edges", "computation edges");
-    printf("%-10s %10u %11zu %18llu\n", "original", g->n, g->m,
+    printf("%-10s %10u %11zu %18llu\n", "original", graph_nodes(g), graph_heap_edges(g),
            (unsigned long long)comp_edges(g));
     printf("%-10s %10u %11zu %18u\n", "distilled", d->n, d->nh, d->nc);
 }

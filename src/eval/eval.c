@@ -43,8 +43,8 @@ static void node_limit(Ev *ev, uint32_t annot)
     if (graph_full(ev->g))
         ev_fail(ev, sp, "the cost graph reached the node limit (%llu nodes); "
                 "raise it with --max-nodes N",
-                (unsigned long long)ev->g->max_nodes);
-    ev_fail(ev, sp, "out of memory for the cost graph at %u nodes", ev->g->n);
+                (unsigned long long)graph_max_nodes(ev->g));
+    ev_fail(ev, sp, "out of memory for the cost graph at %u nodes", graph_nodes(ev->g));
 }
 
 /* Theorem 1 mode: last_src[l] is the newest source of an edge into l. */
@@ -76,11 +76,11 @@ void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
     /* the same edge again?  A source's edges are the newest ones, so look
      * back over (a few of) them; a rare duplicate left is harmless */
     Graph *g = ev->g;
-    for (size_t e = g->m, seen = 0; e-- > 0 && g->hsrc[e] == src && seen < 16; seen++)
-        if (g->hdst[e] == dst && g->hkind[e] == k) return;
+    for (size_t e = graph_heap_edges(g), seen = 0; e-- > 0 && graph_heap_src(g, e) == src && seen < 16; seen++)
+        if (graph_heap_dst(g, e) == dst && graph_heap_kind(g, e) == k) return;
     if (ev->last_src) ev->last_src[dst] = src;
     if (graph_add_heap(g, src, dst, k))
-        ev_fail(ev, ev->p->id_span[g->annot[src]], "out of memory for the heap graph");
+        ev_fail(ev, ev->p->id_span[graph_annot(g, src)], "out of memory for the heap graph");
 }
 
 Value *ev_bool(Ev *ev, int b, uint32_t loc)
@@ -110,7 +110,7 @@ void ev_raise_basis(Ev *ev, const ConDef *c, Span sp, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
-    Value *v = val_new(V_CON, ev_node(ev, NK_CONST, 1, ev->cur ? ev->g->annot[ev->cur] : 0));
+    Value *v = val_new(V_CON, ev_node(ev, NK_CONST, 1, ev->cur ? graph_annot(ev->g, ev->cur) : 0));
     v->con = c;
     ev_raise(ev, v, sp, detail);
 }
@@ -727,7 +727,7 @@ static Value *eval(Ev *ev, const Expr *e, const Env *env)
     if ((uintptr_t)&here < ev->stack_limit)
         ev_fail(ev, e->span, "recursion too deep: the evaluation stack is exhausted after %llu "
                 "nested evaluations", (unsigned long long)ev->depth);
-    uint32_t first = ev->g->n + 1;
+    uint32_t first = graph_nodes(ev->g) + 1;
     Value *v = eval_kind(ev, e, env);
     if (ev->o->check_theorem1) check_theorem1(ev, e, env, first, v);
     ev->depth--;
@@ -780,10 +780,10 @@ static void *gc_out_of_memory(size_t bytes)
 {
     Ev *ev = gc_running;
     if (!ev) return NULL;
-    Span sp = ev->p->id_span[ev->cur ? ev->g->annot[ev->cur] : 0];
+    Span sp = ev->p->id_span[ev->cur ? graph_annot(ev->g, ev->cur) : 0];
     ev_fail(ev, sp, "out of memory: the interpreter's heap is exhausted at %u nodes (heap %zu MiB, "
             "%zu more bytes requested); --max-nodes N stops a run sooner",
-            ev->g->n, GC_get_heap_size() >> 20, bytes);
+            graph_nodes(ev->g), GC_get_heap_size() >> 20, bytes);
 }
 
 static int run(Ev *ev, const Program *p, CostRun *out)
@@ -803,10 +803,10 @@ static int run(Ev *ev, const Program *p, CostRun *out)
         eval_dec(ev, p->decs[i], &env, &v);
         if (i >= p->nuser0 && p->decs[i]->kind == DEC_VAL) result = v;
     }
-    if (ev->g->n == 0) /* an empty program still has a one-node graph */
+    if (graph_nodes(ev->g) == 0) /* an empty program still has a one-node graph */
         ev_node(ev, NK_CONST, 1, 0);
     if (result) {
-        ev->g->result = result->loc;
+        graph_set_result(ev->g, result->loc);
         out->value_text = val_to_sml(result);
     }
     out->result_name = p->result_name;

@@ -121,7 +121,7 @@ static uint64_t work(Site *s, PrimOp op, Value **a)
     case P_VECTOR: {
         int64_t n = need_int(s, a[0]);
         if (n < 0) ev_raise_basis(ev, ev->c_size, s->sp, "vector: negative size %lld", (long long)n);
-        if ((uint64_t)n > ev->g->max_nodes) ev_fail(ev, s->sp, "vector: size %lld exceeds the node limit", (long long)n);
+        if ((uint64_t)n > graph_max_nodes(ev->g)) ev_fail(ev, s->sp, "vector: size %lld exceeds the node limit", (long long)n);
         w = (uint64_t)n;
         break;
     }

@@ -71,6 +71,8 @@ int graph_full(const Graph *g);
 int graph_add_edge(Graph *g, uint32_t a, uint32_t b);
 /* Heap edge src -> dst of kind k; src >= every earlier edge's src. */
 int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k);
+/* Records v as the location of the program's result (0: none). */
+static inline void graph_set_result(Graph *g, uint32_t v) { g->result = v; }
 
 /* ---- reading the graph ----
  * Every module outside the store reads a graph through these, never through
@@ -95,6 +97,8 @@ static inline uint32_t graph_heap_dst(const Graph *g, size_t e) { return g->hdst
 static inline HeapKind graph_heap_kind(const Graph *g, size_t e) { return (HeapKind)g->hkind[e]; }
 /* The program result's location, 0 if none. */
 static inline uint32_t graph_result(const Graph *g) { return g->result; }
+/* The node limit the graph was made with. */
+static inline uint64_t graph_max_nodes(const Graph *g) { return g->max_nodes; }
 
 /* ---- derived facts ---- */
 /* Longest path in nodes (span) of the computation graph. */

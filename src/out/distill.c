@@ -18,11 +18,6 @@
 
 /* ---- small helpers ---------------------------------------------------- */
 
-static uint32_t out_degree(const Graph *g, uint32_t v)
-{
-    return (g->succ[2 * v] != 0) + (g->succ[2 * v + 1] != 0);
-}
-
 static int is_visited(const DistillOptions *o, uint32_t v)
 {
     return o->sched == NULL || o->sched->step[v] <= o->step;
@@ -31,9 +26,9 @@ static int is_visited(const DistillOptions *o, uint32_t v)
 void distill_free(Distilled *d)
 {
     free(d->group); free(d->first); free(d->last); free(d->area);
-    free(d->annot); free(d->visited);
+    free(d->main_annot); free(d->visited);
     free(d->csrc); free(d->cdst);
-    free(d->hsrc); free(d->hdst); free(d->hcount); free(d->hkinds);
+    free(d->heap_src); free(d->heap_dst); free(d->heap_count); free(d->heap_kinds);
     free(d->root); free(d->weight);
     memset(d, 0, sizeof *d);
 }
@@ -43,12 +38,13 @@ void distill_free(Distilled *d)
 /* parent[v]: v's sole computation parent if it has one, else 0. */
 static uint32_t *sole_parents(const Graph *g)
 {
-    uint32_t *parent = calloc((size_t)g->n + 1, sizeof *parent);
+    uint32_t n = graph_nodes(g);
+    uint32_t *parent = calloc((size_t)n + 1, sizeof *parent);
     if (!parent) return NULL;
-    for (uint32_t a = 1; a <= g->n; a++)
+    for (uint32_t a = 1; a <= n; a++)
         for (int k = 0; k < 2; k++) {
-            uint32_t c = g->succ[2 * a + k];
-            if (c && g->npred[c] == 1) parent[c] = a;
+            uint32_t c = graph_child(g, a, k);
+            if (c && graph_in_degree(g, c) == 1) parent[c] = a;
         }
     return parent;
 }
@@ -58,8 +54,8 @@ static int joins_parent(const Graph *g, const DistillOptions *o,
                         const uint32_t *parent, uint32_t v)
 {
     uint32_t p = parent[v];
-    if (o->raw || g->npred[v] != 1 || p == 0 || p >= v) return 0;
-    if (out_degree(g, v) != 1 || out_degree(g, p) != 1) return 0;
+    if (o->raw || graph_in_degree(g, v) != 1 || p == 0 || p >= v) return 0;
+    if (graph_out_degree(g, v) != 1 || graph_out_degree(g, p) != 1) return 0;
     return is_visited(o, v) == is_visited(o, p);                 /* rule 7 */
 }
 
@@ -68,7 +64,7 @@ static int assign_groups(const Graph *g, const DistillOptions *o, Distilled *d)
     uint32_t *parent = sole_parents(g);
     if (!parent) return -1;
     d->n = 0;
-    for (uint32_t v = 1; v <= g->n; v++)
+    for (uint32_t v = 1, n = graph_nodes(g); v <= n; v++)
         d->group[v] = joins_parent(g, o, parent, v) ? d->group[parent[v]] : ++d->n;
     free(parent);
     return 0;
@@ -82,10 +78,10 @@ static int cmp_u32(const void *a, const void *b)
 
 /* The annotation most members carry; ties go to the earliest member's.
  * mem[0..k-1] are the members in id order; val and cnt have room for k. */
-static uint32_t main_annot(const Graph *g, const uint32_t *mem, uint32_t k,
-                           uint32_t *val, uint32_t *cnt)
+static uint32_t majority_annot(const Graph *g, const uint32_t *mem, uint32_t k,
+                               uint32_t *val, uint32_t *cnt)
 {
-    for (uint32_t j = 0; j < k; j++) val[j] = g->annot[mem[j]];
+    for (uint32_t j = 0; j < k; j++) val[j] = graph_annot(g, mem[j]);
     qsort(val, k, sizeof *val, cmp_u32);
     uint32_t nd = 0, best = 0;              /* distinct values and their counts */
     for (uint32_t j = 0; j < k; j++) {
@@ -93,22 +89,23 @@ static uint32_t main_annot(const Graph *g, const uint32_t *mem, uint32_t k,
         if (++cnt[nd - 1] > best) best = cnt[nd - 1];
     }
     for (uint32_t j = 0; j < k; j++) {
-        uint32_t a = g->annot[mem[j]];
+        uint32_t a = graph_annot(g, mem[j]);
         const uint32_t *hit = bsearch(&a, val, nd, sizeof a, cmp_u32);
         if (hit && cnt[hit - val] == best) return a;
     }
     return 0;
 }
 
-/* Fills first, last, area, visited and annot of every coalesced node. */
+/* Fills first, last, area, visited and main_annot of every coalesced node. */
 static int describe_nodes(const Graph *g, const DistillOptions *o, Distilled *d)
 {
-    size_t nn = (size_t)g->n + 1;
+    uint32_t n = graph_nodes(g);
+    size_t nn = (size_t)n + 1;
     uint32_t *off = calloc((size_t)d->n + 2, sizeof *off);
     uint32_t *mem = malloc(nn * sizeof *mem);
     uint32_t *val = malloc(nn * sizeof *val), *cnt = malloc(nn * sizeof *cnt);
     int rc = (off && mem && val && cnt) ? 0 : -1;
-    for (uint32_t v = g->n; rc == 0 && v >= 1; v--) {
+    for (uint32_t v = n; rc == 0 && v >= 1; v--) {
         uint32_t c = d->group[v];
         d->first[c] = v;
         if (d->last[c] == 0) d->last[c] = v;
@@ -118,9 +115,9 @@ static int describe_nodes(const Graph *g, const DistillOptions *o, Distilled *d)
     if (rc == 0) {
         /* members of c, in id order: mem[off[c] - area[c] .. off[c] - 1] */
         for (uint32_t c = 2; c <= d->n; c++) off[c] = off[c - 1] + d->area[c - 1];
-        for (uint32_t v = 1; v <= g->n; v++) mem[off[d->group[v]]++] = v;
+        for (uint32_t v = 1; v <= n; v++) mem[off[d->group[v]]++] = v;
         for (uint32_t c = 1; c <= d->n; c++)
-            d->annot[c] = main_annot(g, mem + off[c] - d->area[c], d->area[c], val, cnt);
+            d->main_annot[c] = majority_annot(g, mem + off[c] - d->area[c], d->area[c], val, cnt);
     }
     free(off); free(mem); free(val); free(cnt);
     return rc;
@@ -132,13 +129,14 @@ static int describe_nodes(const Graph *g, const DistillOptions *o, Distilled *d)
  * order of their sources' ids, left child first (rule 4). */
 static int collect_comp_edges(const Graph *g, Distilled *d)
 {
-    size_t cap = 2 * (size_t)g->n + 1;
+    uint32_t n = graph_nodes(g);
+    size_t cap = 2 * (size_t)n + 1;
     d->csrc = malloc(cap * sizeof *d->csrc);
     d->cdst = malloc(cap * sizeof *d->cdst);
     if (!d->csrc || !d->cdst) return -1;
-    for (uint32_t a = 1; a <= g->n; a++)
+    for (uint32_t a = 1; a <= n; a++)
         for (int k = 0; k < 2; k++) {
-            uint32_t c = g->succ[2 * a + k];
+            uint32_t c = graph_child(g, a, k);
             if (!c || d->group[a] == d->group[c]) continue;
             d->csrc[d->nc] = d->group[a];
             d->cdst[d->nc++] = d->group[c];
@@ -157,7 +155,7 @@ static int cmp_heapkey(const void *a, const void *b)
 
 static int is_root_edge(const Graph *g, const DistillOptions *o, size_t e)
 {
-    return o->sched && !is_visited(o, g->hsrc[e]) && is_visited(o, g->hdst[e]);
+    return o->sched && !is_visited(o, graph_heap_src(g, e)) && is_visited(o, graph_heap_dst(g, e));
 }
 
 /* Adds original heap edge e to distilled edge k (k == d->nh starts one). */
@@ -165,14 +163,14 @@ static void absorb_heap_edge(const Graph *g, const DistillOptions *o, Distilled 
                              size_t k, size_t e)
 {
     if (k == d->nh) {
-        d->hsrc[k] = d->group[g->hsrc[e]];
-        d->hdst[k] = d->group[g->hdst[e]];
-        d->hcount[k] = 0; d->hkinds[k] = 0; d->weight[k] = 0;
+        d->heap_src[k] = d->group[graph_heap_src(g, e)];
+        d->heap_dst[k] = d->group[graph_heap_dst(g, e)];
+        d->heap_count[k] = 0; d->heap_kinds[k] = 0; d->weight[k] = 0;
         d->root[k] = (uint8_t)is_root_edge(g, o, e);               /* rule 6 */
         d->nh++;
     }
-    d->hcount[k]++;
-    d->hkinds[k] |= (uint8_t)(1u << g->hkind[e]);
+    d->heap_count[k]++;
+    d->heap_kinds[k] |= (uint8_t)(1u << graph_heap_kind(g, e));
     if (o->sched && o->share) d->weight[k] += o->share[e];        /* rule 8 */
 }
 
@@ -180,20 +178,20 @@ static void absorb_heap_edge(const Graph *g, const DistillOptions *o, Distilled 
  * between the same two coalesced nodes merged (unless raw). */
 static int collect_heap_edges(const Graph *g, const DistillOptions *o, Distilled *d)
 {
-    size_t m = g->m, nk = 0;
+    size_t m = graph_heap_edges(g), nk = 0;
     HeapKey *keys = malloc((m ? m : 1) * sizeof *keys);
-    d->hsrc = malloc((m ? m : 1) * sizeof *d->hsrc);
-    d->hdst = malloc((m ? m : 1) * sizeof *d->hdst);
-    d->hcount = malloc((m ? m : 1) * sizeof *d->hcount);
-    d->hkinds = malloc(m ? m : 1);
+    d->heap_src = malloc((m ? m : 1) * sizeof *d->heap_src);
+    d->heap_dst = malloc((m ? m : 1) * sizeof *d->heap_dst);
+    d->heap_count = malloc((m ? m : 1) * sizeof *d->heap_count);
+    d->heap_kinds = malloc(m ? m : 1);
     d->root = malloc(m ? m : 1);
     d->weight = malloc((m ? m : 1) * sizeof *d->weight);
-    if (!keys || !d->hsrc || !d->hdst || !d->hcount || !d->hkinds || !d->root || !d->weight) {
+    if (!keys || !d->heap_src || !d->heap_dst || !d->heap_count || !d->heap_kinds || !d->root || !d->weight) {
         free(keys);
         return -1;
     }
     for (size_t e = 0; e < m; e++) {
-        uint32_t s = d->group[g->hsrc[e]], t = d->group[g->hdst[e]];
+        uint32_t s = d->group[graph_heap_src(g, e)], t = d->group[graph_heap_dst(g, e)];
         if (s == t) continue;                                      /* rule 2 */
         keys[nk].key = (uint64_t)s << 32 | t;
         keys[nk++].e = e;
@@ -215,18 +213,18 @@ int distill(const Graph *g, const DistillOptions *o, Distilled *out)
 {
     Distilled *d = out;
     memset(d, 0, sizeof *d);
-    size_t nn = (size_t)g->n + 1;
+    size_t nn = (size_t)graph_nodes(g) + 1;
     d->group = calloc(nn, sizeof *d->group);
     d->first = calloc(nn, sizeof *d->first);
     d->last = calloc(nn, sizeof *d->last);
     d->area = calloc(nn, sizeof *d->area);
-    d->annot = calloc(nn, sizeof *d->annot);
+    d->main_annot = calloc(nn, sizeof *d->main_annot);
     d->visited = calloc(nn, 1);
     d->scheduled = o->sched != NULL;
     d->step = o->sched ? o->step : 0;
-    d->orig_nodes = g->n;
-    d->orig_heap = g->m;
-    if (!d->group || !d->first || !d->last || !d->area || !d->annot || !d->visited
+    d->orig_nodes = graph_nodes(g);
+    d->orig_heap = graph_heap_edges(g);
+    if (!d->group || !d->first || !d->last || !d->area || !d->main_annot || !d->visited
         || assign_groups(g, o, d) || describe_nodes(g, o, d)
         || collect_comp_edges(g, d) || collect_heap_edges(g, o, d)) {
         distill_free(d);
@@ -310,7 +308,7 @@ static int write_header(const Distilled *d, const DotOptions *o, FILE *f)
 static int write_node_tooltip(const Distilled *d, const DotOptions *o, uint32_t c, FILE *f)
 {
     char head[160];
-    uint32_t a = d->annot[c];
+    uint32_t a = d->main_annot[c];
     int k = snprintf(head, sizeof head, d->first[c] == d->last[c] ? "node %u" : "nodes %u..%u",
                      d->first[c], d->last[c]);
     k += snprintf(head + k, sizeof head - k, ", work %u%s\n", d->area[c],
@@ -333,9 +331,9 @@ static int write_node(const Distilled *d, const DotOptions *o, uint32_t c, int f
             d->visited[c] ? "black" : "gray70");                     /* rule 5 */
     if (write_node_tooltip(d, o, c, f)) return -1;
     fputc('"', f);
-    if (o->labels && *annot_text(o, d->annot[c])) {
+    if (o->labels && *annot_text(o, d->main_annot[c])) {
         fputs(", xlabel=\"", f);
-        if (distill_dot_string(f, annot_text(o, d->annot[c]), LABEL_MAX)) return -1;
+        if (distill_dot_string(f, annot_text(o, d->main_annot[c]), LABEL_MAX)) return -1;
         fputc('"', f);
     }
     return fputs("];\n", f) < 0 ? -1 : 0;
@@ -380,11 +378,11 @@ static int write_heap_edges(const Distilled *d, const DotOptions *o, FILE *f)
                    : wmax > 0 ? PEN_MAX * d->weight[k] / wmax : PEN_MIN;
         if (pen < PEN_MIN) pen = PEN_MIN;
         if (o->free_heap)
-            fprintf(f, "  n%u -> n%u [constraint=false, arrowhead=vee, ", d->hsrc[k], d->hdst[k]);
+            fprintf(f, "  n%u -> n%u [constraint=false, arrowhead=vee, ", d->heap_src[k], d->heap_dst[k]);
         else
-            fprintf(f, "  n%u -> n%u [dir=back, weight=0, arrowtail=vee, ", d->hdst[k], d->hsrc[k]);
+            fprintf(f, "  n%u -> n%u [dir=back, weight=0, arrowtail=vee, ", d->heap_dst[k], d->heap_src[k]);
         fprintf(f, "arrowsize=0.4, color=%s, penwidth=%.2f, tooltip=\"%u %s edge%s",
-                color, pen, d->hcount[k], kinds_name(d->hkinds[k]), d->hcount[k] == 1 ? "" : "s");
+                color, pen, d->heap_count[k], kinds_name(d->heap_kinds[k]), d->heap_count[k] == 1 ? "" : "s");
         if (d->root[k]) fprintf(f, ", root, space %.6g", d->weight[k]);  /* rule 8 */
         if (fputs("\"];\n", f) < 0) return -1;
     }

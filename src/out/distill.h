@@ -50,17 +50,18 @@ typedef struct Distilled {
     uint32_t *group;        /* per original node 1..orig_nodes: its coalesced node */
     uint32_t *first, *last; /* per coalesced node: lowest and highest member id */
     uint32_t *area;         /* per coalesced node: number of members (>= 1) */
-    uint32_t *annot;        /* per coalesced node: the annotation index most of
+    uint32_t *main_annot;   /* per coalesced node: the annotation index most of
                              * its members carry (ties: the earliest member's) */
     uint8_t *visited;       /* per coalesced node: rule 5 (all 1 without a schedule) */
 
     uint32_t nc;            /* computation edges csrc[k] -> cdst[k]; a fork's */
     uint32_t *csrc, *cdst;  /* left edge comes before its right edge */
 
-    size_t nh;              /* heap edges hsrc[k] -> hdst[k] (later -> earlier) */
-    uint32_t *hsrc, *hdst;  /* sorted by (hsrc, hdst); never hsrc == hdst */
-    uint32_t *hcount;       /* how many original heap edges were merged */
-    uint8_t *hkinds;        /* bit (1 << HeapKind) set for each kind merged */
+    size_t nh;              /* heap edges heap_src[k] -> heap_dst[k] (later -> earlier), */
+    uint32_t *heap_src;     /* sorted by (heap_src, heap_dst); never a self edge */
+    uint32_t *heap_dst;
+    uint32_t *heap_count;   /* how many original heap edges were merged */
+    uint8_t *heap_kinds;    /* bit (1 << HeapKind) set for each kind merged */
     uint8_t *root;          /* rule 6 (all 0 without a schedule) */
     double *weight;         /* rule 8: sum of the members' shares (0 without) */
 

@@ -178,8 +178,8 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
     json_string(f, r->result_name ? r->result_name : "");
     fputs(", \"value\": ", f);
     json_string(f, r->value_text ? r->value_text : "");
-    fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu,\n", r->g.n,
-            (unsigned long long)w->span, r->g.m);
+    fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu,\n", graph_nodes(&r->g),
+            (unsigned long long)w->span, graph_heap_edges(&r->g));
     fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"with_queue\": %s, \"coarse\": %s, \"seed\": %llu, \"top\": %u,\n"
             "  \"schedules\": [", units_name(o->units), o->by == MEASURE_BY_USE ? "use" : "alloc",
             o->with_queue ? "true" : "false", o->coarse ? "true" : "false", (unsigned long long)o->seed, o->top);
@@ -196,7 +196,7 @@ static void csv_row(const Out *w, const Measure *sr, const char *rank, const cha
     fprintf(f, ",%u,%d,%llu,%s,%s,%d,%u,%llu,%llu,%u,%llu,%llu,%u,%llu,%s,%s,%.17g,%.17g,", sr->P, o->coarse,
             (unsigned long long)o->seed, units_name(o->units), o->by == MEASURE_BY_USE ? "use" : "alloc",
             o->with_queue, sr->T, (unsigned long long)sr->idle, (unsigned long long)sr->hwm, sr->hwm_step,
-            (unsigned long long)sr->heap, (unsigned long long)sr->queue, w->r->g.n,
+            (unsigned long long)sr->heap, (unsigned long long)sr->queue, graph_nodes(&w->r->g),
             (unsigned long long)w->span, rank, kind, space, percent(sr, space));
     csv_field(f, span_file(w, sp));
     if (sp) fprintf(f, ",%u,%u,", sp->line, sp->col);
@@ -239,8 +239,8 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
         return;
     }
     if (r->value_text) fprintf(f, "val %s = %s\n", r->result_name ? r->result_name : "it", r->value_text);
-    fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges\n", r->g.n,
-            (unsigned long long)w->span, r->g.m);
+    fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges\n", graph_nodes(&r->g),
+            (unsigned long long)w->span, graph_heap_edges(&r->g));
     for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
 }
 

@@ -161,7 +161,7 @@ static void csv_row(FILE *f, const CostRun *r, const Sources *s, int64_t size, u
     csv_field(f, sr->policy);
     fprintf(f, ",%u,%d,%llu,%s,%s,%d,%u,%llu,%u,%llu,%llu,%u,%llu,%llu,%s,", sr->P, ro->coarse,
             (unsigned long long)ro->seed, units_name(ro->units), ro->by == MEASURE_BY_USE ? "use" : "alloc",
-            ro->with_queue, r->g.n, (unsigned long long)span, sr->T, (unsigned long long)sr->idle,
+            ro->with_queue, graph_nodes(&r->g), (unsigned long long)span, sr->T, (unsigned long long)sr->idle,
             (unsigned long long)sr->hwm, sr->hwm_step, (unsigned long long)sr->heap,
             (unsigned long long)sr->queue, sr->approx ? "approximate" : "exact");
     csv_holders(f, r, s, o, sr);

@@ -139,11 +139,12 @@ static uint32_t visit_all(Sim *m, uint32_t t, uint32_t *paid)
 /* Phase 2: release the children of processor p's visit. */
 static int release(Sim *m, uint32_t p, uint32_t x)
 {
-    const uint32_t *c = &m->g->succ[2 * (size_t)x];
     uint32_t en[2];
     int k = 0;
-    for (int i = 0; i < 2; i++)
-        if (c[i] && --m->left[c[i]] == 0) en[k++] = c[i];
+    for (int i = 0; i < 2; i++) {
+        uint32_t c = graph_child(m->g, x, i);
+        if (c && --m->left[c] == 0) en[k++] = c;
+    }
     m->nready += (uint64_t)k;
     if (m->coarse && k == 1) m->pin[p] = en[0]; /* a thread runs on (paper §4.1) */
     else if (k) {
@@ -178,11 +179,11 @@ static int sim_loop(Sim *m, char *msg, size_t len)
 {
     const Graph *g = m->g;
     uint32_t t = 0, paid;
-    while (m->nvisited < g->n || m->nbusy) {
+    while (m->nvisited < graph_nodes(g) || m->nbusy) {
         uint32_t nvis = visit_all(m, ++t, &paid);
         if (nvis == 0 && paid == 0) {
             snprintf(msg, len, "schedule stuck at step %u: %llu of %u nodes visited "
-                     "(graph not connected from node 1?)", t, (unsigned long long)m->nvisited, g->n);
+                     "(graph not connected from node 1?)", t, (unsigned long long)m->nvisited, graph_nodes(g));
             return -1;
         }
         if (release_all(m)) goto oom;
@@ -199,7 +200,8 @@ oom:
 
 static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
 {
-    size_t n1 = (size_t)g->n + 1;
+    uint32_t n = graph_nodes(g);
+    size_t n1 = (size_t)n + 1;
     m->g = g;
     m->P = o->P;
     m->coarse = o->coarse;
@@ -216,14 +218,14 @@ static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
     s->step = calloc(n1, sizeof *s->step);
     s->proc = calloc(n1, sizeof *s->proc);
     s->ready = malloc(m->rcap * sizeof *s->ready);
-    m->pol = m->ops->create(o->P, o->seed, g->n);
+    m->pol = m->ops->create(o->P, o->seed, n);
     if (!m->left || !m->pin || !m->vis || !m->busy || !m->defer || !s->step || !s->proc || !s->ready || !m->pol)
         return -1;
-    memcpy(m->left, g->npred, n1);
-    m->nready = m->held = g->n ? 1 : 0;
+    for (uint32_t v = 0; v <= n; v++) m->left[v] = (uint8_t)graph_in_degree(g, v);
+    m->nready = m->held = n ? 1 : 0;
     s->ready[0] = (uint32_t)m->nready;
     uint32_t first = 1;
-    return g->n ? m->ops->add(m->pol, 0, &first, 1) : 0;
+    return n ? m->ops->add(m->pol, 0, &first, 1) : 0;
 }
 
 static void sim_done(Sim *m)

@@ -21,20 +21,21 @@ const char *const space_units_names[] = {"words", "nodes", NULL};
 
 static inline uint64_t unit_size(const Graph *g, Units u, uint32_t v)
 {
-    uint32_t z = g->size[v];
+    uint32_t z = graph_size(g, v);
     return (z && u == UNITS_NODES) ? 1 : z;
 }
 
 /* death[v] per node (meaningful for values); malloc'd, NULL if out of memory. */
 static uint32_t *space_deaths(const Graph *g, const Schedule *s)
 {
-    uint32_t *death = malloc(((size_t)g->n + 1) * sizeof *death);
+    size_t n1 = (size_t)graph_nodes(g) + 1;
+    uint32_t *death = malloc(n1 * sizeof *death);
     if (!death) return NULL;
-    memcpy(death, s->step, ((size_t)g->n + 1) * sizeof *death);
-    if (g->result) death[g->result] = NEVER;
-    for (size_t e = g->m; e-- > 0;) {
-        uint32_t src = g->hsrc[e], dst = g->hdst[e];
-        uint32_t d = g->hkind[e] == HE_USE ? s->step[src] : death[src];
+    memcpy(death, s->step, n1 * sizeof *death);
+    if (graph_result(g)) death[graph_result(g)] = NEVER;
+    for (size_t e = graph_heap_edges(g); e-- > 0;) {
+        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
+        uint32_t d = graph_heap_kind(g, e) == HE_USE ? s->step[src] : death[src];
         if (d > death[dst]) death[dst] = d;
     }
     return death;
@@ -62,7 +63,7 @@ int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
     uint32_t *death = out->heap && out->queue ? space_deaths(g, s) : NULL;
     if (!death) { space_free(out); return -1; }
     uint64_t *h = out->heap; /* differences first; unsigned wrap-around is exact */
-    for (uint32_t v = 1; v <= g->n; v++) {
+    for (uint32_t v = 1, n = graph_nodes(g); v <= n; v++) {
         uint64_t z = unit_size(g, u, v);
         uint32_t a = s->step[v], b = death[v];
         if (!z || b <= a) continue;
@@ -114,8 +115,8 @@ static double use_walk(UseWork *w, uint32_t r, int count_pass)
         if (count_pass) w->count[v] += w->weight[r];
         else part += (double)unit_size(g, w->u, v) / (double)w->count[v];
         for (uint32_t e = w->off[v]; e < w->off[v + 1]; e++) {
-            uint32_t d = g->hdst[e];
-            if (g->hkind[e] == HE_RETAIN && w->seen[d] != r) { w->seen[d] = r; w->stack[sp++] = d; }
+            uint32_t d = graph_heap_dst(g, e);
+            if (graph_heap_kind(g, e) == HE_RETAIN && w->seen[d] != r) { w->seen[d] = r; w->stack[sp++] = d; }
         }
     }
     return count_pass ? (double)visits : part;
@@ -132,16 +133,17 @@ static void use_free(UseWork *w)
 static int use_alloc(UseWork *w)
 {
     use_free(w);
-    size_t n1 = (size_t)w->g->n + 1;
     const Graph *g = w->g;
+    uint32_t n = graph_nodes(g);
+    size_t n1 = (size_t)n + 1, m = graph_heap_edges(g);
     w->off = malloc((n1 + 1) * sizeof *w->off);
     if (!w->off) return -1;
     size_t e = 0;
-    for (uint32_t v = 0; v <= g->n; v++) {
-        while (e < g->m && g->hsrc[e] < v) e++;
+    for (uint32_t v = 0; v <= n; v++) {
+        while (e < m && graph_heap_src(g, e) < v) e++;
         w->off[v] = (uint32_t)e;
     }
-    w->off[n1] = (uint32_t)g->m;
+    w->off[n1] = (uint32_t)m;
     w->weight = malloc(n1 * sizeof *w->weight);
     w->seen = malloc(n1 * sizeof *w->seen);
     w->stack = malloc(n1 * sizeof *w->stack);
@@ -153,7 +155,7 @@ static int use_alloc(UseWork *w)
 /* Zeroes the per-node counters for another step. */
 static void use_reset(UseWork *w)
 {
-    size_t n1 = (size_t)w->g->n + 1;
+    size_t n1 = (size_t)graph_nodes(w->g) + 1;
     memset(w->weight, 0, n1 * sizeof *w->weight);
     memset(w->seen, 0, n1 * sizeof *w->seen);
     memset(w->count, 0, n1 * sizeof *w->count);
@@ -162,7 +164,15 @@ static void use_reset(UseWork *w)
 
 static inline int is_root_edge(const Graph *g, const Schedule *s, uint32_t step, size_t e)
 {
-    return s->step[g->hsrc[e]] > step && s->step[g->hdst[e]] <= step;
+    return s->step[graph_heap_src(g, e)] > step && s->step[graph_heap_dst(g, e)] <= step;
+}
+
+/* Heap edge e is a retain edge from a live value (reached from a root,
+ * allocated by step): one of its sink's holders in the approximation. */
+static inline int live_retain(const UseWork *w, const Schedule *s, uint32_t step, size_t e)
+{
+    uint32_t src = graph_heap_src(w->g, e);
+    return graph_heap_kind(w->g, e) == HE_RETAIN && w->seen[src] && s->step[src] <= step;
 }
 
 /* Above this many walk steps the exact split is given up for the flow
@@ -216,39 +226,39 @@ static int use_flow(SpaceAttrib *a, uint32_t step, double *share, double *result
     if (!a->in_off && graph_heap_by_sink(g, &a->in_off, &a->in_idx)) return -1;
     const uint32_t *in_off = a->in_off, *in_idx = a->in_idx;
     /* live: reachable from the roots (seen != 0) */
-    memset(w->seen, 0, ((size_t)g->n + 1) * sizeof *w->seen);
+    uint32_t n = graph_nodes(g);
+    memset(w->seen, 0, ((size_t)n + 1) * sizeof *w->seen);
     uint32_t sp = 0;
-    for (uint32_t r = 1; r <= g->n; r++)
+    for (uint32_t r = 1; r <= n; r++)
         if (w->weight[r]) { w->seen[r] = 1; w->stack[sp++] = r; }
     while (sp) {
         uint32_t v = w->stack[--sp];
         for (uint32_t e = w->off[v]; e < w->off[v + 1]; e++) {
-            uint32_t d = g->hdst[e];
-            if (g->hkind[e] == HE_RETAIN && !w->seen[d]) { w->seen[d] = 1; w->stack[sp++] = d; }
+            uint32_t d = graph_heap_dst(g, e);
+            if (graph_heap_kind(g, e) == HE_RETAIN && !w->seen[d]) { w->seen[d] = 1; w->stack[sp++] = d; }
         }
     }
     /* retained values have lower ids than their holders: one upward pass */
     double *mass = w->part;
-    for (uint32_t v = 1; v <= g->n; v++) {
+    for (uint32_t v = 1; v <= n; v++) {
         if (!w->seen[v]) continue;
         mass[v] += (double)unit_size(g, w->u, v);
         uint64_t holders = w->weight[v];
         for (uint32_t j = in_off[v]; j < in_off[v + 1]; j++) {
             uint32_t e = in_idx[j];
-            if (g->hkind[e] == HE_RETAIN && w->seen[g->hsrc[e]] && s->step[g->hsrc[e]] <= step) holders++;
+            holders += live_retain(w, s, step, e);
         }
         if (holders == 0) continue;
         double each = mass[v] / (double)holders;
         for (uint32_t j = in_off[v]; j < in_off[v + 1]; j++) {
             uint32_t e = in_idx[j];
-            if (g->hkind[e] == HE_RETAIN && w->seen[g->hsrc[e]] && s->step[g->hsrc[e]] <= step)
-                mass[g->hsrc[e]] += each;
+            if (live_retain(w, s, step, e)) mass[graph_heap_src(g, e)] += each;
         }
         mass[v] = each; /* from here on: the part of each root edge into v */
     }
-    for (size_t e = 0; e < g->m; e++)
-        if (is_root_edge(g, s, step, e)) share[e] = mass[g->hdst[e]];
-    uint32_t res = g->result;
+    for (size_t e = 0, m = graph_heap_edges(g); e < m; e++)
+        if (is_root_edge(g, s, step, e)) share[e] = mass[graph_heap_dst(g, e)];
+    uint32_t res = graph_result(g);
     if (res && s->step[res] <= step) *result_share = mass[res];
     return 0;
 }
@@ -258,23 +268,25 @@ int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double
     UseWork *w = &a->w;
     const Graph *g = w->g;
     const Schedule *s = a->s;
+    uint32_t n = graph_nodes(g);
+    size_t m = graph_heap_edges(g);
     *share = NULL;
     *result_share = 0;
     *approx = 0;
     if (!a->use_ready) {
-        if (!a->share) a->share = malloc((g->m ? g->m : 1) * sizeof *a->share);
+        if (!a->share) a->share = malloc((m ? m : 1) * sizeof *a->share);
         if (!a->share || use_alloc(w)) return -1;
         a->use_ready = 1;
     }
     double *sh = a->share;
-    memset(sh, 0, g->m * sizeof *sh);
+    memset(sh, 0, m * sizeof *sh);
     use_reset(w);
-    for (size_t e = 0; e < g->m; e++)
-        if (is_root_edge(g, s, step, e)) w->weight[g->hdst[e]]++;
-    uint32_t res = g->result;
+    for (size_t e = 0; e < m; e++)
+        if (is_root_edge(g, s, step, e)) w->weight[graph_heap_dst(g, e)]++;
+    uint32_t res = graph_result(g);
     if (res && s->step[res] <= step) w->weight[res]++; /* the result: a root of its own */
     uint64_t steps = 0;
-    for (uint32_t r = 1; r <= g->n && steps <= USE_BUDGET; r++)
+    for (uint32_t r = 1; r <= n && steps <= USE_BUDGET; r++)
         if (w->weight[r]) steps += use_walk(w, r, 1);
     if (steps > USE_BUDGET) {
         *approx = 1;
@@ -282,11 +294,11 @@ int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double
         *share = sh;
         return 0;
     }
-    memset(w->seen, 0, ((size_t)g->n + 1) * sizeof *w->seen);
-    for (uint32_t r = 1; r <= g->n; r++)
+    memset(w->seen, 0, ((size_t)n + 1) * sizeof *w->seen);
+    for (uint32_t r = 1; r <= n; r++)
         if (w->weight[r]) w->part[r] = use_walk(w, r, 0);
-    for (size_t e = 0; e < g->m; e++)
-        if (is_root_edge(g, s, step, e)) sh[e] = w->part[g->hdst[e]];
+    for (size_t e = 0; e < m; e++)
+        if (is_root_edge(g, s, step, e)) sh[e] = w->part[graph_heap_dst(g, e)];
     if (res && s->step[res] <= step) *result_share = w->part[res];
     *share = sh;
     return 0;
@@ -296,12 +308,13 @@ int space_attrib_alloc(SpaceAttrib *a, uint32_t step, const double **alloc)
 {
     const Graph *g = a->w.g;
     const Schedule *s = a->s;
+    uint32_t n = graph_nodes(g);
     *alloc = NULL;
-    if (!a->alloc && !(a->alloc = malloc(((size_t)g->n + 1) * sizeof *a->alloc))) return -1;
+    if (!a->alloc && !(a->alloc = malloc(((size_t)n + 1) * sizeof *a->alloc))) return -1;
     if (!a->death && !(a->death = space_deaths(g, s))) return -1;
     double *x = a->alloc;
     x[0] = 0;
-    for (uint32_t v = 1; v <= g->n; v++)
+    for (uint32_t v = 1; v <= n; v++)
         x[v] = s->step[v] <= step && step < a->death[v] ? (double)unit_size(g, a->w.u, v) : 0;
     *alloc = x;
     return 0;

@@ -25,24 +25,29 @@ static void oracle_free(Oracle *o)
 
 static int oracle_init(Oracle *o, const Graph *g, const Schedule *s, Units u)
 {
-    size_t n1 = (size_t)g->n + 1;
+    size_t n1 = (size_t)graph_nodes(g) + 1;
     memset(o, 0, sizeof *o);
     o->g = g; o->s = s; o->u = u;
     o->head = malloc(n1 * sizeof *o->head);
-    o->next = malloc((g->m ? g->m : 1) * sizeof *o->next);
+    size_t m = graph_heap_edges(g);
+    o->next = malloc((m ? m : 1) * sizeof *o->next);
     o->root = calloc(n1, 1);
     o->mark = calloc(n1, 1);
     o->stack = malloc(n1 * sizeof *o->stack);
     if (!o->head || !o->next || !o->root || !o->mark || !o->stack) { oracle_free(o); return -1; }
     for (size_t v = 0; v < n1; v++) o->head[v] = UINT32_MAX;
-    for (size_t e = 0; e < g->m; e++)
-        if (g->hkind[e] == HE_RETAIN) { o->next[e] = o->head[g->hsrc[e]]; o->head[g->hsrc[e]] = (uint32_t)e; }
+    for (size_t e = 0; e < m; e++)
+        if (graph_heap_kind(g, e) == HE_RETAIN) {
+            uint32_t src = graph_heap_src(g, e);
+            o->next[e] = o->head[src];
+            o->head[src] = (uint32_t)e;
+        }
     return 0;
 }
 
 static uint64_t size_of(const Oracle *o, uint32_t v)
 {
-    uint32_t z = o->g->size[v];
+    uint32_t z = graph_size(o->g, v);
     return (z && o->u == UNITS_NODES) ? 1 : z;
 }
 
@@ -52,10 +57,11 @@ static int visited(const Oracle *o, uint32_t v, uint32_t i) { return o->s->step[
 static void find_roots(Oracle *o, uint32_t i)
 {
     const Graph *g = o->g;
-    memset(o->root, 0, (size_t)g->n + 1);
-    for (size_t e = 0; e < g->m; e++)
-        if (!visited(o, g->hsrc[e], i) && visited(o, g->hdst[e], i)) o->root[g->hdst[e]] = 1;
-    if (g->result && visited(o, g->result, i)) o->root[g->result] = 1;
+    memset(o->root, 0, (size_t)graph_nodes(g) + 1);
+    for (size_t e = 0; e < graph_heap_edges(g); e++)
+        if (!visited(o, graph_heap_src(g, e), i) && visited(o, graph_heap_dst(g, e), i))
+            o->root[graph_heap_dst(g, e)] = 1;
+    if (graph_result(g) && visited(o, graph_result(g), i)) o->root[graph_result(g)] = 1;
 }
 
 /* Marks what r reaches through retain edges; returns the size newly marked. */
@@ -70,7 +76,7 @@ static uint64_t reach(Oracle *o, uint32_t r)
         uint32_t v = o->stack[--sp];
         total += size_of(o, v);
         for (uint32_t e = o->head[v]; e != UINT32_MAX; e = o->next[e]) {
-            uint32_t d = o->g->hdst[e];
+            uint32_t d = graph_heap_dst(o->g, e);
             if (!o->mark[d]) { o->mark[d] = 1; o->stack[sp++] = d; }
         }
     }
@@ -82,8 +88,8 @@ static uint64_t space_at(Oracle *o, uint32_t i)
 {
     uint64_t total = 0;
     find_roots(o, i);
-    memset(o->mark, 0, (size_t)o->g->n + 1);
-    for (uint32_t v = 1; v <= o->g->n; v++)
+    memset(o->mark, 0, (size_t)graph_nodes(o->g) + 1);
+    for (uint32_t v = 1; v <= graph_nodes(o->g); v++)
         if (o->root[v]) total += reach(o, v);
     return total;
 }
@@ -93,13 +99,13 @@ static uint64_t queue_at(const Oracle *o, uint32_t i)
 {
     const Graph *g = o->g;
     uint64_t q = 0;
-    memset(o->mark, 0, (size_t)g->n + 1); /* mark: has an unvisited parent */
-    for (uint32_t v = 1; v <= g->n; v++)
+    memset(o->mark, 0, (size_t)graph_nodes(g) + 1); /* mark: has an unvisited parent */
+    for (uint32_t v = 1; v <= graph_nodes(g); v++)
         for (int k = 0; k < 2; k++) {
-            uint32_t c = g->succ[2 * (size_t)v + k];
+            uint32_t c = graph_child(g, v, k);
             if (c && !visited(o, v, i)) o->mark[c] = 1;
         }
-    for (uint32_t v = 1; v <= g->n; v++)
+    for (uint32_t v = 1; v <= graph_nodes(g); v++)
         if (!visited(o, v, i) && !o->mark[v]) q++;
     return q;
 }
@@ -126,28 +132,29 @@ int space_oracle_by_use(const Graph *g, const Schedule *s, Units u, uint32_t ste
                         double **share, double *result_share)
 {
     Oracle o;
-    size_t n1 = (size_t)g->n + 1;
+    uint32_t n = graph_nodes(g);
+    size_t n1 = (size_t)n + 1, m = graph_heap_edges(g);
     uint64_t *cnt = calloc(n1, sizeof *cnt);
-    *share = calloc(g->m ? g->m : 1, sizeof **share);
+    *share = calloc(m ? m : 1, sizeof **share);
     *result_share = 0;
     if (!cnt || !*share || oracle_init(&o, g, s, u)) { free(cnt); free(*share); *share = NULL; return -1; }
-    int has_res = g->result && visited(&o, g->result, step);
+    int has_res = graph_result(g) && visited(&o, graph_result(g), step);
     /* each root edge, and the result, reaches a set: count, then share */
     for (int pass = 0; pass < 2; pass++) {
-        for (size_t e = 0; e <= g->m; e++) {
-            uint32_t r = e < g->m ? g->hdst[e] : g->result;
-            if (e < g->m ? !(!visited(&o, g->hsrc[e], step) && visited(&o, r, step)) : !has_res)
+        for (size_t e = 0; e <= m; e++) {
+            uint32_t r = e < m ? graph_heap_dst(g, e) : graph_result(g);
+            if (e < m ? !(!visited(&o, graph_heap_src(g, e), step) && visited(&o, r, step)) : !has_res)
                 continue;
             memset(o.mark, 0, n1);
             reach(&o, r);
             double part = 0;
-            for (uint32_t v = 1; v <= g->n; v++) {
+            for (uint32_t v = 1; v <= n; v++) {
                 if (!o.mark[v]) continue;
                 if (pass == 0) cnt[v]++;
                 else part += (double)size_of(&o, v) / (double)cnt[v];
             }
-            if (pass == 1 && e < g->m) (*share)[e] = part;
-            if (pass == 1 && e == g->m) *result_share = part;
+            if (pass == 1 && e < m) (*share)[e] = part;
+            if (pass == 1 && e == m) *result_share = part;
         }
     }
     free(cnt);

@@ -122,7 +122,7 @@ static void gen_par(Gen *G, uint32_t budget, uint32_t *first, uint32_t *last)
     gen_edge(G, fork, f1);
     if (G->nexcl == 128) { G->failed = 1; return; }
     G->excl[G->nexcl][0] = f1;
-    G->excl[G->nexcl++][1] = G->g->n;
+    G->excl[G->nexcl++][1] = graph_nodes(G->g);
     gen_sp(G, right, &f2, &l2);
     G->nexcl--;
     gen_edge(G, fork, f2);
@@ -178,10 +178,10 @@ static inline int gen_graph(Graph *g, uint64_t seed, uint32_t nodes, const GenPa
     gen_sp(&G, nodes ? nodes : 1, &first, &last);
     if (G.failed) return -1;
     double x = gen_unif(&G);
-    if (x < 0.7) g->result = G.last_value;
-    else if (x < 0.9 && g->n) {
-        uint32_t t = 1 + gen_below(&G, g->n);
-        g->result = graph_is_value(g, t) ? t : G.last_value;
+    if (x < 0.7) graph_set_result(g, G.last_value);
+    else if (x < 0.9 && graph_nodes(g)) {
+        uint32_t t = 1 + gen_below(&G, graph_nodes(g));
+        graph_set_result(g, graph_is_value(g, t) ? t : G.last_value);
     }
     return 0;
 }

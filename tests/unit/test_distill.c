@@ -54,16 +54,16 @@ static void random_graph(Graph *g, unsigned seed)
  * with no other child. */
 static int groups_are_chains(const Graph *g, const Distilled *d)
 {
-    uint32_t *parent = calloc(g->n + 1, sizeof *parent);
+    uint32_t *parent = calloc(graph_nodes(g) + 1, sizeof *parent);
     int ok = 1;
-    for (uint32_t a = 1; a <= g->n; a++)
+    for (uint32_t a = 1; a <= graph_nodes(g); a++)
         for (int k = 0; k < 2; k++)
-            if (g->succ[2 * a + k]) parent[g->succ[2 * a + k]] = a;
-    for (uint32_t v = 1; v <= g->n; v++) {
+            if (graph_child(g, a, k)) parent[graph_child(g, a, k)] = a;
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) {
         uint32_t c = d->group[v];
         if (v != d->first[c])
-            ok &= g->npred[v] == 1 && parent[v] && d->group[parent[v]] == c
-                  && (g->succ[2 * parent[v]] == 0 || g->succ[2 * parent[v] + 1] == 0);
+            ok &= graph_in_degree(g, v) == 1 && parent[v] && d->group[parent[v]] == c
+                  && (graph_child(g, parent[v], 0) == 0 || graph_child(g, parent[v], 1) == 0);
     }
     free(parent);
     return ok;
@@ -72,14 +72,14 @@ static int groups_are_chains(const Graph *g, const Distilled *d)
 static int edges_cross_groups(const Graph *g, const Distilled *d)
 {
     uint32_t want = 0;
-    for (uint32_t a = 1; a <= g->n; a++)
+    for (uint32_t a = 1; a <= graph_nodes(g); a++)
         for (int k = 0; k < 2; k++) {
-            uint32_t c = g->succ[2 * a + k];
+            uint32_t c = graph_child(g, a, k);
             if (c && d->group[a] != d->group[c]) want++;
         }
     if (want != d->nc) return 0;
     for (uint32_t k = 0; k < d->nc; k++) if (d->csrc[k] == d->cdst[k]) return 0;
-    for (size_t k = 0; k < d->nh; k++) if (d->hsrc[k] == d->hdst[k]) return 0;
+    for (size_t k = 0; k < d->nh; k++) if (d->heap_src[k] == d->heap_dst[k]) return 0;
     return 1;
 }
 
@@ -88,10 +88,10 @@ static int edges_cross_groups(const Graph *g, const Distilled *d)
 static int heap_edges_merged(const Graph *g, const Distilled *d)
 {
     size_t cross = 0, counted = 0;
-    for (size_t e = 0; e < g->m; e++) cross += d->group[g->hsrc[e]] != d->group[g->hdst[e]];
+    for (size_t e = 0; e < graph_heap_edges(g); e++) cross += d->group[graph_heap_src(g, e)] != d->group[graph_heap_dst(g, e)];
     for (size_t k = 0; k < d->nh; k++) {
-        counted += d->hcount[k];
-        if (k && d->hsrc[k] == d->hsrc[k - 1] && d->hdst[k] == d->hdst[k - 1]) return 0;
+        counted += d->heap_count[k];
+        if (k && d->heap_src[k] == d->heap_src[k - 1] && d->heap_dst[k] == d->heap_dst[k - 1]) return 0;
     }
     return cross == counted;
 }
@@ -188,15 +188,15 @@ static void test_merge_duplicates(void)
     distill(&g, &o, &d);
     CHECK(d.n == 5 && d.group[4] == d.group[5] && d.area[d.group[4]] == 2,
           "distill_join_heads_the_chain_after_it");
-    CHECK(d.nh == 3 && d.hcount[0] == 3 && d.hkinds[0] == 3 && d.hsrc[0] == d.group[4]
-          && d.hdst[0] == d.group[2], "distill_merges_duplicate_heap_edges_of_any_kind");
+    CHECK(d.nh == 3 && d.heap_count[0] == 3 && d.heap_kinds[0] == 3 && d.heap_src[0] == d.group[4]
+          && d.heap_dst[0] == d.group[2], "distill_merges_duplicate_heap_edges_of_any_kind");
     int same = 1;
     for (size_t k = 0; k < d.nh; k++) same &= d.weight[k] == 0 && !d.root[k];
     CHECK(same, "distill_without_schedule_gives_heap_edges_one_weight");
     distill_free(&d);
     o.raw = 1;
     distill(&g, &o, &d);
-    CHECK(d.n == g.n && d.nh == g.m && d.nc == 6 && total_area(&d) == g.n,
+    CHECK(d.n == graph_nodes(&g) && d.nh == graph_heap_edges(&g) && d.nc == 6 && total_area(&d) == graph_nodes(&g),
           "distill_raw_keeps_every_node_and_edge");
     distill_free(&d);
     graph_free(&g);
@@ -213,11 +213,11 @@ static void test_random_unscheduled(void)
         DistillOptions o = {0};
         Distilled d;
         if (distill(&g, &o, &d)) { area_ok = 0; graph_free(&g); continue; }
-        area_ok &= total_area(&d) == g.n;
+        area_ok &= total_area(&d) == graph_nodes(&g);
         chains_ok &= groups_are_chains(&g, &d);
         cross_ok &= edges_cross_groups(&g, &d);
         merged_ok &= heap_edges_merged(&g, &d);
-        smaller &= d.n <= g.n && d.nh <= g.m;
+        smaller &= d.n <= graph_nodes(&g) && d.nh <= graph_heap_edges(&g);
         distill_free(&d);
         graph_free(&g);
     }
@@ -232,7 +232,7 @@ static void test_random_unscheduled(void)
 
 static int mixes_visited(const Graph *g, const Schedule *s, uint32_t i, const Distilled *d)
 {
-    for (uint32_t v = 1; v <= g->n; v++)
+    for (uint32_t v = 1; v <= graph_nodes(g); v++)
         if ((s->step[v] <= i) != d->visited[d->group[v]]) return 1;
     return 0;
 }
@@ -261,13 +261,13 @@ static void test_random_scheduled(void)
                 double black = 0;
                 for (size_t k = 0; k < d.nh; k++) {
                     if (d.root[k]) black += d.weight[k];
-                    roots &= d.root[k] == (!d.visited[d.hsrc[k]] && d.visited[d.hdst[k]]);
+                    roots &= d.root[k] == (!d.visited[d.heap_src[k]] && d.visited[d.heap_dst[k]]);
                 }
                 double heap = (double)sp.heap[i];
                 sums &= fabs(black + rshare - heap) <= 1e-6 * (1 + heap);
                 sums &= fabs(black - d.root_weight) <= 1e-9 * (1 + black);
                 pure &= !mixes_visited(&g, &s, i, &d);
-                area_ok &= total_area(&d) == g.n && edges_cross_groups(&g, &d);
+                area_ok &= total_area(&d) == graph_nodes(&g) && edges_cross_groups(&g, &d);
                 distill_free(&d);
             }
             free(share);

@@ -38,20 +38,20 @@ static int eval_text(const char *text, CostRun *run, Diag *d, const EvalOptions 
 static void dump(const Graph *g, char *kinds, char *edges, char *heap)
 {
     kinds[0] = edges[0] = heap[0] = 0;
-    for (uint32_t v = 1; v <= g->n; v++) {
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) {
         char b[32];
-        if (g->size[v]) snprintf(b, sizeof b, "%s%s%u", v > 1 ? " " : "", graph_kind_name(g->kind[v]), g->size[v]);
-        else snprintf(b, sizeof b, "%s%s", v > 1 ? " " : "", graph_kind_name(g->kind[v]));
+        if (graph_size(g, v)) snprintf(b, sizeof b, "%s%s%u", v > 1 ? " " : "", graph_kind_name(graph_kind(g, v)), graph_size(g, v));
+        else snprintf(b, sizeof b, "%s%s", v > 1 ? " " : "", graph_kind_name(graph_kind(g, v)));
         strcat(kinds, b);
         for (int k = 0; k < 2; k++)
-            if (g->succ[2 * v + k]) {
-                snprintf(b, sizeof b, "%s%u-%u", edges[0] ? " " : "", v, g->succ[2 * v + k]);
+            if (graph_child(g, v, k)) {
+                snprintf(b, sizeof b, "%s%u-%u", edges[0] ? " " : "", v, graph_child(g, v, k));
                 strcat(edges, b);
             }
     }
-    for (size_t e = 0; e < g->m; e++) {
+    for (size_t e = 0; e < graph_heap_edges(g); e++) {
         char b[32];
-        snprintf(b, sizeof b, "%s%u>%u%c", e ? " " : "", g->hsrc[e], g->hdst[e], g->hkind[e] ? 'r' : 'u');
+        snprintf(b, sizeof b, "%s%u>%u%c", e ? " " : "", graph_heap_src(g, e), graph_heap_dst(g, e), graph_heap_kind(g, e) ? 'r' : 'u');
         strcat(heap, b);
     }
 }
@@ -114,7 +114,7 @@ static void test_cases(void)
         CHECK(strcmp(kinds, c->kinds) == 0, "nodes of %s: [%s]", c->name, kinds);
         CHECK(strcmp(edges, c->edges) == 0, "computation edges of %s: [%s]", c->name, edges);
         CHECK(strcmp(heap, c->heap) == 0, "heap edges of %s: [%s]", c->name, heap);
-        CHECK(run.g.result == c->result, "result location of %s is %u", c->name, c->result);
+        CHECK(graph_result(&run.g) == c->result, "result location of %s is %u", c->name, c->result);
         char msg[200];
         CHECK(graph_check(&run.g, msg, sizeof msg) == 0, "invariants hold for %s", c->name);
         cost_run_free(&run);
@@ -126,7 +126,7 @@ static void test_work_span(void)
     CostRun run;
     Diag d;
     int rc = eval_text("val r = {{1, 2}, 3}", &run, &d, NULL);
-    CHECK(rc == 0 && run.g.n == 10, "nested pairs: work 10 nodes");
+    CHECK(rc == 0 && graph_nodes(&run.g) == 10, "nested pairs: work 10 nodes");
     CHECK(rc == 0 && graph_span(&run.g) == 8, "nested pairs: span 8 nodes");
     if (rc == 0) cost_run_free(&run);
 }

@@ -29,11 +29,11 @@ static int expected(const Graph *g, const Schedule *s, const SpaceProfile *sp, c
     for (int i = 0; i < NANNOTS + 3; i++) want[i] = 0;
     if (o->by == MEASURE_BY_ALLOC) {
         if (space_by_alloc(g, s, o->units, step, &x)) return -1;
-        for (uint32_t v = 1; v <= g->n; v++) want[g->annot[v] < NANNOTS ? g->annot[v] : NANNOTS] += x[v];
+        for (uint32_t v = 1; v <= graph_nodes(g); v++) want[graph_annot(g, v) < NANNOTS ? graph_annot(g, v) : NANNOTS] += x[v];
     } else {
         if (space_by_use(g, s, o->units, step, &x, &res)) return -1;
-        for (size_t e = 0; e < g->m; e++) {
-            uint32_t a = g->annot[g->hsrc[e]];
+        for (size_t e = 0; e < graph_heap_edges(g); e++) {
+            uint32_t a = graph_annot(g, graph_heap_src(g, e));
             want[a < NANNOTS ? a : NANNOTS] += x[e];
         }
     }
@@ -123,7 +123,7 @@ int main(void)
                 o.units = (i + k) % 3 == 0 ? UNITS_NODES : UNITS_WORDS;
                 o.with_queue = (i + pi) % 4 != 0;
                 o.by = (i + pi + k) % 2 ? MEASURE_BY_ALLOC : MEASURE_BY_USE;
-                snprintf(cfg, sizeof cfg, "graph %llu (%u nodes) %s P=%u %s%s by %s", (unsigned long long)seed, g.n,
+                snprintf(cfg, sizeof cfg, "graph %llu (%u nodes) %s P=%u %s%s by %s", (unsigned long long)seed, graph_nodes(&g),
                          o.sched.policy, o.sched.P, space_units_names[o.units], o.with_queue ? "" : " no queue",
                          o.by == MEASURE_BY_USE ? "use" : "alloc");
                 one_config(&g, &o, cfg);
@@ -139,7 +139,7 @@ int main(void)
     Graph g;
     graph_init(&g, 10);
     graph_add_node(&g, NK_CONST, 1, 0);
-    g.result = 1;
+    graph_set_result(&g, 1);
     MeasureOptions o = measure_options(1);
     o.sched.policy = "lifo";
     Measure m;

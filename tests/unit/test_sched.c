@@ -21,10 +21,10 @@ static int run(const Graph *g, const char *pol, uint32_t P, int coarse, uint64_t
 /* Step at which v becomes ready (ready from step r+1 on): its parents' latest step. */
 static uint32_t *ready_steps(const Graph *g, const Schedule *s)
 {
-    uint32_t *r = calloc((size_t)g->n + 1, sizeof *r);
-    for (uint32_t v = 1; v <= g->n; v++)
+    uint32_t *r = calloc((size_t)graph_nodes(g) + 1, sizeof *r);
+    for (uint32_t v = 1; v <= graph_nodes(g); v++)
         for (int k = 0; k < 2; k++) {
-            uint32_t c = g->succ[2 * v + k];
+            uint32_t c = graph_child(g, v, k);
             if (c && s->step[v] > r[c]) r[c] = s->step[v];
         }
     return r;
@@ -36,18 +36,18 @@ static void check_valid(const Graph *g, const Schedule *s, Prop *p, const char *
 {
     uint32_t T = s->T, maxstep = 0;
     uint8_t *used = calloc(((size_t)T + 1) * s->P, 1);
-    for (uint32_t v = 1; v <= g->n; v++) {
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) {
         uint32_t t = s->step[v], q = s->proc[v];
         if (t < 1 || t > T || q >= s->P) { prop_fail(p, "%s: node %u step %u proc %u", cfg, v, t, q); break; }
         if (used[(size_t)t * s->P + q]++) { prop_fail(p, "%s: processor %u twice at step %u", cfg, q, t); break; }
         if (t > maxstep) maxstep = t;
         for (int k = 0; k < 2; k++) {
-            uint32_t c = g->succ[2 * v + k];
+            uint32_t c = graph_child(g, v, k);
             if (c && s->step[c] <= t) { prop_fail(p, "%s: child %u at step %u, parent %u at %u", cfg, c, s->step[c], v, t); break; }
         }
     }
     if (maxstep != T) prop_fail(p, "%s: T %u but last step %u", cfg, T, maxstep);
-    if (s->idle != (uint64_t)s->P * T - g->n) prop_fail(p, "%s: idle %llu", cfg, (unsigned long long)s->idle);
+    if (s->idle != (uint64_t)s->P * T - graph_nodes(g)) prop_fail(p, "%s: idle %llu", cfg, (unsigned long long)s->idle);
     free(used);
     p->runs++;
 }
@@ -57,7 +57,7 @@ static void check_ready(const Graph *g, const Schedule *s, Prop *p, const char *
 {
     uint32_t *r = ready_steps(g, s);
     long *d = calloc((size_t)s->T + 2, sizeof *d);
-    for (uint32_t v = 1; v <= g->n; v++) { d[r[v]]++; d[s->step[v]]--; }
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) { d[r[v]]++; d[s->step[v]]--; }
     long acc = 0;
     for (uint32_t i = 0; i <= s->T; i++) {
         acc += d[i];
@@ -72,7 +72,7 @@ static void check_ready(const Graph *g, const Schedule *s, Prop *p, const char *
 static void check_greedy(const Graph *g, const Schedule *s, Prop *p, const char *cfg)
 {
     uint32_t *cnt = calloc((size_t)s->T + 1, sizeof *cnt);
-    for (uint32_t v = 1; v <= g->n; v++) cnt[s->step[v]]++;
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) cnt[s->step[v]]++;
     for (uint32_t i = 1; i <= s->T; i++) {
         uint32_t want = s->ready[i - 1] < s->P ? s->ready[i - 1] : s->P;
         if (cnt[i] != want) { prop_fail(p, "%s: step %u visits %u of %u ready", cfg, i, cnt[i], s->ready[i - 1]); break; }
@@ -85,17 +85,17 @@ static void check_greedy(const Graph *g, const Schedule *s, Prop *p, const char 
  * at the next step.  x enables c if x is c's last parent in (step, proc). */
 static void check_coarse(const Graph *g, const Schedule *s, Prop *p, const char *cfg)
 {
-    uint32_t *enabler = calloc((size_t)g->n + 1, sizeof *enabler);
-    for (uint32_t v = 1; v <= g->n; v++)
+    uint32_t *enabler = calloc((size_t)graph_nodes(g) + 1, sizeof *enabler);
+    for (uint32_t v = 1; v <= graph_nodes(g); v++)
         for (int k = 0; k < 2; k++) {
-            uint32_t c = g->succ[2 * v + k], e = c ? enabler[c] : 0;
+            uint32_t c = graph_child(g, v, k), e = c ? enabler[c] : 0;
             if (c && (!e || s->step[v] > s->step[e] || (s->step[v] == s->step[e] && s->proc[v] > s->proc[e])))
                 enabler[c] = v;
         }
-    for (uint32_t v = 1; v <= g->n; v++) {
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) {
         uint32_t k = 0, only = 0;
         for (int j = 0; j < 2; j++) {
-            uint32_t c = g->succ[2 * v + j];
+            uint32_t c = graph_child(g, v, j);
             if (c && enabler[c] == v) { k++; only = c; }
         }
         if (k == 1 && (s->step[only] != s->step[v] + 1 || s->proc[only] != s->proc[v])) {
@@ -112,17 +112,17 @@ static void check_coarse(const Graph *g, const Schedule *s, Prop *p, const char 
  * ready nodes and take the P smallest ids, the k-th on processor k. */
 static void check_df_exact(const Graph *g, const Schedule *s, Prop *p, const char *cfg)
 {
-    uint32_t *step = calloc((size_t)g->n + 1, sizeof *step);
+    uint32_t *step = calloc((size_t)graph_nodes(g) + 1, sizeof *step);
     uint32_t done = 0, t = 0;
-    while (done < g->n) {
+    while (done < graph_nodes(g)) {
         t++;
         uint32_t k = 0;
-        for (uint32_t v = 1; v <= g->n && k < s->P; v++) {
+        for (uint32_t v = 1; v <= graph_nodes(g) && k < s->P; v++) {
             if (step[v]) continue;
             int ready = 1; /* all parents visited at earlier steps */
             for (uint32_t u = 1; u < v && ready; u++)
                 for (int j = 0; j < 2; j++)
-                    if (g->succ[2 * u + j] == v && (!step[u] || step[u] >= t)) ready = 0;
+                    if (graph_child(g, u, j) == v && (!step[u] || step[u] >= t)) ready = 0;
             if (!ready) continue;
             step[v] = t;
             if (s->step[v] != t || s->proc[v] != k) { prop_fail(p, "%s: node %u at step %u proc %u, reference %u/%u", cfg, v, s->step[v], s->proc[v], t, k); goto out; }
@@ -136,7 +136,7 @@ out:
 
 static void check_id_order(const Graph *g, const Schedule *s, Prop *p, const char *cfg)
 {
-    for (uint32_t v = 1; v <= g->n; v++)
+    for (uint32_t v = 1; v <= graph_nodes(g); v++)
         if (s->step[v] != v) { prop_fail(p, "%s: node %u at step %u", cfg, v, s->step[v]); break; }
     p->runs++;
 }
@@ -144,7 +144,7 @@ static void check_id_order(const Graph *g, const Schedule *s, Prop *p, const cha
 static int same_schedule(const Graph *g, const Schedule *a, const Schedule *b)
 {
     if (a->T != b->T) return 0;
-    for (uint32_t v = 1; v <= g->n; v++)
+    for (uint32_t v = 1; v <= graph_nodes(g); v++)
         if (a->step[v] != b->step[v] || a->proc[v] != b->proc[v]) return 0;
     return 1;
 }
@@ -155,16 +155,16 @@ static void one_config(const Graph *g, const char *pol, uint32_t P, int coarse, 
 {
     Schedule s;
     char cfg[96];
-    snprintf(cfg, sizeof cfg, "graph %llu (%u nodes) %s%s P=%u", (unsigned long long)seed, g->n, pol,
+    snprintf(cfg, sizeof cfg, "graph %llu (%u nodes) %s%s P=%u", (unsigned long long)seed, graph_nodes(g), pol,
              coarse ? " coarse" : "", P);
     if (run(g, pol, P, coarse, seed, &s)) { prop_fail(&valid, "%s: sched_run failed", cfg); return; }
     check_valid(g, &s, &valid, cfg);
     check_ready(g, &s, &ready, cfg);
     if (strcmp(pol, "ws") != 0) check_greedy(g, &s, &greedy, cfg);
     if (coarse) check_coarse(g, &s, &coarse_p, cfg);
-    if (!coarse && !strcmp(pol, "df") && g->n <= 400) check_df_exact(g, &s, &df_exact, cfg);
+    if (!coarse && !strcmp(pol, "df") && graph_nodes(g) <= 400) check_df_exact(g, &s, &df_exact, cfg);
     if (P == 1 && strcmp(pol, "bf") != 0) check_id_order(g, &s, &p1_order, cfg);
-    if (P == 1 && !strcmp(pol, "bf") && s.T == g->n && s.idle == 0) bf_p1.runs++;
+    if (P == 1 && !strcmp(pol, "bf") && s.T == graph_nodes(g) && s.idle == 0) bf_p1.runs++;
     else if (P == 1 && !strcmp(pol, "bf")) prop_fail(&bf_p1, "%s: T %u idle %llu", cfg, s.T, (unsigned long long)s.idle);
     if (!strcmp(pol, "ws")) {
         Schedule s2, s3;

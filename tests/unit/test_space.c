@@ -53,16 +53,16 @@ static void check_shares(const Graph *g, const Schedule *s, Units u, uint32_t st
     if (space_profile(g, s, u, 1, &sp) || space_by_use(g, s, u, step, &share, &res) ||
         space_by_alloc(g, s, u, step, &alloc)) { prop_fail(&use_sum, "%s: out of memory", cfg); return; }
     double sum = res, asum = 0;
-    for (size_t e = 0; e < g->m; e++) sum += share[e];
-    for (uint32_t v = 1; v <= g->n; v++) asum += alloc[v];
+    for (size_t e = 0; e < graph_heap_edges(g); e++) sum += share[e];
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) asum += alloc[v];
     if (!close_to(sum, (double)sp.heap[step]))
         prop_fail(&use_sum, "%s step %u: shares sum to %g, space %llu", cfg, step, sum, (unsigned long long)sp.heap[step]);
     use_sum.runs++;
     if (!close_to(asum, (double)sp.heap[step]))
         prop_fail(&alloc_sum, "%s step %u: allocations sum to %g, space %llu", cfg, step, asum, (unsigned long long)sp.heap[step]);
     alloc_sum.runs++;
-    if (g->n <= 300 && !space_oracle_by_use(g, s, u, step, &oshare, &ores)) {
-        for (size_t e = 0; e < g->m; e++)
+    if (graph_nodes(g) <= 300 && !space_oracle_by_use(g, s, u, step, &oshare, &ores)) {
+        for (size_t e = 0; e < graph_heap_edges(g); e++)
             if (!close_to(share[e], oshare[e])) {
                 prop_fail(&use_oracle, "%s step %u: edge %zu share %g, oracle %g", cfg, step, e, share[e], oshare[e]);
                 break;
@@ -81,7 +81,7 @@ static void one_config(const Graph *g, const char *pol, uint32_t P, int coarse, 
     Schedule s;
     char msg[200], cfg[100];
     Units u = (seed + P) % 3 == 0 ? UNITS_NODES : UNITS_WORDS;
-    snprintf(cfg, sizeof cfg, "graph %llu (%u nodes) %s%s P=%u %s", (unsigned long long)seed, g->n, pol,
+    snprintf(cfg, sizeof cfg, "graph %llu (%u nodes) %s%s P=%u %s", (unsigned long long)seed, graph_nodes(g), pol,
              coarse ? " coarse" : "", P, u == UNITS_NODES ? "nodes" : "words");
     if (sched_run(g, &o, &s, msg, sizeof msg)) { prop_fail(&prof, "%s: %s", cfg, msg); return; }
     check_profile(g, &s, u, cfg);
@@ -108,7 +108,7 @@ static void random_graphs(int count)
             for (int c = 0; c < 2; c++)
                 for (int k = 0; k < 5; k++) {
                     /* the oracle is O(T (n+m)): on big graphs, fewer configurations */
-                    if (g.n > 800 && (c != (i & 1) || (test_procs[k] != 1 && test_procs[k] != 8))) continue;
+                    if (graph_nodes(&g) > 800 && (c != (i & 1) || (test_procs[k] != 1 && test_procs[k] != 8))) continue;
                     one_config(&g, test_policies[pi], test_procs[k], c, seed);
                 }
         graph_free(&g);
@@ -151,7 +151,7 @@ static void fig8(void)
     graph_add_heap(&g, 4, 3, HE_USE);
     graph_add_heap(&g, 4, 2, HE_USE);
     graph_add_heap(&g, 5, 1, HE_RETAIN);
-    g.result = 5;
+    graph_set_result(&g, 5);
     Schedule s = sched1(&g, "df", 1);
     SpaceProfile p, nq;
     space_profile(&g, &s, UNITS_WORDS, 1, &p);
