@@ -13,6 +13,7 @@
 #include "ast.h"
 #include "eval.h"
 #include "outfile.h"
+#include "space.h"
 
 enum { EXIT_OK = 0, EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
 
@@ -70,6 +71,10 @@ void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out);
 void cli_unload(Loaded *l);
 
+/* One schedule and its space as JSON, the format of `pml schedule`
+ * (docs/output-formats.md). */
+void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, Units units, int with_queue,
+                        const Graph *g, const Schedule *s, const SpaceProfile *p);
 
 /* Option NAME with a value at argv[*i] ("--name=V", "--name V", and for
  * one-letter names "-xV"), advancing *i past a separate value: 1 with *val
@@ -92,6 +97,7 @@ int cmd_schedule(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_worst(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 
 #endif

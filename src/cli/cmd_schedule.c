@@ -74,14 +74,14 @@ static void json_u64s(FILE *f, const char *name, const uint64_t *a, size_t n, co
     fprintf(f, "]%s\n", end);
 }
 
-static void write_schedule(FILE *f, const SchedArgs *a, const Graph *g, const Schedule *s,
-                           const SpaceProfile *p)
+void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, Units units, int with_queue,
+                        const Graph *g, const Schedule *s, const SpaceProfile *p)
 {
     fputs("{\n  \"policy\": ", f);
-    fprintf(f, "\"%s\", \"P\": %u, \"coarse\": %s, \"seed\": %llu,\n", a->so.policy, s->P,
-            a->so.coarse ? "true" : "false", (unsigned long long)a->so.seed);
-    fprintf(f, "  \"units\": \"%s\", \"with_queue\": %s,\n", a->units == UNITS_NODES ? "nodes" : "words",
-            a->with_queue ? "true" : "false");
+    fprintf(f, "\"%s\", \"P\": %u, \"coarse\": %s, \"seed\": %llu,\n", policy, s->P,
+            coarse ? "true" : "false", (unsigned long long)seed);
+    fprintf(f, "  \"units\": \"%s\", \"with_queue\": %s,\n", units == UNITS_NODES ? "nodes" : "words",
+            with_queue ? "true" : "false");
     fprintf(f, "  \"nodes\": %u, \"steps\": %u, \"idle\": %llu, \"hwm\": %llu, \"hwm_step\": %u,\n", graph_nodes(g), s->T,
             (unsigned long long)s->idle, (unsigned long long)p->hwm, p->hwm_step);
     json_u32s(f, "step", s->step, 1, graph_nodes(g));
@@ -104,7 +104,7 @@ static int schedule_write(const SchedArgs *a, const Graph *g)
     OutFile o;
     int rc = EXIT_PROGRAM;
     if (outfile_open(&o, a->out) == 0) {
-        write_schedule(o.f, a, g, &m.sched, &m.space);
+        cli_write_schedule(o.f, a->so.policy, a->so.coarse, a->so.seed, a->units, a->with_queue, g, &m.sched, &m.space);
         rc = outfile_commit(&o) == 0 ? EXIT_OK : EXIT_PROGRAM;
     }
     measure_free(&m);

@@ -23,6 +23,8 @@ static const char usage[] =
     "                 high-water mark and its holders against input size (docs/sweep.md);\n"
     "                 --shard I/K runs only shard I of K, for many machines\n"
     "  merge PART.csv… [-o data.csv] [--plot space.svg]   the shards of a sweep, merged\n"
+    "  worst FILE [-p 1,2,4,64] [--format text|json] [--fail-above WORDS] [--witness s.json] [--exact]\n"
+    "                 the most heap space any schedule can need: bounds, a witness (docs/worst-case.md)\n"
     "\n"
     "options for every command that runs a program:\n"
     "  -D name=N         the value of param (\"name\", default)\n"
@@ -43,7 +45,7 @@ typedef struct Command { const char *name; int (*fn)(int, char **); } Command;
 static const Command commands[] = {
     {"run", cmd_run},         {"check", cmd_check}, {"graph", cmd_graph},
     {"schedule", cmd_schedule}, {"dot", cmd_dot},   {"stats", cmd_stats},
-    {"sweep", cmd_sweep},     {"merge", cmd_merge},
+    {"sweep", cmd_sweep},     {"merge", cmd_merge},  {"worst", cmd_worst},
 };
 
 int main(int argc, char **argv)

@@ -81,10 +81,19 @@ int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nh
 
 int measure_run(const Graph *g, const MeasureOptions *o, Measure *m, char *msg, size_t msglen)
 {
+    Schedule s;
+    memset(m, 0, sizeof *m);
+    if (sched_run(g, &o->sched, &s, msg, msglen)) return -1;
+    return measure_schedule(g, o, &s, m, msg, msglen);
+}
+
+int measure_schedule(const Graph *g, const MeasureOptions *o, Schedule *s, Measure *m, char *msg, size_t msglen)
+{
     memset(m, 0, sizeof *m);
     m->g = g;
     m->o = *o;
-    if (sched_run(g, &o->sched, &m->sched, msg, msglen)) return -1;
+    m->sched = *s;
+    memset(s, 0, sizeof *s);
     if (space_profile(g, &m->sched, o->units, o->with_queue, &m->space)) {
         sched_free(&m->sched);
         snprintf(msg, msglen, "out of memory while measuring space");

@@ -78,6 +78,11 @@ typedef struct Measure {
  * out of memory) and nothing to free. */
 int measure_run(const Graph *g, const MeasureOptions *o, Measure *m, char *msg, size_t msglen);
 
+/* The same for a schedule made elsewhere (o->sched names it; its policy
+ * and P are not simulated): s moves into m (s is emptied, and freed with m
+ * whatever happens). */
+int measure_schedule(const Graph *g, const MeasureOptions *o, Schedule *s, Measure *m, char *msg, size_t msglen);
+
 /* The holders at any step <= m->T, as at the mark (even with by =
  * MEASURE_NO_HOLDERS: then by use); *holders is malloc'd.  The node-sized
  * work arrays are made on the first call and reused.  0, or -1 (out of

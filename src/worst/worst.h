@@ -87,8 +87,8 @@ int64_t worst_weight(const WorstModel *m, const uint8_t *in, uint32_t *in_progre
 uint32_t worst_max_in_progress(const WorstModel *m, const Schedule *s, uint32_t P, uint32_t *first_over);
 
 /* A P-processor schedule that visits exactly the nodes of in[] first
- * (smallest ids first, at most P a step), then the rest the same way: so
- * after some step its visited set is in[].  0, or -1 (out of memory). */
+ * (the newest ready one first, at most P a step), then the rest the same
+ * way: so after some step its visited set is in[].  0, or -1 (out of memory). */
 int worst_schedule_through(const Graph *g, const uint8_t *in, uint32_t P, Schedule *s);
 
 /* ---- exact answers on small graphs (worst_exact.c) ---- */

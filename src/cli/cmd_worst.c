@@ -1,0 +1,365 @@
+/*
+ * cmd_worst.c — `pml worst FILE [-D name=N]… [-p 1,2,4,64] [--sched=df,bf,ws]
+ * [--seed S] [--coarse] [--format text|json] [--fail-above WORDS]
+ * [--witness s.json] [--exact] [--top K]`: the most heap space any schedule
+ * can need (docs/worst-case.md).  Upper bounds from the free-point model
+ * (M∞ for every schedule, M_P for schedules with at most P strands in
+ * progress), a lower bound from a real schedule replayed through the
+ * simulator's space computation, the built-in policies beside them, and
+ * with --exact the true maxima by enumeration on small graphs.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "graph.h"
+#include "measure.h"
+#include "report.h"
+#include "textout.h"
+#include "worst.h"
+
+#define EXACT_BUDGET 2000000ull   /* downsets enumerated by --exact at most */
+
+typedef struct WorstArgs {
+    CommonOpts common;
+    SimOpts sim;
+    const char *file, *witness;
+    int json, exact, fail_set;
+    uint64_t fail_above;
+    uint32_t top;
+} WorstArgs;
+
+/* What one P comes to. */
+typedef struct PolicyMark {
+    const char *policy;
+    uint64_t hwm;
+    uint32_t most;          /* strands in progress at most */
+    uint32_t over;          /* first step with more than P, 0 none */
+} PolicyMark;
+
+typedef struct PResult {
+    uint32_t P;
+    int64_t mp;
+    PolicyMark pol[8];
+    uint32_t npol;
+    uint64_t lower;         /* the best constructed witness's mark */
+    const char *lower_from; /* which downset it went through */
+    uint64_t best;          /* max(lower, every policy's mark) */
+    const char *best_from;
+    int approx, approx_ran;
+    int64_t robust;
+    WorstExact exact;
+    int exact_ran;
+    Measure worst;          /* the schedule reaching `best`, with holders */
+} PResult;
+
+static void worst_usage(FILE *f)
+{
+    fputs("usage: pml worst FILE [-D name=N]... [-p 1,2,4,64] [--sched=df,bf,ws] [--seed S] [--coarse]\n"
+          "                  [--format text|json] [--fail-above WORDS] [--witness s.json] [--exact] [--top K]\n"
+          "  The most heap space any schedule can need: M∞ bounds every schedule, M_P every\n"
+          "  schedule with at most P strands in progress (ws); a real schedule gives a lower\n"
+          "  bound (docs/worst-case.md).\n", f);
+}
+
+/* EXIT_OK, EXIT_USAGE, or -1 after printing the help. */
+static int worst_parse(WorstArgs *a, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    cli_common_init(&a->common);
+    a->top = 10;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        uint64_t k;
+        int r = cli_common_option(&a->common, argc, argv, &i);
+        if (r == 0) r = cli_sim_option(&a->sim, argc, argv, &i);
+        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--witness", &v)) > 0) a->witness = v;
+        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--format", &v)) > 0) {
+            if (strcmp(v, "text") && strcmp(v, "json")) { cli_usage_error("--format: text or json, not '%s'", v); return EXIT_USAGE; }
+            a->json = strcmp(v, "json") == 0;
+        }
+        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--fail-above", &v)) > 0) {
+            if (cli_parse_u64(v, &a->fail_above) || a->fail_above > INT64_MAX / 4) {
+                cli_usage_error("--fail-above expects a number of words, not '%s'", v);
+                return EXIT_USAGE;
+            }
+            a->fail_set = 1;
+        }
+        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--top", &v)) > 0) {
+            if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", v); return EXIT_USAGE; }
+            a->top = (uint32_t)k;
+        }
+        if (r == 0 && strcmp(argv[i], "--exact") == 0) { a->exact = 1; r = 1; }
+        if (r < 0) return EXIT_USAGE;
+        if (r > 0) continue;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { worst_usage(stdout); return -1; }
+        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("pml worst: unknown option '%s'", argv[i]); return EXIT_USAGE; }
+        if (a->file) { cli_usage_error("pml worst: one FILE only ('%s' and '%s')", a->file, argv[i]); return EXIT_USAGE; }
+        a->file = argv[i];
+    }
+    if (!a->file) { cli_usage_error("pml worst FILE [options]"); return EXIT_USAGE; }
+    if (a->sim.units_nodes) { cli_usage_error("pml worst measures heap space in words only (--units words)"); return EXIT_USAGE; }
+    if (!a->sim.npolicies) {
+        static const char *const all[] = {"df", "bf", "ws"};
+        for (uint32_t i = 0; i < 3; i++) a->sim.policies[i] = all[i];
+        a->sim.npolicies = 3;
+    }
+    if (!a->sim.nprocs) { a->sim.procs[0] = 1; a->sim.procs[1] = 2; a->sim.procs[2] = 8; a->sim.nprocs = 3; }
+    return EXIT_OK;
+}
+
+static MeasureOptions heap_options(const Loaded *l, const WorstArgs *a, const char *policy, uint32_t P, MeasureBy by)
+{
+    MeasureOptions o = measure_options(l->run.nannots);
+    o.sched.policy = policy;
+    o.sched.P = P;
+    o.sched.coarse = a->sim.coarse;
+    o.sched.seed = a->sim.seed;
+    o.with_queue = 0;   /* the bounds are on heap space */
+    o.by = by;
+    return o;
+}
+
+/* The witness through downset `in`, and its real mark. */
+static int try_downset(const Graph *g, const uint8_t *in, uint32_t P, Schedule *s, uint64_t *mark)
+{
+    SpaceProfile sp;
+    if (worst_schedule_through(g, in, P, s)) return -1;
+    if (space_profile(g, s, UNITS_WORDS, 0, &sp)) { sched_free(s); return -1; }
+    *mark = sp.hwm;
+    space_free(&sp);
+    return 0;
+}
+
+/* Everything for one P. */
+static int measure_p(const Loaded *l, const WorstArgs *a, const WorstModel *m, PResult *r, char *msg, size_t len)
+{
+    const Graph *g = &l->run.g;
+    uint32_t P = r->P;
+    r->mp = worst_mp(m, P);
+    for (uint32_t i = 0; i < a->sim.npolicies; i++) {
+        MeasureOptions o = heap_options(l, a, a->sim.policies[i], P, MEASURE_NO_HOLDERS);
+        Measure pm;
+        if (measure_run(g, &o, &pm, msg, len)) return -1;
+        PolicyMark *pk = &r->pol[r->npol++];
+        pk->policy = a->sim.policies[i];
+        pk->hwm = pm.hwm;
+        pk->most = worst_max_in_progress(m, &pm.sched, P, &pk->over);
+        measure_free(&pm);
+    }
+    if (a->exact) {
+        if (worst_exact(m, P, EXACT_BUDGET, &r->exact)) { snprintf(msg, len, "out of memory"); return -1; }
+        r->exact_ran = r->exact.ran;
+    }
+    /* candidate downsets: M_P's, M∞'s, and the exact maximum's */
+    uint8_t *in = malloc((size_t)m->n + 1);
+    Schedule best = {0};
+    int rc = -1;
+    if (!in) goto done;
+    const char *names[] = {"the downset of M_P", "the downset of M∞", "the exact worst downset"};
+    for (int c = 0; c < 3; c++) {
+        uint64_t mark;
+        Schedule s;
+        if (c == 2 && !r->exact_ran) break;
+        if (c == 2) memcpy(in, r->exact.argmax, (size_t)m->n + 1);
+        else if (worst_downset(m, c == 0 ? P : WORST_INF, in) < 0) goto done;
+        if (try_downset(g, in, P, &s, &mark)) goto done;
+        if (!r->lower_from || mark > r->lower) {
+            r->lower = mark;
+            r->lower_from = names[c];
+            sched_free(&best);
+            best = s;
+        } else sched_free(&s);
+    }
+    r->best = r->lower;
+    r->best_from = "witness";
+    int pol_best = -1;
+    for (uint32_t i = 0; i < r->npol; i++)
+        if (r->pol[i].hwm > r->best) { r->best = r->pol[i].hwm; r->best_from = r->pol[i].policy; pol_best = (int)i; }
+    /* the schedule reaching `best`, measured with holders as `pml run` does */
+    MeasureOptions o = heap_options(l, a, pol_best < 0 ? "witness" : r->pol[pol_best].policy, P, MEASURE_BY_USE);
+    free(in);
+    if (pol_best >= 0) { sched_free(&best); return measure_run(g, &o, &r->worst, msg, len); }
+    return measure_schedule(g, &o, &best, &r->worst, msg, len);
+done:
+    free(in);
+    sched_free(&best);
+    snprintf(msg, len, "out of memory");
+    return rc;
+}
+
+static void text_holders(FILE *f, const Loaded *l, const WorstArgs *a, const Measure *w)
+{
+    if (!w->nholders || !w->hwm) return;
+    fprintf(f, "  at the worst point (step %u of %s's schedule), held by use:\n", w->hwm_step,
+            w->policy);
+    fprintf(f, "    %7s %10s  held by\n", "share", "words");
+    double rest = 0;
+    uint32_t others = 0;
+    for (uint32_t i = 0; i < w->nholders; i++) {
+        const Holder *h = &w->holders[i];
+        if (a->top && i >= a->top) { rest += h->space; others++; continue; }
+        HolderInfo hi = report_holder_info(&l->run, &l->src, h);
+        fprintf(f, "    %6.1f%% %10.2f  ", 100.0 * h->space / (double)w->hwm, h->space);
+        if (hi.line) fprintf(f, "%s:%u:%u  ", hi.file, hi.line, hi.col);
+        for (const char *s = hi.text; *s && s - hi.text < 64; s++) fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+        if (strlen(hi.text) > 64) fputs("...", f);
+        fputc('\n', f);
+    }
+    if (others) fprintf(f, "    %6.1f%% %10.2f  (%u more)\n", 100.0 * rest / (double)w->hwm, rest, others);
+}
+
+static void text_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstModel *m, const PResult *rs, uint32_t n)
+{
+    fprintf(f, "%s: work %u nodes, %u strands; heap space in words (the scheduler queue is not counted)\n",
+            a->file, m->n, m->nstrands);
+    fprintf(f, "never freed: %llu words (the result and what it retains)\n", (unsigned long long)m->never_freed);
+    fprintf(f, "every schedule, any policy, any P:  heap <= M∞ = %lld words\n", (long long)m->minf);
+    for (uint32_t k = 0; k < n; k++) {
+        const PResult *r = &rs[k];
+        fprintf(f, "\nP=%u\n", r->P);
+        fprintf(f, "  schedules with <= %u strands in progress (busy leaves):  heap <= M_%u = %lld words\n", r->P, r->P,
+                (long long)r->mp);
+        for (uint32_t i = 0; i < r->npol; i++) {
+            const PolicyMark *pk = &r->pol[i];
+            fprintf(f, "  %-7s %10llu words   ", pk->policy, (unsigned long long)pk->hwm);
+            if (pk->over) fprintf(f, "%u strands in progress (first over %u at step %u): bounded by M∞ only\n",
+                                  pk->most, r->P, pk->over);
+            else fprintf(f, "kept <= %u strands in progress: bounded by M_%u\n", r->P, r->P);
+        }
+        fprintf(f, "  %-7s %10llu words   a %u-processor schedule through %s, replayed\n",
+                "witness", (unsigned long long)r->lower, r->P, r->lower_from);
+        for (uint32_t i = 0; i < r->npol; i++)
+            if (r->pol[i].hwm > r->lower)
+                fprintf(f, "  note: %s needs %llu words more than the witness; the lower bound is %s's mark\n",
+                        r->pol[i].policy, (unsigned long long)(r->pol[i].hwm - r->lower), r->best_from);
+        fprintf(f, "  bracket: %llu <= worst schedule <= %lld words", (unsigned long long)r->best, (long long)m->minf);
+        if (r->exact_ran) fprintf(f, "   (exact: %llu)", (unsigned long long)r->exact.all);
+        fputc('\n', f);
+        if (a->exact) {
+            if (!r->exact_ran) fprintf(f, "  exact: not run: %s\n", r->exact.why);
+            else {
+                fprintf(f, "  exact over %llu downsets: every schedule %llu, <= %u strands in progress %llu, ",
+                        (unsigned long long)r->exact.downsets, (unsigned long long)r->exact.all, r->P,
+                        (unsigned long long)r->exact.busy);
+                if (r->exact.greedy_ran) fprintf(f, "greedy %u-processor %llu\n", r->P, (unsigned long long)r->exact.greedy);
+                else fprintf(f, "greedy: not run (%s)\n", r->exact.why);
+            }
+        }
+        if (r->approx_ran)
+            fprintf(f, "  approximate test at %llu words (Cilkmem §5, robust maximum %lld): %s\n",
+                    (unsigned long long)a->fail_above, (long long)r->robust,
+                    r->approx ? "M_P may reach it (M_P >= half of it)" : "M_P stays below it");
+        text_holders(f, l, a, &r->worst);
+    }
+}
+
+static void json_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstModel *m, const PResult *rs, uint32_t n)
+{
+    fputs("{\n  \"file\": ", f);
+    json_string(f, a->file);
+    fprintf(f, ", \"nodes\": %u, \"strands\": %u, \"units\": \"words\", \"never_freed\": %llu,\n  \"M_inf\": %lld,\n",
+            m->n, m->nstrands, (unsigned long long)m->never_freed, (long long)m->minf);
+    fputs("  \"procs\": [", f);
+    for (uint32_t k = 0; k < n; k++) {
+        const PResult *r = &rs[k];
+        fprintf(f, "%s\n    {\"P\": %u, \"M_P\": %lld, \"witness\": %llu, \"witness_through\": ", k ? "," : "", r->P,
+                (long long)r->mp, (unsigned long long)r->lower);
+        json_string(f, r->lower_from);
+        fprintf(f, ", \"lower\": %llu, \"lower_from\": \"%s\", \"upper\": %lld,\n      \"policies\": [", (unsigned long long)r->best,
+                r->best_from, (long long)m->minf);
+        for (uint32_t i = 0; i < r->npol; i++)
+            fprintf(f, "%s{\"policy\": \"%s\", \"hwm\": %llu, \"max_in_progress\": %u, \"busy_leaves\": %s, \"bound\": \"%s\"}",
+                    i ? ", " : "", r->pol[i].policy, (unsigned long long)r->pol[i].hwm, r->pol[i].most,
+                    r->pol[i].over ? "false" : "true", r->pol[i].over ? "M_inf" : "M_P");
+        fputs("]", f);
+        if (a->exact) {
+            if (!r->exact_ran) { fputs(",\n      \"exact\": {\"ran\": false, \"why\": ", f); json_string(f, r->exact.why); fputs("}", f); }
+            else {
+                fprintf(f, ",\n      \"exact\": {\"ran\": true, \"downsets\": %llu, \"all\": %llu, \"busy_leaves\": %llu, \"greedy\": ",
+                        (unsigned long long)r->exact.downsets, (unsigned long long)r->exact.all, (unsigned long long)r->exact.busy);
+                if (r->exact.greedy_ran) fprintf(f, "%llu}", (unsigned long long)r->exact.greedy);
+                else fputs("null}", f);
+            }
+        }
+        if (r->approx_ran)
+            fprintf(f, ",\n      \"approx\": {\"threshold\": %llu, \"robust\": %lld, \"answer\": \"%s\"}",
+                    (unsigned long long)a->fail_above, (long long)r->robust, r->approx ? "at_risk" : "below");
+        const Measure *w = &r->worst;
+        fprintf(f, ",\n      \"worst_point\": {\"schedule\": \"%s\", \"step\": %u, \"heap\": %llu, \"holders\": [", w->policy,
+                w->hwm_step, (unsigned long long)w->heap);
+        for (uint32_t i = 0; i < w->nholders && (!a->top || i < a->top); i++) {
+            HolderInfo hi = report_holder_info(&l->run, &l->src, &w->holders[i]);
+            fprintf(f, "%s\n        {\"space\": %.17g, \"file\": ", i ? "," : "", w->holders[i].space);
+            json_string(f, hi.file);
+            fprintf(f, ", \"line\": %u, \"col\": %u, \"text\": ", hi.line, hi.col);
+            json_string(f, hi.text);
+            fputc('}', f);
+        }
+        fputs("]}}", f);
+    }
+    fputs("\n  ]", f);
+    if (a->fail_set)
+        fprintf(f, ",\n  \"fail_above\": %llu", (unsigned long long)a->fail_above);
+    fputs("\n}\n", f);
+}
+
+/* --witness: the last P's worst schedule, in `pml schedule`'s format. */
+static int write_witness(const WorstArgs *a, const Graph *g, const Measure *w)
+{
+    OutFile o;
+    if (outfile_open(&o, a->witness)) return EXIT_PROGRAM;
+    cli_write_schedule(o.f, w->policy, a->sim.coarse, a->sim.seed, UNITS_WORDS, 0, g, &w->sched, &w->space);
+    return outfile_commit(&o) ? EXIT_PROGRAM : EXIT_OK;
+}
+
+static int worst_main(const WorstArgs *a, const Loaded *l)
+{
+    const Graph *g = &l->run.g;
+    WorstModel m;
+    char msg[256] = "";
+    if (worst_build(g, &m, msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); return EXIT_PROGRAM; }
+    uint32_t pmax = 0, n = a->sim.nprocs;
+    for (uint32_t i = 0; i < n; i++) if (a->sim.procs[i] > pmax) pmax = a->sim.procs[i];
+    PResult *rs = calloc(n, sizeof *rs);
+    int rc = EXIT_OK;
+    if (!rs || worst_dp(&m, pmax)) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; goto done; }
+    for (uint32_t i = 0; i < n; i++) {
+        rs[i].P = a->sim.procs[i];
+        if (measure_p(l, a, &m, &rs[i], msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); rc = EXIT_PROGRAM; goto done; }
+        if (a->fail_set) { rs[i].approx = worst_approx(&m, rs[i].P, (int64_t)a->fail_above, &rs[i].robust); rs[i].approx_ran = 1; }
+    }
+    if (a->json) json_out(stdout, l, a, &m, rs, n);
+    else text_out(stdout, l, a, &m, rs, n);
+    fflush(stdout);
+    if (a->witness) rc = write_witness(a, g, &rs[n - 1].worst);
+    if (rc == EXIT_OK && a->fail_set) {
+        /* the upper bound, or the true value where the enumeration ran */
+        uint64_t worst = (uint64_t)m.minf;
+        const char *what = "M∞, the upper bound over every schedule";
+        if (rs[0].exact_ran) { worst = rs[0].exact.all; what = "the exact maximum over every schedule"; }
+        if (worst > a->fail_above) {
+            fprintf(stderr, "pml: worst-case heap space %llu words exceeds --fail-above %llu (%s)\n",
+                    (unsigned long long)worst, (unsigned long long)a->fail_above, what);
+            rc = EXIT_PROGRAM;
+        }
+    }
+done:
+    for (uint32_t i = 0; rs && i < n; i++) { measure_free(&rs[i].worst); worst_exact_free(&rs[i].exact); }
+    free(rs);
+    worst_free(&m);
+    return rc;
+}
+
+int cmd_worst(int argc, char **argv)
+{
+    WorstArgs a;
+    int rc = worst_parse(&a, argc, argv);
+    if (rc < 0) return EXIT_OK;
+    if (rc != EXIT_OK) return rc;
+    Loaded l;
+    rc = cli_load(a.file, &a.common, 1, &l);
+    if (rc == EXIT_OK) rc = worst_main(&a, &l);
+    cli_unload(&l);
+    return rc;
+}
