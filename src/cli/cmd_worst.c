@@ -155,7 +155,6 @@ static int measure_p(const Loaded *l, const WorstArgs *a, const WorstModel *m, P
     /* candidate downsets: M_P's, M∞'s, and the exact maximum's */
     uint8_t *in = malloc((size_t)m->n + 1);
     Schedule best = {0};
-    int rc = -1;
     if (!in) goto done;
     const char *names[] = {"the downset of M_P", "the downset of M∞", "the exact worst downset"};
     for (int c = 0; c < 3; c++) {
@@ -186,7 +185,7 @@ done:
     free(in);
     sched_free(&best);
     snprintf(msg, len, "out of memory");
-    return rc;
+    return -1;
 }
 
 static void text_holders(FILE *f, const Loaded *l, const WorstArgs *a, const Measure *w)

@@ -22,26 +22,47 @@ static inline int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 typedef struct Ctx {
     uint32_t *ctx;    /* per node: innermost fork whose branches hold it, 0 none */
-    uint8_t *side;    /* per node: 0 left branch, 1 right branch of ctx */
     uint32_t *depth;  /* per fork: forks around it + 1 (0 for "none") */
+    uint32_t *jump;   /* per fork: an ancestor fork (Myers' skew-binary jump pointers) */
     uint32_t *join;   /* per fork: its join */
+    uint32_t *right;  /* per fork: its right child */
 } Ctx;
 
 static uint32_t cdepth(const Ctx *c, uint32_t f) { return f ? c->depth[f] : 0; }
+static uint32_t cjump(const Ctx *c, uint32_t f) { return f ? c->jump[f] : 0; }
 
-/* The least common successor of a and b (NEVER absorbs). */
+/* Fork f, just opened inside fork p (0: none): its depth and jump pointer,
+ * which make any ancestor O(log depth) away. */
+static void ctx_fork(Ctx *c, uint32_t f, uint32_t p)
+{
+    uint32_t j = cjump(c, p);
+    c->depth[f] = cdepth(c, p) + 1;
+    c->jump[f] = p && cdepth(c, p) - cdepth(c, j) == cdepth(c, j) - cdepth(c, cjump(c, j)) ? cjump(c, j) : p;
+}
+
+/* The innermost fork holding both forks x and y in its branches or being
+ * one of them (0: none). */
+static uint32_t ctx_lca(const Ctx *c, uint32_t x, uint32_t y)
+{
+    if (cdepth(c, x) < cdepth(c, y)) { uint32_t t = x; x = y; y = t; }
+    while (cdepth(c, x) > cdepth(c, y))
+        x = cdepth(c, cjump(c, x)) >= cdepth(c, y) ? cjump(c, x) : c->ctx[x];
+    while (x != y) {   /* equal depths: their jumps are at equal depths too */
+        if (cjump(c, x) != cjump(c, y)) { x = cjump(c, x); y = cjump(c, y); }
+        else { x = c->ctx[x]; y = c->ctx[y]; }
+    }
+    return x;
+}
+
+/* The least common successor of a and b (NEVER absorbs): the join of the
+ * innermost fork separating them, else the later one (in series). */
 static uint32_t lcs(const Ctx *c, uint32_t a, uint32_t b)
 {
     if (a == NEVER || b == NEVER) return NEVER;
     if (a == b) return a;
     if (a > b) { uint32_t t = a; a = b; b = t; }
-    uint32_t ca = c->ctx[a], cb = c->ctx[b];
-    uint8_t sa = c->side[a], sb = c->side[b];
-    while (ca != cb) {
-        if (cdepth(c, ca) >= cdepth(c, cb)) { sa = c->side[ca]; ca = c->ctx[ca]; }
-        else { sb = c->side[cb]; cb = c->ctx[cb]; }
-    }
-    return ca && sa != sb ? c->join[ca] : b;   /* in series, the later one follows the earlier */
+    uint32_t f = ctx_lca(c, c->ctx[a], c->ctx[b]);
+    return f && (a >= c->right[f]) != (b >= c->right[f]) ? c->join[f] : b;
 }
 
 /* ---- building ---- */
@@ -159,7 +180,6 @@ static int build_tree(WorstModel *m, Ctx *c, char *msg, size_t len)
             if (ser_open(&b, v)) { snprintf(msg, len, "out of memory"); goto done; }
         }
         c->ctx[v] = f;
-        c->side[v] = f && v >= graph_child(g, f, 1);
         uint32_t top = b.nser - 1, t = b.leaf[top];
         if (t && m->ta[t] + m->tb[t] == v) m->tb[t]++;
         else {
@@ -179,7 +199,8 @@ static int build_tree(WorstModel *m, Ctx *c, char *msg, size_t len)
             ser_append(&b, p);
             b.forks[b.nforks] = v;
             b.par[b.nforks++] = p;
-            c->depth[v] = cdepth(c, f) + 1;
+            ctx_fork(c, v, f);
+            c->right[v] = graph_child(g, v, 1);
             if (ser_open(&b, v + 1)) { snprintf(msg, len, "out of memory"); goto done; }
         } else if (graph_out_degree(g, v) == 1) {
             uint32_t x = graph_child(g, v, 0);
@@ -248,17 +269,18 @@ int worst_build(const Graph *g, WorstModel *m, char *msg, size_t msglen)
     m->g = g;
     m->n = graph_nodes(g);
     size_t n1 = (size_t)m->n + 1;
-    Ctx c = {calloc(n1, sizeof *c.ctx), calloc(n1, 1), calloc(n1, sizeof *c.depth), calloc(n1, sizeof *c.join)};
+    Ctx c = {calloc(n1, sizeof *c.ctx), calloc(n1, sizeof *c.depth), calloc(n1, sizeof *c.jump),
+             calloc(n1, sizeof *c.join), calloc(n1, sizeof *c.right)};
     m->w = calloc(n1, sizeof *m->w);
     m->freept = calloc(n1, sizeof *m->freept);
     int rc = -1;
     if (!m->n) snprintf(msg, msglen, "the computation graph is empty");
-    else if (!c.ctx || !c.side || !c.depth || !c.join || !m->w || !m->freept) snprintf(msg, msglen, "out of memory");
+    else if (!c.ctx || !c.depth || !c.jump || !c.join || !c.right || !m->w || !m->freept) snprintf(msg, msglen, "out of memory");
     else if (build_tree(m, &c, msg, msglen) == 0) {
         if (free_points(m, &c)) snprintf(msg, msglen, "out of memory");
         else { tree_sums(m); rc = 0; }
     }
-    free(c.ctx); free(c.side); free(c.depth); free(c.join);
+    free(c.ctx); free(c.depth); free(c.jump); free(c.join); free(c.right);
     if (rc) worst_free(m);
     return rc;
 }

@@ -59,8 +59,8 @@ typedef struct WorstModel {
     int64_t *pool;
 } WorstModel;
 
-/* Free points, weights, the decomposition tree and M∞ in O(n + m·d), d the
- * fork nesting depth between a heap edge's ends.  0, or -1 with msg (not
+/* Free points, weights, the decomposition tree and M∞ in O(n + m·log d), d
+ * the fork nesting depth.  0, or -1 with msg (not
  * series-parallel in 1DF order, out of memory). */
 int worst_build(const Graph *g, WorstModel *m, char *msg, size_t msglen);
 void worst_free(WorstModel *m);

@@ -39,10 +39,54 @@ static int is_downset(const Graph *g, uint32_t mask)
 }
 
 typedef struct Props {
-    Prop heap_le_w, mark_le_minf, ws_le_mp, busy_le_mp, ws_busy, dp_brute, downset_back, approx,
+    Prop freept, heap_le_w, mark_le_minf, ws_le_mp, busy_le_mp, ws_busy, dp_brute, downset_back, approx,
         witness_valid, bracket, exact_greedy, exact_busy, literal;
     long exact_runs;
 } Props;
+
+/* Free points against their definition, by reachability (bit sets): F(l)
+ * is the common successor of l, its use edges' sources and its retainers'
+ * free points that precedes every other common successor; never when the
+ * result or a never-freed retainer keeps it. */
+static void check_freepoints(Props *pr, const WorstModel *m, uint64_t seed)
+{
+    const Graph *g = m->g;
+    uint32_t n = graph_nodes(g), words = n / 64 + 1;
+    uint64_t *reach = calloc((size_t)(n + 1) * words, sizeof *reach), *cs = malloc(words * sizeof *cs);
+#define R(v) (reach + (size_t)(v) * words)
+    for (uint32_t v = n; v >= 1; v--) {
+        R(v)[v / 64] |= 1ull << (v % 64);
+        for (int c = 0; c < 2; c++)
+            if (graph_child(g, v, c)) for (uint32_t k = 0; k < words; k++) R(v)[k] |= R(graph_child(g, v, c))[k];
+    }
+    pr->freept.runs++;
+    for (uint32_t l = 1; l <= n; l++) {
+        if (!graph_is_value(g, l)) continue;
+        int never = l == graph_result(g);
+        memcpy(cs, R(l), words * sizeof *cs);
+        for (size_t e = 0; e < graph_heap_edges(g); e++) {
+            if (graph_heap_dst(g, e) != l) continue;
+            uint32_t s = graph_heap_src(g, e), k = graph_heap_kind(g, e) == HE_USE ? s : m->freept[s];
+            if (!k) never = 1;
+            else for (uint32_t i = 0; i < words; i++) cs[i] &= R(k)[i];
+        }
+        uint32_t want = 0;
+        for (uint32_t x = 1; x <= n && !never && !want; x++) {
+            if (!(cs[x / 64] >> (x % 64) & 1)) continue;
+            int all = 1;
+            for (uint32_t i = 0; i < words; i++) if ((R(x)[i] & cs[i]) != cs[i]) all = 0;
+            if (all) want = x;
+        }
+        if (m->freept[l] != want) {
+            prop_fail(&pr->freept, "seed %llu: value %u has free point %u, by reachability %u", (unsigned long long)seed,
+                      l, m->freept[l], want);
+            break;
+        }
+    }
+#undef R
+    free(reach);
+    free(cs);
+}
 
 /* The DP against brute force over the weight model's downsets. */
 static void check_brute(Props *pr, const WorstModel *m, uint64_t seed)
@@ -149,6 +193,7 @@ static void check_graph(Props *pr, const Graph *g, uint64_t seed, int brute, int
         return;
     }
     if (brute) check_brute(pr, &m, seed);
+    if (graph_nodes(g) <= 2000) check_freepoints(pr, &m, seed);
     check_downsets(pr, &m, seed);
     uint32_t n = graph_nodes(g);
     int64_t *wstep = NULL;
@@ -256,6 +301,22 @@ int main(void)
         check_graph(&pr, &g, seed, graph_nodes(&g) <= 14, graph_nodes(&g) <= 40);
         graph_free(&g);
     }
+    /* deeply nested forks (the free points climb the fork tree) */
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        GenParams gp;
+        gen_default_params(&gp);
+        gp.p_par = 0.95;
+        gp.p_chain = 0;
+        gp.near = 0.2;
+        Graph g;
+        if (gen_graph(&g, 5000 + seed, 600, &gp)) continue;
+        graphs++;
+        WorstModel m;
+        char msg[200];
+        if (worst_build(&g, &m, msg, sizeof msg) == 0) { check_freepoints(&pr, &m, 5000 + seed); worst_free(&m); }
+        else prop_fail(&pr.freept, "seed %llu: %s", (unsigned long long)(5000 + seed), msg);
+        graph_free(&g);
+    }
     /* random PML programs */
     for (uint64_t seed = 1; seed <= 150; seed++) {
         char *text = random_program(seed);
@@ -270,6 +331,7 @@ int main(void)
     }
     printf("# %ld random graphs, %ld random programs, %ld exact enumerations\n", graphs, programs, pr.exact_runs);
     CHECK(graphs + programs >= 1000, "at least 1000 random graphs and programs (%ld + %ld)", graphs, programs);
+    PROP_CHECK(pr.freept, "free points are least common successors (reachability; 40 graphs of 600 nodes with deep forks)");
     PROP_CHECK(pr.heap_le_w, "df, bf, ws, P = 1..8: heap space <= W(visited set) at every step");
     PROP_CHECK(pr.mark_le_minf, "df, bf, ws, P = 1..8: high-water mark <= M∞");
     PROP_CHECK(pr.ws_busy, "ws keeps <= P strands in progress at every step");
