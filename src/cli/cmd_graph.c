@@ -17,8 +17,8 @@ static void write_nodes(FILE *f, const Loaded *l)
                 graph_kind_name(graph_kind(g, v)), graph_size(g, v) ? "true" : "false", graph_size(g, v));
         json_string(f, a->text);
         fputs(", \"file\": ", f);
-        json_string(f, l->src.files[a->span.file].path);
-        fprintf(f, ", \"line\": %u, \"col\": %u}%s\n", a->span.line, a->span.col, v < graph_nodes(g) ? "," : "");
+        json_string(f, l->src.files[a->file].path);
+        fprintf(f, ", \"line\": %u, \"col\": %u}%s\n", a->line, a->col, v < graph_nodes(g) ? "," : "");
     }
     fputs("  ],\n", f);
 }

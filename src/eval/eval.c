@@ -748,7 +748,10 @@ static void make_annots(const Program *p, const Sources *s, CostRun *out)
     out->nannots = p->nexprs;
     out->annots = calloc(p->nexprs + 1, sizeof *out->annots);
     for (uint32_t i = 0; out->annots && i < p->nexprs; i++) {
-        out->annots[i].span = p->id_span[i];
+        Span sp = p->id_span[i];
+        out->annots[i].file = sp.file;
+        out->annots[i].line = sp.line;
+        out->annots[i].col = sp.col;
         if (p->id_label[i]) {
             out->annots[i].text = strdup(p->id_label[i]);
         } else {

@@ -13,14 +13,6 @@
 #include "ast.h"
 #include "graph.h"
 
-/* What a node stands for in the source: graph_annot(g, id) indexes this.
- * text is the expression's source text (white space folded), or for a
- * closure the list of its free variables, "[a,b,c]" (paper §4.1). */
-typedef struct Annot {
-    Span span;
-    const char *text;
-} Annot;
-
 typedef struct Param { const char *name; int64_t value; } Param;
 
 typedef struct EvalOptions {

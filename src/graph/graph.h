@@ -43,6 +43,17 @@ const char *graph_kind_name(NodeKind k);
 
 typedef enum HeapKind { HE_USE = 0, HE_RETAIN = 1 } HeapKind;
 
+/* What a node stands for in the source: graph_annot(g, v) indexes a table
+ * of these that the graph's maker keeps beside the graph (the interpreter:
+ * one per expression).  file indexes the run's source files; line and col
+ * count from 1.  text is the expression's source text (white space
+ * folded), or for a closure the list of its free variables, "[a,b,c]"
+ * (paper §4.1). */
+typedef struct Annot {
+    uint32_t file, line, col;
+    const char *text;
+} Annot;
+
 typedef struct Graph {
     uint32_t n;          /* nodes are 1..n */
     uint32_t cap;

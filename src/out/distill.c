@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source.h"
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -314,7 +313,7 @@ static int write_node_tooltip(const Distilled *d, const DotOptions *o, uint32_t 
     k += snprintf(head + k, sizeof head - k, ", work %u%s\n", d->area[c],
                   !d->scheduled ? "" : d->visited[c] ? ", visited" : ", not visited");
     if (o->annots && a < o->nannots) {
-        const Span *sp = &o->annots[a].span;
+        const Annot *sp = &o->annots[a];
         const char *path = (o->src && sp->file < o->src->n) ? o->src->files[sp->file].path : "line";
         snprintf(head + k, sizeof head - k, "%s:%u:%u: ", path, sp->line, sp->col);
     }

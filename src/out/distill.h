@@ -23,7 +23,8 @@
  *      the heap space at step i, less the part held by the result alone.
  *
  * Cost: O(n + m log m) time (heap edges are sorted to merge them), O(n + m)
- * space.  The module knows nothing of the interpreter but the Annot type.
+ * space.  The module knows nothing of the interpreter: it reads the graph
+ * store (graph.h, with its Annot table) and the source-file table.
  */
 #ifndef PML_DISTILL_H
 #define PML_DISTILL_H
@@ -32,7 +33,7 @@
 #include <stdio.h>
 #include "graph.h"
 #include "sched.h"
-#include "eval.h"
+#include "source.h"
 
 typedef struct DistillOptions {
     int raw;                /* --raw: no coalescing, no merging (every node, every edge) */

@@ -48,14 +48,14 @@ typedef struct Out {
 static const char *const kind_names[] = {"annotation", "result", "queue"};
 static const char *units_name(Units u) { return u == UNITS_NODES ? "nodes" : "words"; }
 
-/* The holder's source span, if it has one. */
-static const Span *holder_span(const Out *w, const Holder *h)
+/* The holder's annotation (its source position), if it has one. */
+static const Annot *holder_span(const Out *w, const Holder *h)
 {
     if (h->kind != HOLDER_ANNOT || h->annot == HOLDER_UNKNOWN_ANNOT || !w->r->annots) return NULL;
-    return &w->r->annots[h->annot].span;
+    return &w->r->annots[h->annot];
 }
 
-static const char *span_file(const Out *w, const Span *sp)
+static const char *span_file(const Out *w, const Annot *sp)
 {
     return sp && w->s && sp->file < w->s->n && w->s->files[sp->file].path ? w->s->files[sp->file].path : "";
 }
@@ -78,7 +78,7 @@ static int listed(const ReportOptions *o, const Measure *sr, uint32_t i, uint32_
 HolderInfo report_holder_info(const CostRun *r, const Sources *s, const Holder *h)
 {
     Out w = {NULL, r, s, NULL, 0};
-    const Span *sp = holder_span(&w, h);
+    const Annot *sp = holder_span(&w, h);
     return (HolderInfo){span_file(&w, sp), sp ? sp->line : 0, sp ? sp->col : 0, holder_text(&w, h)};
 }
 
@@ -101,7 +101,7 @@ static void text_plain(FILE *f, const char *s)
     }
 }
 
-static void text_holder(const Out *w, const Measure *sr, double space, const Span *sp, const char *what)
+static void text_holder(const Out *w, const Measure *sr, double space, const Annot *sp, const char *what)
 {
     FILE *f = w->f;
     fprintf(f, "  %6.1f%% ", percent(sr, space));
@@ -142,7 +142,7 @@ static void text_schedule(const Out *w, const Measure *sr)
 static void json_holder(const Out *w, const Measure *sr, const Holder *h, const char *sep)
 {
     FILE *f = w->f;
-    const Span *sp = holder_span(w, h);
+    const Annot *sp = holder_span(w, h);
     fprintf(f, "%s\n        {\"kind\": \"%s\", \"space\": %.17g, \"percent\": %.17g, \"file\": ", sep,
             kind_names[h->kind], h->space, percent(sr, h->space));
     json_string(f, span_file(w, sp));
@@ -188,7 +188,7 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
 }
 
 static void csv_row(const Out *w, const Measure *sr, const char *rank, const char *kind,
-                    double space, const Span *sp, const char *text)
+                    double space, const Annot *sp, const char *text)
 {
     FILE *f = w->f;
     const ReportOptions *o = w->o;

@@ -40,7 +40,7 @@ typedef struct Small {
     /* heap edges, by source descending (as the graph stores them, reversed) */
     size_t m;
     uint8_t *es, *ed, *ek;
-    uint64_t size[WORST_EXACT_MAX_NODES + 1];
+    uint64_t words[WORST_EXACT_MAX_NODES + 1];
     uint32_t result;
 } Small;
 
@@ -53,7 +53,7 @@ static uint64_t small_heap(const Small *S, uint64_t N)
         if (!(N & d) || (live & d)) continue;
         if (!(N & s) || (S->ek[k] && (live & s))) live |= d;
     }
-    for (uint32_t v = 1; v <= S->n; v++) if (live >> v & 1) sum += S->size[v];
+    for (uint32_t v = 1; v <= S->n; v++) if (live >> v & 1) sum += S->words[v];
     return sum;
 }
 
@@ -105,7 +105,7 @@ static int small_init(const WorstModel *m, Small *S)
     memset(S, 0, sizeof *S);
     S->n = m->n;
     for (uint32_t v = 1; v <= S->n; v++) {
-        S->size[v] = graph_size(g, v);
+        S->words[v] = graph_size(g, v);
         for (int c = 0; c < 2; c++) {
             uint32_t y = graph_child(g, v, c);
             if (y) S->pm[y] |= 1ull << v;

@@ -364,7 +364,7 @@ static void test_dot_roundtrip(void)
     const char *want = "f \"q\" \\ {x} <y> |z & w\nsecond \xC3\xA9 \xEF\xBF\xBD";
     Graph g; graph_init(&g, 10);
     graph_add_node(&g, NK_VAR, 0, 0);
-    Annot an = { { 0, 3, 7, 0, 0 }, text };
+    Annot an = { 0, 3, 7, text };
     DistillOptions o = {0};
     Distilled d;
     distill(&g, &o, &d);

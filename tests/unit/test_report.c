@@ -24,9 +24,9 @@ static void build(CostRun *r, Annot *an)
     graph_add_heap(g, 4, 2, HE_USE);
     graph_add_heap(g, 5, 1, HE_RETAIN);
     graph_set_result(g, 5);
-    an[0] = (Annot){{1, 3, 7, 0, 0}, "x"};
-    an[1] = (Annot){{1, 4, 2, 0, 0}, "if say \"hi, there\"\n\\ then"};
-    an[2] = (Annot){{1, 5, 1, 0, 0}, "(a, b)"};
+    an[0] = (Annot){1, 3, 7, "x"};
+    an[1] = (Annot){1, 4, 2, "if say \"hi, there\"\n\\ then"};
+    an[2] = (Annot){1, 5, 1, "(a, b)"};
     r->annots = an;
     r->nannots = 3;
     r->result_name = "it";
