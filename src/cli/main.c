@@ -25,6 +25,8 @@ static const char usage[] =
     "  merge PART.csv… [-o data.csv] [--plot space.svg]   the shards of a sweep, merged\n"
     "  worst FILE [-p 1,2,4,64] [--format text|json] [--fail-above WORDS] [--witness s.json] [--exact]\n"
     "                 the most heap space any schedule can need: bounds, a witness (docs/worst-case.md)\n"
+    "  paths FILE [--top K] [-k K] [--format text|json]\n"
+    "                 acyclic path profiles of every function (docs/paths.md)\n"
     "\n"
     "options for every command that runs a program:\n"
     "  -D name=N         the value of param (\"name\", default)\n"
@@ -46,6 +48,7 @@ static const Command commands[] = {
     {"run", cmd_run},         {"check", cmd_check}, {"graph", cmd_graph},
     {"schedule", cmd_schedule}, {"dot", cmd_dot},   {"stats", cmd_stats},
     {"sweep", cmd_sweep},     {"merge", cmd_merge},  {"worst", cmd_worst},
+    {"paths", cmd_paths},
 };
 
 int main(int argc, char **argv)

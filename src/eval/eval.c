@@ -355,8 +355,11 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
                        code->fn_name ? "'" : "", code->fn_name ? code->fn_name : "this fn",
                        code->fn_name ? "'" : "");
     const Expr *outer = ev->user_site;
+    const EvalProbe *pr = ev->o->probe;
     if (site->span.file != 0) ev->user_site = site;
+    if (pr) pr->enter(pr->st, code, (uint32_t)k, ev->g->n);
     Value *v = eval(ev, code->clauses[k].body, &callee);
+    if (pr) pr->leave(pr->st, ev->g->n);
     ev->user_site = outer;
     return v;
 }
@@ -569,11 +572,14 @@ static Value *eval_if(Ev *ev, const Expr *e, const Env *env)
     int b = test_bool(ev, e->a, t);
     uint32_t n = ev_node(ev, NK_IF, 0, e->id);
     ev_heap(ev, n, t->loc, HE_USE);
+    const EvalProbe *pr = ev->o->probe;
     if (e->kind == EX_IF) {
+        if (pr) pr->branch(pr->st, e, b ? 0 : 1);
         use_all(ev, n, env, &e->branch_free[b ? 1 : 0]);
         return eval(ev, b ? e->b : e->c, env);
     }
     int go_on = e->kind == EX_ANDALSO ? b : !b;
+    if (pr) pr->branch(pr->st, e, go_on ? 0 : 1);
     if (go_on) return eval(ev, e->b, env);
     use_all(ev, n, env, &e->branch_free[0]);
     return ev_bool(ev, b, ev_node(ev, NK_CONST, 1, e->id));
@@ -586,6 +592,7 @@ static Value *eval_case(Ev *ev, const Expr *e, const Env *env)
     ev_heap(ev, n, v->loc, HE_USE);
     int k = match_clauses(ev, n, e->clauses, e->nclauses, &v, env->fr, env, e->span);
     if (k < 0) ev_raise_basis(ev, ev->c_match, e->span, "no arm of this case matches %s", val_tag_name(v));
+    if (ev->o->probe) ev->o->probe->branch(ev->o->probe->st, e, (uint32_t)k);
     return eval(ev, e->clauses[k].body, env);
 }
 
@@ -798,6 +805,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
     }
     gc_running = ev;
     GC_set_oom_fn(gc_out_of_memory);
+    if (ev->o->probe) ev->o->probe->begin(ev->o->probe->st, p);
     Value **top = GC_MALLOC((p->nlocals + 1) * sizeof *top);
     Env env = {top, NULL};
     Value *result = NULL;

@@ -15,12 +15,30 @@
 
 typedef struct Param { const char *name; int64_t value; } Param;
 
+/* Watching a run (pml paths, docs/paths.md): when EvalOptions.probe is
+ * set, the interpreter reports every function body it enters and leaves
+ * and every branch it takes.  Counts of graph nodes let the watcher charge
+ * work; nothing it does changes the run. */
+typedef struct EvalProbe {
+    void *st;
+    /* before the first declaration runs */
+    void (*begin)(void *st, const Program *p);
+    /* a function's body starts: the closure code fn matched clause k */
+    void (*enter)(void *st, const Expr *fn, uint32_t clause, uint32_t nodes);
+    /* a branch: if (0 then, 1 else), andalso / orelse (0 the right side
+     * runs, 1 it is skipped), case (the arm taken) */
+    void (*branch)(void *st, const Expr *site, uint32_t choice);
+    /* the body entered last returns */
+    void (*leave)(void *st, uint32_t nodes);
+} EvalProbe;
+
 typedef struct EvalOptions {
     uint64_t max_nodes;     /* graph size limit (--max-nodes) */
     uint64_t max_depth;     /* nested evaluation depth limit (--max-depth) */
     int check_theorem1;     /* test mode: check SPEC §2.4 Theorem 1 everywhere */
     const Param *params;    /* -D name=N */
     uint32_t nparams;
+    const EvalProbe *probe; /* NULL: not watched */
 } EvalOptions;
 
 typedef struct CostRun {
