@@ -30,6 +30,11 @@ typedef struct EvalProbe {
     void (*branch)(void *st, const Expr *site, uint32_t choice);
     /* the body entered last returns */
     void (*leave)(void *st, uint32_t nodes);
+    /* exceptions: before the body of a handler runs, mark says how many
+     * bodies are open; when the handler catches, unwind closes those
+     * opened since (they return no path). */
+    uint32_t (*mark)(void *st);
+    void (*unwind)(void *st, uint32_t mark, uint32_t nodes);
 } EvalProbe;
 
 typedef struct EvalOptions {

@@ -549,6 +549,18 @@ static void on_leave(void *st, uint32_t nodes)
     s->work += all - fr->inner;
 }
 
+static uint32_t on_mark(void *st) { return ((PathRecorder *)st)->depth; }
+
+/* An exception left the bodies above mark: they count no path, and what
+ * they made is not the caller's own work. */
+static void on_unwind(void *st, uint32_t mark, uint32_t nodes)
+{
+    PathRecorder *r = st;
+    if (r->oom || mark > r->depth) return;
+    if (mark < r->depth && mark > 0) r->stack[mark - 1].inner += nodes - r->stack[mark].start;
+    r->depth = mark;
+}
+
 PathRecorder *paths_recorder_new(uint32_t w, uint32_t k)
 {
     PathRecorder *r = calloc(1, sizeof *r);
@@ -577,7 +589,7 @@ void paths_recorder_free(PathRecorder *r)
 
 EvalProbe paths_probe(PathRecorder *r)
 {
-    return (EvalProbe){r, on_begin, on_enter, on_branch, on_leave};
+    return (EvalProbe){r, on_begin, on_enter, on_branch, on_leave, on_mark, on_unwind};
 }
 
 const PathPlan *paths_recorder_plan(const PathRecorder *r) { return r->began && !r->oom ? &r->plan : NULL; }

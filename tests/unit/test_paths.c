@@ -205,7 +205,7 @@ static int check_program(uint64_t seed, char *why, size_t wl)
 {
     char *text = random_program(seed);
     Naive *nv = calloc(1, sizeof *nv);
-    EvalProbe np = {nv, nv_begin, nv_enter, nv_branch, nv_leave};
+    EvalProbe np = {nv, nv_begin, nv_enter, nv_branch, nv_leave, NULL, NULL};
     Program *prog = NULL;
     PathPlan plan;
     int bad = 0;
