@@ -646,15 +646,19 @@ static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h)
     h->prev = ev->handler;
     h->depth = ev->depth;
     h->user_site = ev->user_site;
+    const EvalProbe *pr = ev->o->probe;
+    h->probe_mark = pr ? pr->mark(pr->st) : 0;
     ev->handler = h;
     if (setjmp(h->jb) == 0) {
         Value *v = eval(ev, x, env);
         ev->handler = h->prev;
+        if (pr) pr->release(pr->st, h->probe_mark);
         return v;
     }
     ev->handler = h->prev;
     ev->depth = h->depth;
     ev->user_site = h->user_site;
+    if (pr) pr->unwind(pr->st, h->probe_mark, ev->g->n);
     bigstack_unwound();
     return NULL;
 }
@@ -669,9 +673,11 @@ static Value *eval_handle(Ev *ev, const Expr *e, const Env *env)
     Handler h;
     Value *v = eval_guarded(ev, e->a, env, &h);
     uint32_t n = ev_node(ev, NK_CASE, 0, e->id);
+    const EvalProbe *pr = ev->o->probe;
     if (v) {
         ev_heap(ev, n, v->loc, HE_USE);
         for (uint32_t i = 0; i < e->nclauses; i++) use_all(ev, n, env, &e->clauses[i].free);
+        if (pr) pr->branch(pr->st, e, 0);
         return v;
     }
     Value *x = ev->exn;
@@ -679,6 +685,7 @@ static Value *eval_handle(Ev *ev, const Expr *e, const Env *env)
     use_all(ev, n, env, &e->a->free);
     int k = match_clauses(ev, n, e->clauses, e->nclauses, &x, env->fr, env, e->span);
     if (k < 0) ev_raise(ev, x, e->span, NULL);
+    if (pr) pr->branch(pr->st, e, 1 + (uint32_t)k);
     return eval(ev, e->clauses[k].body, env);
 }
 

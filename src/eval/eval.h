@@ -26,14 +26,17 @@ typedef struct EvalProbe {
     /* a function's body starts: the closure code fn matched clause k */
     void (*enter)(void *st, const Expr *fn, uint32_t clause, uint32_t nodes);
     /* a branch: if (0 then, 1 else), andalso / orelse (0 the right side
-     * runs, 1 it is skipped), case (the arm taken) */
+     * runs, 1 it is skipped), case (the arm taken), handle (0 the body
+     * returned, 1 + the arm that caught) */
     void (*branch)(void *st, const Expr *site, uint32_t choice);
     /* the body entered last returns */
     void (*leave)(void *st, uint32_t nodes);
-    /* exceptions: before the body of a handler runs, mark says how many
-     * bodies are open; when the handler catches, unwind closes those
-     * opened since (they return no path). */
+    /* exceptions: before the body of a handler runs, mark remembers how
+     * far the run is; when the body returns, release forgets it; when the
+     * handler catches, unwind goes back to it (the bodies opened since
+     * return no path, the branches taken since are forgotten) */
     uint32_t (*mark)(void *st);
+    void (*release)(void *st, uint32_t mark);
     void (*unwind)(void *st, uint32_t mark, uint32_t nodes);
 } EvalProbe;
 

@@ -19,6 +19,7 @@ typedef struct Handler {
     struct Handler *prev;
     uint64_t depth;
     const struct Expr *user_site;
+    uint32_t probe_mark;    /* EvalProbe.mark when it was installed */
 } Handler;
 
 typedef struct Ev {

@@ -12,7 +12,7 @@
 
 /* One branch of a path, for people and programs. */
 typedef struct Branch {
-    const char *kind;   /* "fn" (its clauses), "if", "andalso", "orelse", "case" */
+    const char *kind;   /* "fn" (its clauses), "if", "andalso", "orelse", "case", "handle" */
     Span span;          /* the branch's expression */
     const char *choice; /* "then", "else", "true", "false", "arm", "clause" */
     uint32_t arm;       /* clause or arm number, from 1 */
@@ -29,6 +29,12 @@ static void describe(const PathFunc *f, const Sources *s, uint32_t v, uint32_t c
     case EX_IF: b->kind = "if"; b->choice = c ? "else" : "then"; break;
     case EX_ANDALSO: b->kind = "andalso"; b->choice = c ? "false" : "true"; break;
     case EX_ORELSE: b->kind = "orelse"; b->choice = c ? "true" : "false"; break;
+    case EX_HANDLE:
+        b->kind = "handle";
+        b->choice = c ? "arm" : "returned";
+        b->arm = c;
+        if (c && e->clauses[c - 1].npats) src_excerpt(s, e->clauses[c - 1].pats[0]->span, b->text, 40);
+        break;
     default: {
         const Clause *cl = &e->clauses[c];
         b->kind = e->kind == EX_FN ? "fn" : "case";

@@ -82,6 +82,15 @@ static uint32_t build(Build *b, const Expr *e, uint32_t k)
         v = e->nclauses > 1 ? branch(b, e, e->nclauses, arms) : arms[0];
         free(arms);
         return build(b, e->a, v);
+    case EX_HANDLE:
+        /* a branch, taken when it is known: 0 the body returned, 1 + i arm
+         * i caught (the branches of a body that raised are forgotten) */
+        if (!(arms = malloc((e->nclauses + 1) * sizeof *arms))) { b->oom = 1; return k; }
+        arms[0] = build(b, e->a, k);
+        for (uint32_t i = 0; i < e->nclauses; i++) arms[i + 1] = build(b, e->clauses[i].body, k);
+        v = branch(b, e, e->nclauses + 1, arms);
+        free(arms);
+        return v;
     case EX_FN:
         return k;   /* a closure is made; its body is a function of its own */
     case EX_LET:
@@ -379,6 +388,9 @@ typedef struct Frame {
     size_t len, cap;
 } Frame;
 
+/* Where the run was when a handler was installed. */
+typedef struct Mark { uint32_t depth; uint64_t r; size_t len; } Mark;
+
 struct PathRecorder {
     uint32_t w, k;
     int began, oom;
@@ -387,6 +399,8 @@ struct PathRecorder {
     Table *tab;
     Frame *stack;
     uint32_t depth, cap;
+    Mark *marks;        /* the handlers installed, innermost last */
+    uint32_t nmarks, mcap;
 };
 
 static uint64_t mix(uint64_t x)
@@ -549,16 +563,42 @@ static void on_leave(void *st, uint32_t nodes)
     s->work += all - fr->inner;
 }
 
-static uint32_t on_mark(void *st) { return ((PathRecorder *)st)->depth; }
+static uint32_t on_mark(void *st)
+{
+    PathRecorder *r = st;
+    if (r->nmarks == r->mcap) {
+        uint32_t cap = r->mcap ? 2 * r->mcap : 16;
+        Mark *m = realloc(r->marks, cap * sizeof *m);
+        if (!m) { r->oom = 1; return r->nmarks; }
+        r->marks = m;
+        r->mcap = cap;
+    }
+    Frame *top = r->depth ? &r->stack[r->depth - 1] : NULL;
+    r->marks[r->nmarks] = (Mark){r->depth, top ? top->r : 0, top ? top->len : 0};
+    return r->nmarks++;
+}
 
-/* An exception left the bodies above mark: they count no path, and what
- * they made is not the caller's own work. */
+static void on_release(void *st, uint32_t mark)
+{
+    PathRecorder *r = st;
+    if (mark < r->nmarks) r->nmarks = mark;
+}
+
+/* An exception was caught by the handler of mark: the bodies opened since
+ * return no path, and what they made is not the catcher's own work; the
+ * catcher's branches since the mark are forgotten. */
 static void on_unwind(void *st, uint32_t mark, uint32_t nodes)
 {
     PathRecorder *r = st;
-    if (r->oom || mark > r->depth) return;
-    if (mark < r->depth && mark > 0) r->stack[mark - 1].inner += nodes - r->stack[mark].start;
-    r->depth = mark;
+    if (r->oom || mark >= r->nmarks) return;
+    Mark m = r->marks[mark];
+    r->nmarks = mark;
+    if (m.depth < r->depth && m.depth > 0) r->stack[m.depth - 1].inner += nodes - r->stack[m.depth].start;
+    r->depth = m.depth;
+    if (r->depth) {
+        r->stack[r->depth - 1].r = m.r;
+        r->stack[r->depth - 1].len = m.len;
+    }
 }
 
 PathRecorder *paths_recorder_new(uint32_t w, uint32_t k)
@@ -583,13 +623,14 @@ void paths_recorder_free(PathRecorder *r)
     free(r->fs);
     free(r->tab);
     free(r->stack);
+    free(r->marks);
     paths_plan_free(&r->plan);
     free(r);
 }
 
 EvalProbe paths_probe(PathRecorder *r)
 {
-    return (EvalProbe){r, on_begin, on_enter, on_branch, on_leave, on_mark, on_unwind};
+    return (EvalProbe){r, on_begin, on_enter, on_branch, on_leave, on_mark, on_release, on_unwind};
 }
 
 const PathPlan *paths_recorder_plan(const PathRecorder *r) { return r->began && !r->oom ? &r->plan : NULL; }

@@ -6,7 +6,7 @@
  *
  * The control flow of a function body is a DAG whose vertices are its
  * branches — the clause a multi-clause fn matches, each if, case,
- * andalso, orelse — and one exit.  A subexpression without branches is a
+ * andalso, orelse, handle — and one exit.  A subexpression without branches is a
  * straight line; a call is one step (the callee's body is its own
  * function); a nested fn is a value, not control flow.  Each path from
  * the entry to the exit is one integer 0..N-1: the sum of the labels of
@@ -32,8 +32,9 @@
 #define PATHS_MAX ((uint64_t)1 << 62)
 
 typedef struct PathVertex {
-    const Expr *site;   /* the branch (EX_IF, EX_ANDALSO, EX_ORELSE, EX_CASE, or
-                           EX_FN choosing a clause); NULL for the exit, vertex 0 */
+    const Expr *site;   /* the branch (EX_IF, EX_ANDALSO, EX_ORELSE, EX_CASE,
+                           EX_HANDLE, or EX_FN choosing a clause); NULL for the
+                           exit, vertex 0 */
     uint32_t nout;      /* choices */
     uint32_t *succ;     /* the vertex each choice leads to (built before v) */
     uint32_t edge0;     /* edge ids edge0 .. edge0+nout-1 */

@@ -2,7 +2,8 @@
  * test_paths.c — path profiles (src/paths) against a naive profiler that
  * records, for every call, the branches it takes in the order it takes
  * them.  On random programs full of if, case, andalso, orelse and
- * multi-clause functions:
+ * multi-clause functions, with exceptions raised across calls and caught
+ * by handlers:
  *   - the Ball–Larus counts (and work) equal the naive profile's, path by path;
  *   - decoding a path's id gives exactly the branches the call took, in order;
  *   - a function's path counts add up to its calls;
@@ -62,7 +63,7 @@ static void gen_cond(Gen *g, int d)
  * functions, or to f<fn> itself on a smaller n. */
 static void gen_body(Gen *g, int d)
 {
-    switch (d == 0 ? rnd(g, 2) : rnd(g, 8)) {
+    switch (d == 0 ? rnd(g, 2) : rnd(g, 10)) {
     case 0: put(g, "%u", rnd(g, 10)); break;
     case 1: put(g, "n"); break;
     case 2: put(g, "(if "); gen_cond(g, d - 1); put(g, " then "); gen_body(g, d - 1); put(g, " else ");
@@ -72,6 +73,8 @@ static void gen_body(Gen *g, int d)
     case 4: put(g, "(("); gen_body(g, d - 1); put(g, " + "); gen_body(g, d - 1); put(g, ") mod 1000)"); break;
     case 5: put(g, "(let val m = "); gen_body(g, d - 1); put(g, " in (m + "); gen_body(g, d - 1); put(g, ") mod 1000 end)"); break;
     case 6: if (g->fn > 0) { put(g, "f%u (n div 2)", rnd(g, (uint32_t)g->fn)); break; } /* fall through */
+    case 8: put(g, "(if "); gen_cond(g, d - 1); put(g, " then raise Div else "); gen_body(g, d - 1); put(g, ")"); break;
+    case 9: put(g, "(("); gen_body(g, d - 1); put(g, ") handle Div => "); gen_body(g, d - 1); put(g, ")"); break;
     default: put(g, "(if n <= 0 then 1 else f%d (n - 1))", g->fn); break;
     }
 }
@@ -86,7 +89,8 @@ static char *random_program(uint64_t seed)
         gen_body(&g, 3 + (int)rnd(&g, 2));
         put(&g, "\n");
     }
-    put(&g, "val result = f%d %u + f%d %u\n", nf - 1, 3 + rnd(&g, 6), nf - 1, rnd(&g, 9));
+    put(&g, "val result = (f%d %u handle Div => 1000) + (f%d %u handle Div => 2000)\n", nf - 1, 3 + rnd(&g, 6), nf - 1,
+        rnd(&g, 9));
     return g.buf;
 }
 
@@ -96,6 +100,9 @@ typedef struct Call { uint32_t fn; char seq[4096]; size_t len; uint32_t start; u
 typedef struct Naive {
     Call stack[4096];
     uint32_t depth;
+    struct { uint32_t depth; size_t len; } marks[4096];
+    uint32_t nmarks;
+    long pending;       /* where a handle's branch goes: the top call's length at its mark, -1 none */
     struct { uint32_t fn; char *seq; uint64_t count, work; } *rec;
     uint32_t n, cap;
     int overflow;
@@ -109,11 +116,29 @@ static void naive_take(Naive *nv, uint32_t site, uint32_t c)
     else k->len += (size_t)w;
 }
 
+/* A handle's branch is known after its body, but comes first in its path:
+ * it goes where the top call's branches stood at the handle's mark. */
+static void naive_take_at(Naive *nv, size_t at, uint32_t site, uint32_t c)
+{
+    Call *k = &nv->stack[nv->depth - 1];
+    char tail[4096];
+    snprintf(tail, sizeof tail, "%s", k->seq + at);
+    k->len = at;
+    k->seq[at] = 0;
+    naive_take(nv, site, c);
+    if (tail[0]) {
+        size_t t = strlen(tail) - (tail[0] == ' ');
+        if (k->len + 1 + t >= sizeof k->seq) { nv->overflow = 1; return; }
+        k->len += (size_t)snprintf(k->seq + k->len, sizeof k->seq - k->len, " %s", tail + (tail[0] == ' '));
+    }
+}
+
 static void nv_begin(void *st, const Program *p) { (void)st; (void)p; }
 
 static void nv_enter(void *st, const Expr *fn, uint32_t clause, uint32_t nodes)
 {
     Naive *nv = st;
+    nv->pending = -1;
     if (nv->depth == 4096) { nv->overflow = 1; return; }
     Call *k = &nv->stack[nv->depth++];
     k->fn = fn->id;
@@ -124,11 +149,51 @@ static void nv_enter(void *st, const Expr *fn, uint32_t clause, uint32_t nodes)
     if (fn->nclauses > 1) naive_take(nv, fn->id, clause);
 }
 
-static void nv_branch(void *st, const Expr *site, uint32_t choice) { naive_take(st, site->id, choice); }
+static void nv_branch(void *st, const Expr *site, uint32_t choice)
+{
+    Naive *nv = st;
+    long at = nv->pending;
+    nv->pending = -1;
+    if (!nv->depth) return;
+    if (site->kind == EX_HANDLE && at >= 0) naive_take_at(nv, (size_t)at, site->id, choice);
+    else naive_take(nv, site->id, choice);
+}
+
+static uint32_t nv_mark(void *st)
+{
+    Naive *nv = st;
+    nv->pending = -1;
+    if (nv->nmarks == 4096) { nv->overflow = 1; return nv->nmarks; }
+    nv->marks[nv->nmarks].depth = nv->depth;
+    nv->marks[nv->nmarks].len = nv->depth ? nv->stack[nv->depth - 1].len : 0;
+    return nv->nmarks++;
+}
+
+static void nv_release(void *st, uint32_t m)
+{
+    Naive *nv = st;
+    nv->pending = m < nv->nmarks && nv->marks[m].depth == nv->depth && nv->depth ? (long)nv->marks[m].len : -1;
+    if (m < nv->nmarks) nv->nmarks = m;
+}
+
+/* The calls opened since the mark return nothing; their nodes are not the
+ * catcher's own; the catcher's branches since are dropped. */
+static void nv_unwind(void *st, uint32_t m, uint32_t nodes)
+{
+    Naive *nv = st;
+    if (m >= nv->nmarks) { nv->overflow = 1; return; }
+    uint32_t d = nv->marks[m].depth;
+    if (d < nv->depth && d > 0) nv->stack[d - 1].inner += nodes - nv->stack[d].start;
+    nv->depth = d;
+    if (d) { nv->stack[d - 1].len = nv->marks[m].len; nv->stack[d - 1].seq[nv->marks[m].len] = 0; }
+    nv->pending = d ? (long)nv->marks[m].len : -1;
+    nv->nmarks = m;
+}
 
 static void nv_leave(void *st, uint32_t nodes)
 {
     Naive *nv = st;
+    nv->pending = -1;
     Call *k = &nv->stack[--nv->depth];
     uint64_t all = nodes - k->start;
     if (nv->depth) nv->stack[nv->depth - 1].inner += all;
@@ -205,7 +270,8 @@ static int check_program(uint64_t seed, char *why, size_t wl)
 {
     char *text = random_program(seed);
     Naive *nv = calloc(1, sizeof *nv);
-    EvalProbe np = {nv, nv_begin, nv_enter, nv_branch, nv_leave, NULL, NULL};
+    EvalProbe np = {nv, nv_begin, nv_enter, nv_branch, nv_leave, nv_mark, nv_release, nv_unwind};
+    nv->pending = -1;
     Program *prog = NULL;
     PathPlan plan;
     int bad = 0;
