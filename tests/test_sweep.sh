@@ -37,6 +37,12 @@ EOF
 )
 expect_eq "sweep rows equal pml run's steps, idle, hwm, its step, heap, queue, work, span and holders" ok "$out"
 
+# --- CSV rows end in LF, so the shell's own tools split them ---
+expect_eq "sweep CSV: no CR anywhere (rows end in LF)" 0 "$(tr -cd '\r' < "$TMP/a.csv" | wc -c)"
+expect_eq "run CSV: no CR anywhere (rows end in LF)" 0 "$(tr -cd '\r' < "$TMP/run-2-df.csv" | wc -c)"
+expect_eq "awk reads the last field of a run CSV row as it is (no stray CR)" "2" \
+    "$(awk -F, '$NF == "scheduler queue" { n++ } END { print n + 0 }' "$TMP/run-2-df.csv")"
+
 # --- -j does not change the output ---
 "$PML" sweep $MM -D n=2:5 --sched=df,ws -p 1,2 -j 1 -o "$TMP/j1.csv"
 "$PML" sweep $MM -D n=2:5 --sched=df,ws -p 1,2 -j 2 -o "$TMP/j2.csv"

@@ -46,7 +46,6 @@ typedef struct Out {
 } Out;
 
 static const char *const kind_names[] = {"annotation", "result", "queue"};
-static const char *units_name(Units u) { return u == UNITS_NODES ? "nodes" : "words"; }
 
 /* The holder's annotation (its source position), if it has one. */
 static const Annot *holder_span(const Out *w, const Holder *h)
@@ -119,10 +118,10 @@ static void text_schedule(const Out *w, const Measure *sr)
     fprintf(f, "\n%s%s, P=%u: %u steps, %llu idle processor-steps\n", sr->policy, o->coarse ? " --coarse" : "",
             sr->P, sr->T, (unsigned long long)sr->idle);
     fprintf(f, "  high-water mark %llu %s at step %u (heap %llu, scheduler queue %llu%s)\n",
-            (unsigned long long)sr->hwm, units_name(o->units), sr->hwm_step, (unsigned long long)sr->heap,
+            (unsigned long long)sr->hwm, space_units_names[o->units], sr->hwm_step, (unsigned long long)sr->heap,
             (unsigned long long)sr->queue, o->with_queue ? "" : ", not counted");
     if (!sr->nholders) return;
-    fprintf(f, "  %7s %10s  held by %s at step %u%s\n", "share", units_name(o->units),
+    fprintf(f, "  %7s %10s  held by %s at step %u%s\n", "share", space_units_names[o->units],
             o->by == MEASURE_BY_USE ? "use" : "allocation", sr->hwm_step,
             sr->approx ? " (shares approximated: each value split among its direct holders)" : "");
     uint32_t rank = 0, others = 0;
@@ -181,7 +180,7 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
     fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu,\n", graph_nodes(&r->g),
             (unsigned long long)w->span, graph_heap_edges(&r->g));
     fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"with_queue\": %s, \"coarse\": %s, \"seed\": %llu, \"top\": %u,\n"
-            "  \"schedules\": [", units_name(o->units), o->by == MEASURE_BY_USE ? "use" : "alloc",
+            "  \"schedules\": [", space_units_names[o->units], measure_by_names[o->by],
             o->with_queue ? "true" : "false", o->coarse ? "true" : "false", (unsigned long long)o->seed, o->top);
     for (uint32_t i = 0; i < n; i++) json_schedule(w, &srs[i], i ? "," : "");
     fputs("\n  ]\n}\n", f);
@@ -190,19 +189,19 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
 static void csv_row(const Out *w, const Measure *sr, const char *rank, const char *kind,
                     double space, const Annot *sp, const char *text)
 {
-    FILE *f = w->f;
     const ReportOptions *o = w->o;
-    csv_field(f, sr->policy);
-    fprintf(f, ",%u,%d,%llu,%s,%s,%d,%u,%llu,%llu,%u,%llu,%llu,%u,%llu,%s,%s,%.17g,%.17g,", sr->P, o->coarse,
-            (unsigned long long)o->seed, units_name(o->units), o->by == MEASURE_BY_USE ? "use" : "alloc",
+    CsvRow c = csv_begin(w->f);
+    csv_text(&c, sr->policy);
+    csv_fmt(&c, "%u,%d,%llu,%s,%s,%d,%u,%llu,%llu,%u,%llu,%llu,%u,%llu,%s,%s,%.17g,%.17g", sr->P, o->coarse,
+            (unsigned long long)o->seed, space_units_names[o->units], measure_by_names[o->by],
             o->with_queue, sr->T, (unsigned long long)sr->idle, (unsigned long long)sr->hwm, sr->hwm_step,
             (unsigned long long)sr->heap, (unsigned long long)sr->queue, graph_nodes(&w->r->g),
             (unsigned long long)w->span, rank, kind, space, percent(sr, space));
-    csv_field(f, span_file(w, sp));
-    if (sp) fprintf(f, ",%u,%u,", sp->line, sp->col);
-    else fputs(",,,", f);
-    csv_field(f, text);
-    fputs("\r\n", f);
+    csv_text(&c, span_file(w, sp));
+    if (sp) csv_fmt(&c, "%u,%u", sp->line, sp->col);
+    else csv_empty(&c, 2);
+    csv_text(&c, text);
+    csv_end(&c);
 }
 
 static void csv_schedule(const Out *w, const Measure *sr)
@@ -226,7 +225,7 @@ static void csv_schedule(const Out *w, const Measure *sr)
 
 static const char csv_header[] =
     "policy,P,coarse,seed,units,by,with_queue,steps,idle,hwm,hwm_step,heap,queue,work,span,"
-    "rank,kind,space,percent,file,line,col,text\r\n";
+    "rank,kind,space,percent,file,line,col,text";
 
 static void print_all(const Out *w, const Measure *srs, uint32_t n)
 {
@@ -234,7 +233,9 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
     const CostRun *r = w->r;
     if (w->o->format == REPORT_JSON) { json_run(w, srs, n); return; }
     if (w->o->format == REPORT_CSV) {
-        fputs(csv_header, f);
+        CsvRow c = csv_begin(f);
+        csv_fmt(&c, "%s", csv_header);
+        csv_end(&c);
         for (uint32_t i = 0; i < n; i++) csv_schedule(w, &srs[i]);
         return;
     }

@@ -117,55 +117,54 @@ int sweep_parse_sizes(const char *spec, int64_t **sizes, uint32_t *n, char *msg,
 
 /* ---- writing rows ---- */
 
-static const char *units_name(Units u) { return u == UNITS_NODES ? "nodes" : "words"; }
-
 void sweep_csv_header(FILE *f, const SweepOptions *o)
 {
-    fputs("param,size,policy,P,coarse,seed,units,by,with_queue,work,span,steps,idle,hwm,hwm_step,heap,queue,"
-          "shares,others", f);
-    for (uint32_t i = 1; i <= o->top; i++)
-        fprintf(f, ",h%u_kind,h%u_space,h%u_file,h%u_line,h%u_col,h%u_text", i, i, i, i, i, i);
-    fputs("\r\n", f);
+    CsvRow c = csv_begin(f);
+    csv_fmt(&c, "param,size,policy,P,coarse,seed,units,by,with_queue,work,span,steps,idle,hwm,hwm_step,heap,queue,"
+            "shares,others");
+    for (uint32_t i = 1; i <= o->top; i++) csv_fmt(&c, "h%u_kind,h%u_space,h%u_file,h%u_line,h%u_col,h%u_text", i, i, i, i, i, i);
+    csv_end(&c);
 }
 
 /* The holders columns: the top annotation and result holders (the queue
  * has its own column), after `others`, the space of the rest. */
-static void csv_holders(FILE *f, const CostRun *r, const Sources *s, const SweepOptions *o, const Measure *sr)
+static void csv_holders(CsvRow *c, const CostRun *r, const Sources *s, const SweepOptions *o, const Measure *sr)
 {
     double others = 0;
     uint32_t k = 0;
     for (uint32_t i = 0; i < sr->nholders; i++)
         if (sr->holders[i].kind != HOLDER_QUEUE && k++ >= o->top) others += sr->holders[i].space;
-    fprintf(f, "%.17g", others);
+    csv_fmt(c, "%.17g", others);
     k = 0;
     for (uint32_t i = 0; i < sr->nholders && k < o->top; i++) {
         const Holder *h = &sr->holders[i];
         if (h->kind == HOLDER_QUEUE) continue;
         HolderInfo hi = report_holder_info(r, s, h);
-        fprintf(f, ",%s,%.17g,", h->kind == HOLDER_RESULT ? "result" : "annotation", h->space);
-        csv_field(f, hi.file);
-        if (hi.line) fprintf(f, ",%u,%u,", hi.line, hi.col);
-        else fputs(",,,", f);
-        csv_field(f, hi.text);
+        csv_fmt(c, "%s,%.17g", h->kind == HOLDER_RESULT ? "result" : "annotation", h->space);
+        csv_text(c, hi.file);
+        if (hi.line) csv_fmt(c, "%u,%u", hi.line, hi.col);
+        else csv_empty(c, 2);
+        csv_text(c, hi.text);
         k++;
     }
-    for (; k < o->top; k++) fputs(",,,,,,", f);
+    csv_empty(c, 6 * (o->top - k));
 }
 
-static void csv_row(FILE *f, const CostRun *r, const Sources *s, int64_t size, uint64_t span,
-                    const SweepOptions *o, const Measure *sr)
+static void csv_row_of(FILE *f, const CostRun *r, const Sources *s, int64_t size, uint64_t span,
+                       const SweepOptions *o, const Measure *sr)
 {
     const ReportOptions *ro = o->ro;
-    csv_field(f, o->param);
-    fprintf(f, ",%lld,", (long long)size);
-    csv_field(f, sr->policy);
-    fprintf(f, ",%u,%d,%llu,%s,%s,%d,%u,%llu,%u,%llu,%llu,%u,%llu,%llu,%s,", sr->P, ro->coarse,
-            (unsigned long long)ro->seed, units_name(ro->units), ro->by == MEASURE_BY_USE ? "use" : "alloc",
+    CsvRow c = csv_begin(f);
+    csv_text(&c, o->param);
+    csv_fmt(&c, "%lld", (long long)size);
+    csv_text(&c, sr->policy);
+    csv_fmt(&c, "%u,%d,%llu,%s,%s,%d,%u,%llu,%u,%llu,%llu,%u,%llu,%llu,%s", sr->P, ro->coarse,
+            (unsigned long long)ro->seed, space_units_names[ro->units], measure_by_names[ro->by],
             ro->with_queue, graph_nodes(&r->g), (unsigned long long)span, sr->T, (unsigned long long)sr->idle,
             (unsigned long long)sr->hwm, sr->hwm_step, (unsigned long long)sr->heap,
             (unsigned long long)sr->queue, sr->approx ? "approximate" : "exact");
-    csv_holders(f, r, s, o, sr);
-    fputs("\r\n", f);
+    csv_holders(&c, r, s, o, sr);
+    csv_end(&c);
 }
 
 int sweep_csv_rows(FILE *f, const CostRun *r, const Sources *s, int64_t size, const SweepOptions *o,
@@ -178,7 +177,7 @@ int sweep_csv_rows(FILE *f, const CostRun *r, const Sources *s, int64_t size, co
             MeasureOptions mo = report_measure_options(r, ro, ro->policies[i], ro->procs[j]);
             Measure m;
             if (measure_run(&r->g, &mo, &m, msg, msglen)) return -1;
-            csv_row(f, r, s, size, span, o, &m);
+            csv_row_of(f, r, s, size, span, o, &m);
             measure_free(&m);
         }
     return ferror(f) ? (snprintf(msg, msglen, "cannot write the rows"), -1) : 0;

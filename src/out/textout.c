@@ -1,6 +1,7 @@
 /* textout.c — see textout.h. */
 #include "textout.h"
 
+#include <stdarg.h>
 #include <string.h>
 #include "source.h"
 
@@ -23,13 +24,39 @@ void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-void csv_field(FILE *f, const char *s)
+static void csv_sep(CsvRow *r)
 {
-    if (!strpbrk(s, ",\"\r\n")) { fputs(s, f); return; }
-    fputc('"', f);
+    if (r->n++) fputc(',', r->f);
+}
+
+void csv_text(CsvRow *r, const char *s)
+{
+    csv_sep(r);
+    if (!strpbrk(s, ",\"\r\n")) { fputs(s, r->f); return; }
+    fputc('"', r->f);
     for (; *s; s++) {
-        if (*s == '"') fputc('"', f);
-        fputc(*s, f);
+        if (*s == '"') fputc('"', r->f);
+        fputc(*s, r->f);
     }
-    fputc('"', f);
+    fputc('"', r->f);
+}
+
+void csv_fmt(CsvRow *r, const char *fmt, ...)
+{
+    va_list ap;
+    csv_sep(r);
+    va_start(ap, fmt);
+    vfprintf(r->f, fmt, ap);
+    va_end(ap);
+}
+
+void csv_empty(CsvRow *r, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) csv_sep(r);
+}
+
+void csv_end(CsvRow *r)
+{
+    fputc('\n', r->f);
+    r->n = 0;
 }

@@ -7,6 +7,8 @@
 #include <string.h>
 #include "measure.h"
 
+const char *const measure_by_names[] = {"use", "alloc", NULL};
+
 MeasureOptions measure_options(uint32_t nannots)
 {
     return (MeasureOptions){.sched = {.policy = "df", .P = 1}, .units = UNITS_WORDS, .with_queue = 1,

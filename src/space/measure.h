@@ -40,6 +40,8 @@ typedef struct Holder {
 /* How holders are found: by use (root edges share what they reach), by
  * allocation (each live value counts for its maker), or not at all. */
 typedef enum MeasureBy { MEASURE_BY_USE, MEASURE_BY_ALLOC, MEASURE_NO_HOLDERS } MeasureBy;
+/* The names of --by, indexed by MeasureBy, NULL-terminated ("use", "alloc"). */
+extern const char *const measure_by_names[];
 
 typedef struct MeasureOptions {
     SchedOptions sched;     /* policy, P, coarse, seed */

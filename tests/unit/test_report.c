@@ -82,7 +82,7 @@ int main(void)
 
     o.format = REPORT_CSV;
     char *cs = render(&r, &src, &o);
-    CHECK(strstr(cs, "\"my,file.pml\",4,2,\"if say \"\"hi, there\"\"\n\\ then\"\r\n") != NULL,
+    CHECK(strstr(cs, "\"my,file.pml\",4,2,\"if say \"\"hi, there\"\"\n\\ then\"\n") != NULL,
           "CSV quotes fields with commas, quotes and newlines (RFC 4180)");
     CHECK(strncmp(cs, "policy,P,coarse,", 16) == 0, "CSV starts with its header");
     free(cs);

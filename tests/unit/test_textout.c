@@ -1,7 +1,8 @@
 /*
  * test_textout.c — the output vocabulary (textout.c, and the one UTF-8
  * validator it shares with the source reader): JSON strings carry only
- * strict UTF-8, every invalid byte becoming U+FFFD.
+ * strict UTF-8, every invalid byte becoming U+FFFD; CSV rows are RFC 4180
+ * fields ending in LF.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,5 +40,21 @@ int main(void)
     const unsigned char sur[] = {0xED, 0xA0, 0x80}, ok3[] = {0xE2, 0x82, 0xAC};
     CHECK(src_utf8_len(sur, 3) == 0 && src_utf8_len(ok3, 3) == 3 && src_utf8_len(ok3, 2) == 0,
           "src_utf8_len: surrogate 0, the euro sign 3, cut short 0");
+
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CsvRow c = csv_begin(f);
+    csv_text(&c, "plain");
+    csv_fmt(&c, "%d,%s", 42, "x");
+    csv_empty(&c, 2);
+    csv_text(&c, "a,\"b\"\r\nc");
+    csv_end(&c);
+    csv_text(&c, "next");
+    csv_end(&c);
+    fclose(f);
+    CHECK(!strcmp(buf, "plain,42,x,,,\"a,\"\"b\"\"\r\nc\"\nnext\n"),
+          "CSV: commas between fields, quoted text with quotes doubled, rows ending in LF alone");
+    free(buf);
     return CHECK_DONE();
 }
