@@ -28,7 +28,7 @@ for f in examples/*.pml; do
     done
     # the scheduled picture fills visited nodes black and names its step
     if grep -q 'fillcolor=black' "$TMP/$name.df.dot" 2>/dev/null &&
-       grep -q 'high-water mark at step' "$TMP/$name.df.dot"; then
+       grep -q 'step [0-9]* of [0-9]*, the high-water mark' "$TMP/$name.df.dot"; then
         pass "dot_${name}_df_marks_high_water_step"
     else
         fail "dot_${name}_df_marks_high_water_step" "no black node or no step in the caption"
@@ -107,25 +107,53 @@ expect_eq dot_usage_errors_write_nothing "keep.dot" "$(ls -A "$TMP/fail" | tr '\
 # On every example, at the high-water mark of df and bf on 2 processors:
 # the coalesced nodes' work adds up to the program's work, no edge joins a
 # node to itself, and the black (root) heap edges' weights add up to the
-# heap space at that step (the caption gives both).
+# heap space at that step (the caption gives both).  The same with a small
+# budget (--max-shown) on three examples at their default sizes: at most
+# that many nodes, and still the same work and heap space.
+check_distilled() {   # test-name FILE BUDGET(0: default) run-args...
+    local t=$1 f=$2 budget=$3; shift 3
+    local extra=(); [ "$budget" != 0 ] && extra=(--max-shown "$budget")
+    if ! "$PML" dot "$f" "$@" "${extra[@]}" -o "$TMP/e.dot" 2>"$TMP/err"; then
+        fail "$t" "$(head -c 200 "$TMP/err")"; return
+    fi
+    local work area selfe heap h b
+    work=$("$PML" run "$f" "$@" | sed -n 's/^work \([0-9]*\) nodes.*/\1/p')
+    area=$(grep -oE ', work [0-9]+' "$TMP/e.dot" | awk '{s += $3} END {print s}')
+    expect_eq "${t}_area_equals_work" "$work" "$area"
+    selfe=$(grep -cE '^ *(n[0-9]+) -> \1( |;|\[)' "$TMP/e.dot")
+    expect_eq "${t}_has_no_self_edges" 0 "$selfe"
+    heap=$(grep -o 'heap [0-9.]* words (black edges [0-9.]*' "$TMP/e.dot" | head -1)
+    h=$(sed 's/heap \([0-9.]*\) .*/\1/' <<<"$heap"); b=$(sed 's/.*black edges \([0-9.]*\)/\1/' <<<"$heap")
+    if [ -n "$h" ] && awk -v h="$h" -v b="$b" 'BEGIN {d = h - b; exit !(d < 0.01 && d > -0.01)}'; then
+        pass "${t}_black_edges_sum_to_the_heap_space"
+    else
+        fail "${t}_black_edges_sum_to_the_heap_space" "caption: $heap"
+    fi
+}
 for f in examples/*.pml; do
     name=$(basename "$f" .pml)
     for pol in df bf; do
-        t="dot_${name}_${pol}_distilled"
-        if ! "$PML" dot "$f" -D n=3 --sched=$pol -p 2 -o "$TMP/e.dot" 2>"$TMP/err"; then
-            fail "$t" "$(head -c 200 "$TMP/err")"; continue
-        fi
-        work=$("$PML" run "$f" -D n=3 | sed -n 's/^work \([0-9]*\) nodes.*/\1/p')
-        area=$(grep -o 'work [0-9]*' "$TMP/e.dot" | awk '{s += $2} END {print s}')
-        expect_eq "${t}_area_equals_work" "$work" "$area"
-        selfe=$(grep -cE '^ *(n[0-9]+) -> \1( |;|\[)' "$TMP/e.dot")
-        expect_eq "${t}_has_no_self_edges" 0 "$selfe"
-        heap=$(grep -o 'heap [0-9.]* (black edges [0-9.]*)' "$TMP/e.dot" | head -1)
-        h=$(sed 's/heap \([0-9.]*\) .*/\1/' <<<"$heap"); b=$(sed 's/.*black edges \([0-9.]*\))/\1/' <<<"$heap")
-        if [ -n "$h" ] && awk -v h="$h" -v b="$b" 'BEGIN {d = h - b; exit !(d < 0.01 && d > -0.01)}'; then
-            pass "${t}_black_edges_sum_to_the_heap_space"
-        else
-            fail "${t}_black_edges_sum_to_the_heap_space" "caption: $heap"
-        fi
+        check_distilled "dot_${name}_${pol}_distilled" "$f" 0 -D n=3 --sched=$pol -p 2
     done
 done
+for name in matmul quicksort fib; do
+    for pol in df bf; do
+        t="dot_${name}_${pol}_budget_60"
+        check_distilled "$t" "examples/$name.pml" 60 --sched=$pol -p 2
+        shown=$(dot_nodes "$TMP/e.dot")
+        if [ "$shown" -ge 1 ] && [ "$shown" -le 60 ]; then pass "${t}_shows_at_most_60_nodes"
+        else fail "${t}_shows_at_most_60_nodes" "$shown nodes"; fi
+    done
+    shown=$("$PML" dot "examples/$name.pml" | grep -cE '^  n[0-9]+ \[')
+    if [ "$shown" -le 250 ]; then pass "dot_${name}_default_budget_250"
+    else fail "dot_${name}_default_budget_250" "$shown nodes"; fi
+done
+# --all lifts the budget and warns when the graph is big
+"$PML" dot examples/matmul.pml --all -o "$TMP/all.dot" 2>"$TMP/err"
+if [ "$(dot_nodes "$TMP/all.dot")" -gt 1000 ] && grep -q 'warning: --all draws all' "$TMP/err"; then
+    pass dot_all_lifts_the_budget_with_a_warning
+else
+    fail dot_all_lifts_the_budget_with_a_warning "$(dot_nodes "$TMP/all.dot") nodes; $(head -c 200 "$TMP/err")"
+fi
+"$PML" dot examples/matmul.pml -D n=2 --all -o "$TMP/all.dot" 2>"$TMP/err"
+expect_eq dot_all_on_a_small_graph_is_quiet "" "$(cat "$TMP/err")"

@@ -5,7 +5,12 @@
  *
  *   pml dot FILE [-D name=N]… [--sched=POLICY [-p N] [--coarse] [--seed S]
  *               [--units words|nodes] [--no-queue-space] [--step I]]
+ *               [--max-shown N | --all] [--min-share PCT] [--label-top K]
  *               [--raw] [--labels] [--fast-layout] [-o PATH] [--render svg|png|pdf]
+ *
+ * The budget: at most N nodes shown (default DISTILL_MAX_SHOWN), heap edges
+ * under PCT% (default 0.2) of the space (or of the edges) and past the 2N
+ * heaviest not drawn; --all lifts both (with a warning on big graphs).
  *
  * Where the output goes:
  *   no -o            DOT on stdout; with --render FMT the image on stdout
@@ -33,7 +38,9 @@ typedef struct DotArgs {
     CommonOpts common;
     const char *file, *out, *render;
     SchedOptions so;
-    int have_p, have_step, raw, labels, no_queue, fast;
+    int have_p, have_step, raw, labels, no_queue, fast, all;
+    uint32_t max_shown, label_top;  /* the budget (--max-shown, --all), --label-top */
+    double min_share;               /* --min-share, as a fraction */
     Units units;
     uint32_t step;
 } DotArgs;
@@ -42,6 +49,7 @@ static void dot_usage(FILE *f)
 {
     fputs("usage: pml dot FILE [-D name=N]... [--sched=df|bf|ws [-p N] [--coarse] [--seed S]\n"
           "                [--units words|nodes] [--no-queue-space] [--step I]]\n"
+          "                [--max-shown N | --all] [--min-share PCT] [--label-top K]\n"
           "                [--raw] [--labels] [--fast-layout] [-o PATH] [--render svg|png|pdf]\n"
           "  Distilled cost graphs (paper rules 1-8) as Graphviz DOT.  With --sched, drawn\n"
           "  at the high-water mark (or step I): visited nodes and root heap edges black,\n"
@@ -59,6 +67,30 @@ static int parse_u32(const char *opt, const char *s, uint32_t lo, uint32_t *out)
     return 0;
 }
 
+/* --min-share P: a percentage 0..100, kept as a fraction. */
+static int parse_percent(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end || errno || !(v >= 0 && v <= 100)) {
+        cli_usage_error("--min-share: expected a percentage 0..100, got '%s'", s);
+        return -1;
+    }
+    *out = v / 100;
+    return 0;
+}
+
+/* --all on a graph that Graphviz would take minutes over: say so. */
+static void dot_warn_all(const DotArgs *a, const Distilled *d)
+{
+    if (!(a->all || a->raw) || (d->n <= 4 * DISTILL_MAX_SHOWN && d->nh <= 8 * DISTILL_MAX_SHOWN)) return;
+    fprintf(stderr, "pml dot: warning: %s draws all %u nodes and %zu heap edges; Graphviz may take"
+            " minutes (or hours) to lay out that many.  Without it pml coarsens the picture to about"
+            " %u nodes (--max-shown N) and leaves out the lightest heap edges, which lays out in"
+            " seconds.\n", a->raw ? "--raw" : "--all", d->n, d->nh, DISTILL_MAX_SHOWN);
+}
+
 /* dot's own options; 1 if consumed, 0 if not ours, -1 on error. */
 static int dot_option(DotArgs *a, int argc, char **argv, int *i)
 {
@@ -69,6 +101,13 @@ static int dot_option(DotArgs *a, int argc, char **argv, int *i)
     if ((r = cli_option_value(argc, argv, i, "--step", &v)) != 0)
         return r < 0 || parse_u32("--step", v, 0, &a->step) ? -1 : (a->have_step = 1);
     const char *s = argv[*i];
+    if ((r = cli_option_value(argc, argv, i, "--max-shown", &v)) != 0)
+        return r < 0 || parse_u32("--max-shown", v, 1, &a->max_shown) ? -1 : 1;
+    if ((r = cli_option_value(argc, argv, i, "--label-top", &v)) != 0)
+        return r < 0 || parse_u32("--label-top", v, 0, &a->label_top) ? -1 : 1;
+    if ((r = cli_option_value(argc, argv, i, "--min-share", &v)) != 0)
+        return r < 0 || parse_percent(v, &a->min_share) ? -1 : 1;
+    if (strcmp(s, "--all") == 0) return a->all = 1;
     if (strcmp(s, "--raw") == 0) return a->raw = 1;
     if (strcmp(s, "--labels") == 0) return a->labels = 1;
     if (strcmp(s, "--fast-layout") == 0) return a->fast = 1;
@@ -135,6 +174,8 @@ static int dot_parse(DotArgs *a, int argc, char **argv)
 {
     SimOpts sim = {0};
     memset(a, 0, sizeof *a);
+    a->max_shown = DISTILL_MAX_SHOWN;
+    a->min_share = DISTILL_MIN_SHARE;
     cli_common_init(&a->common);
     for (int i = 1; i < argc; i++) {
         int r = cli_common_option(&a->common, argc, argv, &i);
@@ -183,29 +224,35 @@ static int dot_schedule(const DotArgs *a, const Graph *g, Measure *r, double *re
     return EXIT_OK;
 }
 
-/* "matmul.pml n=4" and, scheduled, the step drawn and the space there. */
-static void dot_caption(const DotArgs *a, const Measure *r, double result_share, const DistillOptions *o,
-                        const Distilled *d, char *buf, size_t cap)
+/* The title line, "matmul.pml n=4", and, scheduled, the policy, the step
+ * drawn and the mark; then the sizes and the space at the step. */
+static void dot_caption(const DotArgs *a, const Loaded *l, const Measure *r, double result_share,
+                        const DistillOptions *o, const Distilled *d, char *buf, size_t cap)
 {
     const char *base = strrchr(a->file, '/');
+    const char *units = a->units == UNITS_NODES ? "nodes" : "words";
     size_t k = (size_t)snprintf(buf, cap, "%s", base ? base + 1 : a->file);
     for (uint32_t j = 0; j < a->common.eo.nparams && k < cap; j++)
         k += (size_t)snprintf(buf + k, cap - k, " %s=%lld", a->common.eo.params[j].name,
                               (long long)a->common.eo.params[j].value);
     if (a->raw && k < cap) k += (size_t)snprintf(buf + k, cap - k, " (raw)");
+    if (o->sched && k < cap)
+        k += (size_t)snprintf(buf + k, cap - k, ": %s on P=%u%s, step %u of %u", a->so.policy, a->so.P,
+                              a->so.coarse ? " (coarse)" : "", o->step, r->T);
+    if (o->sched && !a->have_step && k < cap)
+        k += (size_t)snprintf(buf + k, cap - k, ", the high-water mark (%llu %s)",
+                              (unsigned long long)r->hwm, units);
+    if (k < cap)
+        k += (size_t)snprintf(buf + k, cap - k, "\nwork %u nodes, span %llu", d->orig_nodes,
+                              (unsigned long long)graph_span(&l->run.g));
     if (!o->sched || k >= cap) return;
     const SpaceProfile *sp = &r->space;
-    k += (size_t)snprintf(buf + k, cap - k, "\n%s, P=%u%s: %s step %u of %u",
-                          a->so.policy, a->so.P, a->so.coarse ? ", coarse" : "",
-                          a->have_step ? "at" : "high-water mark at", o->step, r->T);
-    if (k >= cap) return;
-    k += (size_t)snprintf(buf + k, cap - k, "\nheap %llu (black edges %.6g",
-                          (unsigned long long)sp->heap[o->step], d->root_weight);
+    k += (size_t)snprintf(buf + k, cap - k, "; at step %u: heap %llu %s (black edges %.6g",
+                          o->step, (unsigned long long)sp->heap[o->step], units, d->root_weight);
     if (result_share > 0 && k < cap)
-        k += (size_t)snprintf(buf + k, cap - k, ", result %.6g", result_share);
+        k += (size_t)snprintf(buf + k, cap - k, ", the result alone %.6g", result_share);
     if (k < cap)
-        snprintf(buf + k, cap - k, ")%s, scheduler queue %llu", a->units == UNITS_NODES ? " nodes" : " words",
-                 (unsigned long long)sp->queue[o->step]);
+        snprintf(buf + k, cap - k, "), scheduler queue %llu", (unsigned long long)sp->queue[o->step]);
 }
 
 /* ---- output ---------------------------------------------------------------- */
@@ -289,6 +336,12 @@ done:
 static int dot_build(const DotArgs *a, const Loaded *l, char **buf, size_t *len)
 {
     DistillOptions o = { .raw = a->raw };
+    if (!a->all && !a->raw) {
+        o.max_shown = a->max_shown;
+        o.min_share = a->min_share;
+        o.max_heap = 2 * (size_t)a->max_shown;
+        o.max_span = DISTILL_MAX_SPAN;
+    }
     Measure r = {0};
     double result_share = 0;
     Distilled d;
@@ -300,11 +353,12 @@ static int dot_build(const DotArgs *a, const Loaded *l, char **buf, size_t *len)
         measure_free(&r);
         return EXIT_PROGRAM;
     }
-    dot_caption(a, &r, result_share, &o, &d, caption, sizeof caption);
+    dot_caption(a, l, &r, result_share, &o, &d, caption, sizeof caption);
     /* raw graphs are large: laying heap edges out among the nodes takes
      * dot minutes there, so --raw implies --fast-layout */
     DotOptions dopt = { l->run.annots, l->run.nannots, &l->src, caption, a->labels,
-                        a->fast || a->raw };
+                        a->label_top, o.min_share, a->fast || a->raw };
+    dot_warn_all(a, &d);
     FILE *f = open_memstream(buf, len);
     int bad = !f || distill_write_dot(&d, &dopt, f);
     if ((f && fclose(f)) || bad) {

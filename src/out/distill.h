@@ -22,6 +22,19 @@
  *      space at step i (space_by_use), so the root edges' weights sum to
  *      the heap space at step i, less the part held by the result alone.
  *
+ * The budget (pml dot's default, for pictures Graphviz lays out in seconds):
+ * when rules 1-8 leave more than max_shown nodes, every fork-join block
+ * (a fork, its two branches and its join: an interval of ids, since ids are
+ * the 1DF order) of work at most W is coalesced into one node, or two when
+ * the frontier crosses it (its visited and its unvisited members: rule 7
+ * still holds), and rule 1 is applied again to the result, so chains of
+ * coalesced blocks merge too.  W is the smallest block work for which at
+ * most max_shown nodes remain.  Areas still add up to the work; every root
+ * edge still joins two different nodes, so the root edges' weights still
+ * add up to the same total (rule 8).  Heap edges between the same two
+ * coalesced nodes are one edge whose weight is the sum; the lightest are
+ * then left undrawn (min_share, max_heap), which the caption reports.
+ *
  * Cost: O(n + m log m) time (heap edges are sorted to merge them), O(n + m)
  * space.  The module knows nothing of the interpreter: it reads the graph
  * store (graph.h, with its Annot table) and the source-file table.
@@ -42,7 +55,20 @@ typedef struct DistillOptions {
     const double *share;    /* with sched: per original heap edge, its share
                              * of the space at step i (space_by_use); NULL
                              * gives every edge weight 0 */
+    /* The size budget (beyond the paper's rules; see "the budget" above). */
+    uint32_t max_shown;     /* at most this many nodes: coarsen fork-join blocks
+                             * until it holds; 0: no budget (every rule-1 node) */
+    double min_share;       /* draw a heap edge only if its share (of the root
+                             * edges' weight for root edges, of the other
+                             * edges' count otherwise) is at least this; 0: all */
+    size_t max_heap;        /* and draw at most this many (heaviest first); 0: all */
+    size_t max_span;        /* and only while the ranks they span add up to at
+                             * most this (Graphviz's cost); 0: no limit */
 } DistillOptions;
+
+#define DISTILL_MAX_SHOWN 250   /* pml dot's default budget */
+#define DISTILL_MIN_SHARE 0.002 /* pml dot's default: heap edges under 0.2% not drawn */
+#define DISTILL_MAX_SPAN 3000   /* pml dot's default max_span */
 
 /* The distilled graph.  Coalesced nodes are 1..n (0 unused), numbered in
  * the 1DF order of their first members. */
@@ -66,6 +92,17 @@ typedef struct Distilled {
     uint8_t *root;          /* rule 6 (all 0 without a schedule) */
     double *weight;         /* rule 8: sum of the members' shares (0 without) */
 
+    uint8_t *drawn;         /* the budget: 1 if the edge is drawn (all 1 without) */
+    size_t nh_drawn;        /* how many are drawn */
+    double hidden_weight;   /* the root edges not drawn: their total weight */
+    size_t hidden_roots;    /* and how many they are */
+
+    uint32_t base_n;        /* nodes after rules 1-8 alone (before the budget) */
+    uint32_t block_work;    /* the budget's coarsening: fork-join blocks of at
+                             * most this work were drawn as one node (two if
+                             * the schedule's frontier crosses them); 0: none */
+
+    int budgeted;           /* a budget was given (max_shown > 0, not raw) */
     int scheduled;          /* a schedule was given */
     uint32_t step;          /* its step i */
     double root_weight;     /* sum of the root edges' weights */
@@ -82,8 +119,11 @@ typedef struct DotOptions {
     const Annot *annots;    /* annotation texts for tooltips/labels (may be NULL) */
     uint32_t nannots;
     const Sources *src;     /* for FILE:LINE in tooltips (may be NULL) */
-    const char *caption;    /* graph label (may be NULL); escaped here */
+    const char *caption;    /* lines: the title, then more (may be NULL);
+                             * escaped here; the sizes and a legend follow */
     int labels;             /* also show each node's text as a visible label */
+    uint32_t label_top;     /* show the text of the label_top largest nodes */
+    double min_share;       /* the DistillOptions' (for the caption) */
     int free_heap;          /* heap edges constraint=false: faster layout of
                              * large graphs, but wider and harder to read */
 } DotOptions;

@@ -254,7 +254,7 @@ static void test_random_scheduled(void)
                 sums = 0; sched_free(&s); continue;
             }
             uint32_t i = sp.hwm_step;
-            DistillOptions o = { 0, &s, i, share };
+            DistillOptions o = { .sched = &s, .step = i, .share = share };
             Distilled d;
             if (distill(&g, &o, &d) == 0) {
                 ran++;
@@ -281,6 +281,108 @@ static void test_random_scheduled(void)
     CHECK(pure, "distill_never_coalesces_visited_with_unvisited");
     CHECK(roots, "distill_root_edges_go_from_unvisited_to_visited");
     CHECK(area_ok, "distill_scheduled_total_area_equals_work_and_no_self_edges");
+}
+
+/* ---- the budget ---------------------------------------------------------- */
+
+/* Computation edges go from lower to higher node ids (the distilled graph
+ * stays acyclic, numbered in a topological order). */
+static int edges_forward(const Distilled *d)
+{
+    for (uint32_t k = 0; k < d->nc; k++)
+        if (d->csrc[k] >= d->cdst[k]) return 0;
+    return 1;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The computation edges are exactly the distinct pairs of coalesced nodes
+ * joined by an original edge, none a self edge. */
+static int edges_are_distinct_pairs(const Graph *g, const Distilled *d)
+{
+    uint64_t *key = malloc((2 * (size_t)graph_nodes(g) + 1) * sizeof *key);
+    size_t nk = 0, nd = 0;
+    for (uint32_t a = 1; a <= graph_nodes(g); a++)
+        for (int k = 0; k < 2; k++) {
+            uint32_t c = graph_child(g, a, k);
+            if (c && d->group[a] != d->group[c]) key[nk++] = (uint64_t)d->group[a] << 32 | d->group[c];
+        }
+    qsort(key, nk, sizeof *key, cmp_u64);
+    for (size_t j = 0; j < nk; j++) if (nd == 0 || key[nd - 1] != key[j]) key[nd++] = key[j];
+    int ok = nd == d->nc;
+    for (uint32_t k = 0; ok && k < d->nc; k++) {
+        uint64_t x = (uint64_t)d->csrc[k] << 32 | d->cdst[k];
+        ok = d->csrc[k] != d->cdst[k] && bsearch(&x, key, nd, sizeof x, cmp_u64) != NULL;
+    }
+    free(key);
+    return ok;
+}
+
+/* One budgeted distillation checked against the unbudgeted one. */
+typedef struct BudgetChecks { int held, area, forward, weight, pure, drawn, ran, coarsened; } BudgetChecks;
+
+static void check_budget(const Graph *g, const Schedule *s, uint32_t i, const double *share,
+                         uint32_t budget, BudgetChecks *c)
+{
+    DistillOptions full = { .sched = s, .step = i, .share = share };
+    DistillOptions o = full;
+    o.max_shown = budget; o.min_share = 0.05; o.max_heap = 10;
+    Distilled a, b;
+    if (distill(g, &full, &a)) return;
+    if (distill(g, &o, &b)) { distill_free(&a); return; }
+    c->ran++;
+    c->coarsened += b.block_work > 0;
+    c->held &= b.n <= budget || b.n == a.n;
+    c->area &= total_area(&b) == graph_nodes(g) && b.base_n == a.n;
+    c->forward &= edges_forward(&b) && edges_are_distinct_pairs(g, &b);
+    c->weight &= fabs(a.root_weight - b.root_weight) <= 1e-9 * (1 + a.root_weight);
+    if (s) c->pure &= !mixes_visited(g, s, i, &b);
+    size_t drawn = 0;
+    for (size_t k = 0; k < b.nh; k++) {
+        drawn += b.drawn[k];
+        if (b.drawn[k] && b.root[k]) c->drawn &= b.weight[k] >= 0.05 * b.root_weight - 1e-12;
+        c->drawn &= b.root[k] == (!b.visited[b.heap_src[k]] && b.visited[b.heap_dst[k]]);
+    }
+    c->drawn &= drawn == b.nh_drawn && drawn <= 10;
+    distill_free(&a); distill_free(&b);
+}
+
+static void test_budget(void)
+{
+    static const char *const pol[] = { "df", "bf", "ws" };
+    BudgetChecks c = { 1, 1, 1, 1, 1, 1, 0, 0 };
+    for (unsigned seed = 1; seed <= 40; seed++) {
+        Graph g;
+        random_graph(&g, seed);
+        check_budget(&g, NULL, 0, NULL, 12, &c);
+        for (int p = 0; p < 3; p++) {
+            SchedOptions so = {.policy = pol[p], .P = 1 + seed % 3, .seed = seed};
+            Schedule s; SpaceProfile sp; char msg[200];
+            double *share = NULL, rshare = 0;
+            if (sched_run(&g, &so, &s, msg, sizeof msg)) continue;
+            if (space_profile(&g, &s, UNITS_WORDS, 1, &sp) == 0
+                && space_by_use(&g, &s, UNITS_WORDS, sp.hwm_step, &share, &rshare) == 0) {
+                check_budget(&g, &s, sp.hwm_step, share, 12, &c);
+                check_budget(&g, &s, sp.hwm_step, share, 40, &c);
+                space_free(&sp);
+            }
+            free(share);
+            sched_free(&s);
+        }
+        graph_free(&g);
+    }
+    CHECK(c.ran == 280, "budget_random_graphs_all_distilled");
+    CHECK(c.coarsened >= 100, "budget_coarsens_most_random_graphs");
+    CHECK(c.held, "budget_shown_nodes_at_most_the_budget");
+    CHECK(c.area, "budget_total_work_preserved");
+    CHECK(c.forward, "budget_graph_stays_acyclic_without_self_edges");
+    CHECK(c.weight, "budget_heap_space_at_the_mark_preserved");
+    CHECK(c.pure, "budget_never_coalesces_visited_with_unvisited");
+    CHECK(c.drawn, "budget_draws_only_heavy_root_edges_at_most_max_heap");
 }
 
 /* ---- DOT output ---------------------------------------------------------- */
@@ -416,7 +518,7 @@ static void test_dot_scheduled_renders(void)
     sched_run(&g, &so, &s, msg, sizeof msg);
     space_profile(&g, &s, UNITS_WORDS, 1, &sp);
     space_by_use(&g, &s, UNITS_WORDS, sp.hwm_step, &share, &rshare);
-    DistillOptions o = { 0, &s, sp.hwm_step, share };
+    DistillOptions o = { .sched = &s, .step = sp.hwm_step, .share = share };
     Distilled d;
     distill(&g, &o, &d);
     char *buf = NULL; size_t len = 0;
@@ -443,6 +545,7 @@ int main(void)
     test_merge_duplicates();
     test_random_unscheduled();
     test_random_scheduled();
+    test_budget();
     test_dot_string();
     test_dot_roundtrip();
     test_dot_scheduled_renders();
