@@ -43,6 +43,7 @@ typedef struct PResult {
     int64_t mp;
     PolicyMark pol[8];
     uint32_t npol;
+    uint64_t busy;          /* the busy-leaves witness's mark (through M_P's downset) */
     uint64_t lower;         /* the best constructed witness's mark */
     const char *lower_from; /* which downset it went through */
     uint64_t best;          /* max(lower, every policy's mark) */
@@ -121,15 +122,11 @@ static MeasureOptions heap_options(const Loaded *l, const WorstArgs *a, const ch
     return o;
 }
 
-/* The witness through downset `in`, and its real mark. */
-static int try_downset(const Graph *g, const uint8_t *in, uint32_t P, Schedule *s, uint64_t *mark)
+/* Schedule s (moved) measured without holders into *w. */
+static int measure_witness(const Loaded *l, const WorstArgs *a, uint32_t P, Schedule *s, Measure *w, char *msg, size_t len)
 {
-    SpaceProfile sp;
-    if (worst_schedule_through(g, in, P, s)) return -1;
-    if (space_profile(g, s, UNITS_WORDS, 0, &sp)) { sched_free(s); return -1; }
-    *mark = sp.hwm;
-    space_free(&sp);
-    return 0;
+    MeasureOptions o = heap_options(l, a, "witness", P, MEASURE_NO_HOLDERS);
+    return measure_schedule(&l->run.g, &o, s, w, msg, len);
 }
 
 /* Everything for one P. */
@@ -152,38 +149,50 @@ static int measure_p(const Loaded *l, const WorstArgs *a, const WorstModel *m, P
         if (worst_exact(m, P, EXACT_BUDGET, &r->exact)) { snprintf(msg, len, "out of memory"); return -1; }
         r->exact_ran = r->exact.ran;
     }
-    /* candidate downsets: M_P's, M∞'s, and the exact maximum's */
+    /* the witnesses: a busy-leaves schedule through M_P's downset, a
+     * schedule through M∞'s, and one through the exact maximum's */
     uint8_t *in = malloc((size_t)m->n + 1);
-    Schedule best = {0};
-    if (!in) goto done;
-    const char *names[] = {"the downset of M_P", "the downset of M∞", "the exact worst downset"};
+    Measure best = {0};
+    if (!in) goto oom;
+    const char *names[] = {"the downset of M_P (busy leaves)", "the downset of M∞",
+                           "the exact worst downset"};
     for (int c = 0; c < 3; c++) {
-        uint64_t mark;
         Schedule s;
+        Measure w;
         if (c == 2 && !r->exact_ran) break;
         if (c == 2) memcpy(in, r->exact.argmax, (size_t)m->n + 1);
-        else if (worst_downset(m, c == 0 ? P : WORST_INF, in) < 0) goto done;
-        if (try_downset(g, in, P, &s, &mark)) goto done;
-        if (!r->lower_from || mark > r->lower) {
-            r->lower = mark;
+        else if (worst_downset(m, c == 0 ? P : WORST_INF, in) < 0) goto oom;
+        if (c == 0 ? worst_schedule_busy(m, in, P, &s) : worst_schedule_through(g, in, P, &s)) goto oom;
+        if (measure_witness(l, a, P, &s, &w, msg, len)) { free(in); measure_free(&best); return -1; }
+        if (c == 0) r->busy = w.hwm;
+        if (!r->lower_from || w.hwm > r->lower) {
+            r->lower = w.hwm;
             r->lower_from = names[c];
-            sched_free(&best);
-            best = s;
-        } else sched_free(&s);
+            measure_free(&best);
+            best = w;
+        } else measure_free(&w);
     }
+    free(in);
     r->best = r->lower;
     r->best_from = "witness";
     int pol_best = -1;
     for (uint32_t i = 0; i < r->npol; i++)
         if (r->pol[i].hwm > r->best) { r->best = r->pol[i].hwm; r->best_from = r->pol[i].policy; pol_best = (int)i; }
-    /* the schedule reaching `best`, measured with holders as `pml run` does */
-    MeasureOptions o = heap_options(l, a, pol_best < 0 ? "witness" : r->pol[pol_best].policy, P, MEASURE_BY_USE);
+    if (pol_best >= 0) {   /* a policy is worse: its schedule, with holders */
+        measure_free(&best);
+        MeasureOptions o = heap_options(l, a, r->pol[pol_best].policy, P, MEASURE_BY_USE);
+        return measure_run(g, &o, &r->worst, msg, len);
+    }
+    /* who holds the space at the worst point, as `pml run` attributes it */
+    r->worst = best;
+    if (measure_holders_at(&r->worst, r->worst.hwm_step, &r->worst.holders, &r->worst.nholders, &r->worst.approx)) {
+        snprintf(msg, len, "out of memory while attributing space");
+        return -1;
+    }
+    return 0;
+oom:
     free(in);
-    if (pol_best >= 0) { sched_free(&best); return measure_run(g, &o, &r->worst, msg, len); }
-    return measure_schedule(g, &o, &best, &r->worst, msg, len);
-done:
-    free(in);
-    sched_free(&best);
+    measure_free(&best);
     snprintf(msg, len, "out of memory");
     return -1;
 }
@@ -219,6 +228,8 @@ static void text_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstMo
         const PResult *r = &rs[k];
         fprintf(f, "\nP=%u\n", r->P);
         fprintf(f, "  schedules with <= %u strands in progress (busy leaves):  heap <= M_%u = %lld words\n", r->P, r->P,
+                (long long)r->mp);
+        fprintf(f, "  busy-leaves bracket: %llu <= worst busy-leaves schedule <= %lld words\n", (unsigned long long)r->busy,
                 (long long)r->mp);
         for (uint32_t i = 0; i < r->npol; i++) {
             const PolicyMark *pk = &r->pol[i];
@@ -263,8 +274,8 @@ static void json_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstMo
     fputs("  \"procs\": [", f);
     for (uint32_t k = 0; k < n; k++) {
         const PResult *r = &rs[k];
-        fprintf(f, "%s\n    {\"P\": %u, \"M_P\": %lld, \"witness\": %llu, \"witness_through\": ", k ? "," : "", r->P,
-                (long long)r->mp, (unsigned long long)r->lower);
+        fprintf(f, "%s\n    {\"P\": %u, \"M_P\": %lld, \"busy_witness\": %llu, \"witness\": %llu, \"witness_through\": ", k ? "," : "", r->P,
+                (long long)r->mp, (unsigned long long)r->busy, (unsigned long long)r->lower);
         json_string(f, r->lower_from);
         fprintf(f, ", \"lower\": %llu, \"lower_from\": \"%s\", \"upper\": %lld,\n      \"policies\": [", (unsigned long long)r->best,
                 r->best_from, (long long)m->minf);

@@ -91,6 +91,14 @@ uint32_t worst_max_in_progress(const WorstModel *m, const Schedule *s, uint32_t 
  * way: so after some step its visited set is in[].  0, or -1 (out of memory). */
 int worst_schedule_through(const Graph *g, const uint8_t *in, uint32_t P, Schedule *s);
 
+/* A P-processor busy-leaves schedule through downset in[], which must have
+ * at most P strands in progress: in[]'s finished strands one at a time,
+ * then its strands in progress started so that they all stop where in[]
+ * does, then the rest advancing every strand in progress at every step.
+ * After every step at most P strands are in progress.  0, or -1 (more
+ * than P in progress, or out of memory). */
+int worst_schedule_busy(const WorstModel *m, const uint8_t *in, uint32_t P, Schedule *s);
+
 /* ---- exact answers on small graphs (worst_exact.c) ---- */
 #define WORST_EXACT_MAX_NODES 60
 

@@ -40,7 +40,7 @@ static int is_downset(const Graph *g, uint32_t mask)
 
 typedef struct Props {
     Prop freept, heap_le_w, mark_le_minf, ws_le_mp, busy_le_mp, ws_busy, dp_brute, downset_back, approx,
-        witness_valid, bracket, exact_greedy, exact_busy, literal;
+        witness_valid, witness_busy, bracket, exact_greedy, exact_busy, literal;
     long exact_runs;
 } Props;
 
@@ -146,40 +146,82 @@ static void check_downsets(Props *pr, const WorstModel *m, uint64_t seed)
     free(in);
 }
 
-/* The witness: valid, through its downset, its mark between the downset's
- * heap and M∞. */
-static void check_witness(Props *pr, const WorstModel *m, uint32_t P, uint64_t seed, uint64_t *lower)
+/* A schedule of g on P processors that passes through downset in[]:
+ * every node once, edges respected, 1..P nodes a step on distinct
+ * processors, the queue counted right, and in[] visited before anything
+ * else.  Its high-water mark into *mark; 1 if all holds. */
+static int valid_through(const Graph *g, const Schedule *s, uint32_t P, const uint8_t *in, uint64_t *mark)
+{
+    uint32_t n = graph_nodes(g), last_in = 0, first_out = UINT32_MAX;
+    uint64_t *seen = calloc((size_t)s->T + 2, sizeof *seen);
+    uint32_t *per = calloc((size_t)s->T + 2, sizeof *per);
+    int ok = 1;
+    for (uint32_t v = 1; v <= n; v++) {
+        if (s->step[v] < 1 || s->step[v] > s->T || s->proc[v] >= P || P > 64) { ok = 0; continue; }
+        per[s->step[v]]++;
+        if (seen[s->step[v]] >> s->proc[v] & 1) ok = 0;
+        seen[s->step[v]] |= 1ull << s->proc[v];
+        for (int c = 0; c < 2; c++) {
+            uint32_t y = graph_child(g, v, c);
+            if (y && s->step[y] <= s->step[v]) ok = 0;
+        }
+        if (in[v] && s->step[v] > last_in) last_in = s->step[v];
+        if (!in[v] && s->step[v] < first_out) first_out = s->step[v];
+    }
+    /* ready after step t: enabled (last parent visited) at or before t, visited after */
+    uint32_t *enable = calloc(n + 1, sizeof *enable);
+    int64_t *d = calloc((size_t)s->T + 2, sizeof *d);
+    for (uint32_t u = 1; ok && u <= n; u++)
+        for (int c = 0; c < 2; c++) {
+            uint32_t y = graph_child(g, u, c);
+            if (y && s->step[u] > enable[y]) enable[y] = s->step[u];
+        }
+    for (uint32_t v = 1; ok && v <= n; v++) { d[enable[v]]++; d[s->step[v]]--; }
+    int64_t ready = 0;
+    for (uint32_t t = 0; ok && t <= s->T; t++) {
+        ready += d[t];
+        if ((t > 0 && (per[t] > P || per[t] == 0)) || s->ready[t] != ready) ok = 0;
+    }
+    free(enable);
+    free(d);
+    if (first_out != UINT32_MAX && first_out <= last_in) ok = 0;
+    SpaceProfile sp;
+    *mark = 0;
+    if (ok && space_profile(g, s, UNITS_WORDS, 0, &sp) == 0) {
+        *mark = sp.hwm;
+        if (sp.hwm < worst_heap_of(g, in)) ok = 0;
+        space_free(&sp);
+    }
+    free(seen);
+    free(per);
+    return ok;
+}
+
+/* The witnesses: through M_P's downset, valid with a mark <= M∞; the
+ * busy-leaves one also keeps <= P strands in progress and stays <= M_P.
+ * *lower and *busy receive their marks. */
+static void check_witness(Props *pr, const WorstModel *m, uint32_t P, uint64_t seed, uint64_t *lower, uint64_t *busy)
 {
     const Graph *g = m->g;
     uint8_t *in = malloc(m->n + 1);
     worst_downset(m, P, in);
     Schedule s;
-    *lower = 0;
+    *lower = *busy = 0;
     pr->witness_valid.runs++;
-    if (worst_schedule_through(g, in, P, &s)) { prop_fail(&pr->witness_valid, "seed %llu: no witness", (unsigned long long)seed); free(in); return; }
-    uint32_t *per = calloc(s.T + 2, sizeof *per), last_in = 0, first_out = UINT32_MAX;
-    int ok = 1;
-    for (uint32_t v = 1; v <= m->n; v++) {
-        if (s.step[v] < 1 || s.step[v] > s.T || s.proc[v] >= P) ok = 0;
-        else per[s.step[v]]++;
-        for (int c = 0; c < 2; c++) {
-            uint32_t y = graph_child(g, v, c);
-            if (y && s.step[y] <= s.step[v]) ok = 0;
-        }
-        if (in[v] && s.step[v] > last_in) last_in = s.step[v];
-        if (!in[v] && s.step[v] < first_out) first_out = s.step[v];
-    }
-    for (uint32_t t = 1; t <= s.T; t++) if (per[t] > P || per[t] == 0) ok = 0;
-    if (first_out != UINT32_MAX && first_out <= last_in) ok = 0;
-    SpaceProfile sp;
-    if (ok && space_profile(g, &s, UNITS_WORDS, 0, &sp) == 0) {
-        *lower = sp.hwm;
-        if ((int64_t)sp.hwm > m->minf) ok = 0;
-        space_free(&sp);
-    }
-    if (!ok) prop_fail(&pr->witness_valid, "seed %llu P=%u: witness invalid or above M∞", (unsigned long long)seed, P);
-    free(per);
-    sched_free(&s);
+    if (worst_schedule_through(g, in, P, &s) == 0) {
+        if (!valid_through(g, &s, P, in, lower) || (int64_t)*lower > m->minf)
+            prop_fail(&pr->witness_valid, "seed %llu P=%u: witness invalid or above M∞", (unsigned long long)seed, P);
+        sched_free(&s);
+    } else prop_fail(&pr->witness_valid, "seed %llu: no witness", (unsigned long long)seed);
+    pr->witness_busy.runs++;
+    if (worst_schedule_busy(m, in, P, &s) == 0) {
+        uint32_t over;
+        worst_max_in_progress(m, &s, P, &over);
+        if (!valid_through(g, &s, P, in, busy) || over || (int64_t)*busy > worst_mp(m, P))
+            prop_fail(&pr->witness_busy, "seed %llu P=%u: busy-leaves witness invalid, over P in progress (step %u) "
+                      "or above M_P", (unsigned long long)seed, P, over);
+        sched_free(&s);
+    } else prop_fail(&pr->witness_busy, "seed %llu P=%u: no busy-leaves witness", (unsigned long long)seed, P);
     free(in);
 }
 
@@ -238,11 +280,11 @@ static void check_graph(Props *pr, const Graph *g, uint64_t seed, int brute, int
             if (exact && P <= 4) {
                 WorstExact e;
                 if (worst_exact(&m, P, 200000, &e) == 0 && e.ran) {
-                    uint64_t lower;
-                    check_witness(pr, &m, P, seed, &lower);
+                    uint64_t lower, busy;
+                    check_witness(pr, &m, P, seed, &lower, &busy);
                     pr->exact_runs++;
                     pr->bracket.runs++;
-                    if (lower > e.all || (int64_t)e.all > m.minf || (int64_t)e.busy > worst_mp(&m, P) || e.busy > e.all)
+                    if (lower > e.all || busy > e.busy || (int64_t)e.all > m.minf || (int64_t)e.busy > worst_mp(&m, P) || e.busy > e.all)
                         prop_fail(&pr->bracket, "seed %llu P=%u: lower %llu, exact %llu, busy %llu, M_P %lld, M∞ %lld",
                                   (unsigned long long)seed, P, (unsigned long long)lower, (unsigned long long)e.all,
                                   (unsigned long long)e.busy, (long long)worst_mp(&m, P), (long long)m.minf);
@@ -274,8 +316,8 @@ static void check_graph(Props *pr, const Graph *g, uint64_t seed, int brute, int
                 }
                 worst_exact_free(&e);
             } else if (P == 2 || P == 8) {
-                uint64_t lower;
-                check_witness(pr, &m, P, seed, &lower);
+                uint64_t lower, busy;
+                check_witness(pr, &m, P, seed, &lower, &busy);
             }
             space_free(&sp);
             sched_free(&s);
@@ -341,7 +383,8 @@ int main(void)
     PROP_CHECK(pr.downset_back, "the downset read back weighs M_p with <= p strands in progress");
     PROP_CHECK(pr.approx, "approximate test: 0 => M_p < threshold, 1 => M_p >= threshold/2");
     PROP_CHECK(pr.witness_valid, "witness: valid P-processor schedule through its downset, mark <= M∞");
-    PROP_CHECK(pr.bracket, "lower <= exact <= M∞ and busy-leaves exact <= M_P");
+    PROP_CHECK(pr.witness_busy, "busy-leaves witness: valid, through its downset, <= P strands in progress, mark <= M_P");
+    PROP_CHECK(pr.bracket, "lower <= exact <= M∞, busy-leaves witness <= busy-leaves exact <= M_P");
     PROP_CHECK(pr.exact_greedy, "df and bf marks <= exact maximum over greedy schedules <= exact maximum");
     PROP_CHECK(pr.exact_busy, "marks of schedules with <= P strands in progress <= exact busy-leaves maximum");
     PROP_CHECK(pr.literal, "literal heap of each visited set equals space_profile");
