@@ -43,23 +43,43 @@
 /* Every token, so that grammar.h defines them all. */
 %token ID LONGID TYVAR INT REAL STRING PROJ SEL.
 %token VAL FUN AND FN CASE OF IF THEN ELSE LET IN END DATATYPE TYPE OP
-       ANDALSO ORELSE RAISE AS DIV MOD EXCEPTION HANDLE.
+       ANDALSO ORELSE RAISE AS DIV MOD EXCEPTION HANDLE
+       INFIX INFIXR NONFIX REC WHILE DO.
 %token DARROW ARROW BAR COLON SEMI COMMA WILD
        LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LREC DOTS.
 
 /* Lowest first.  FN..ELSE: the rules that end with an expression reduce
 ** last, so their expression extends as far right as possible. */
-%right FN OF DARROW RAISE ELSE.
+%right FN OF DARROW RAISE ELSE DO.
 %left HANDLE.
 %right BAR.
 %left ORELSE.
 %left ANDALSO.
 %right AS.
 %left COLON.
-%left EQ NE LT GT LE GE.
-%right CONS APPEND.
-%left PLUS MINUS CARET.
-%left STAR SLASH DIV MOD.
+/* ILn / IRn: a name declared infix / infixr n (parse.c turns the name's
+** token into one of these); the built-in operators have SML's levels:
+** = < ... 4, :: @ 5 (right), + - ^ 6, * / div mod 7. */
+%left IL0.
+%right IR0.
+%left IL1.
+%right IR1.
+%left IL2.
+%right IR2.
+%left IL3.
+%right IR3.
+%left EQ NE LT GT LE GE IL4.
+%right IR4.
+%right CONS APPEND IR5.
+%left IL5.
+%left PLUS MINUS CARET IL6.
+%right IR6.
+%left STAR SLASH DIV MOD IL7.
+%right IR7.
+%left IL8.
+%right IR8.
+%left IL9.
+%right IR9.
 
 %type exp {Expr *}
 %type appexp {Expr *}
@@ -115,6 +135,12 @@ dec(D) ::= VAL(T) pat(P) EQ exp(E).     { D = ast_val(ARENA, SP(T), P, E); }
 dec(D) ::= FUN(T) funbinds(L).          { D = ast_fundec(ARENA, SP(T), L); }
 dec(D) ::= DATATYPE(T) datbinds(L).     { D = ast_datatype(ARENA, span_to(SP(T), ps->datatype_end), L); }
 dec(D) ::= TYPE typbinds.               { D = NULL; }
+/* infix [n] names, infixr [n] names, nonfix names: parse.c applies them
+** as the tokens go by; here they only need to be well formed. */
+dec(D) ::= INFIX fixity.                { D = NULL; }
+dec(D) ::= INFIXR fixity.               { D = NULL; }
+dec(D) ::= NONFIX fixnames.             { D = NULL; }
+dec(D) ::= VAL(T) REC pat(P) EQ exp(E). { D = parse_val_rec(ps, SP(T), P, E); }
 dec(D) ::= EXCEPTION(T) exbinds(L).     { D = ast_exception(ARENA, span_to(SP(T), ps->datatype_end), L); }
 
 %type exbinds {List}
@@ -139,6 +165,32 @@ funbind(F) ::= funbind(G) BAR fclause(C). { F = parse_fun_add(ps, G, C); }
 fclause(C) ::= fname(N) atpats(P) EQ exp(E). { C = parse_fclause(ps, N, P, E); }
 fclause(C) ::= fname(N) atpats(P) COLON ty EQ exp(E). { C = parse_fclause(ps, N, P, E); }
 
+/* x ++ y = e: a clause of the infix function ++, whose argument is the
+** pair (x, y). */
+fclause(C) ::= atpat(L) infixop(N) atpat(R) EQ exp(E). { C = parse_fclause_infix(ps, L, N, R, E); }
+fclause(C) ::= atpat(L) infixop(N) atpat(R) COLON ty EQ exp(E). { C = parse_fclause_infix(ps, L, N, R, E); }
+%type infixop {Token}
+infixop(N) ::= IL0(T). { N = T; }
+infixop(N) ::= IL1(T). { N = T; }
+infixop(N) ::= IL2(T). { N = T; }
+infixop(N) ::= IL3(T). { N = T; }
+infixop(N) ::= IL4(T). { N = T; }
+infixop(N) ::= IL5(T). { N = T; }
+infixop(N) ::= IL6(T). { N = T; }
+infixop(N) ::= IL7(T). { N = T; }
+infixop(N) ::= IL8(T). { N = T; }
+infixop(N) ::= IL9(T). { N = T; }
+infixop(N) ::= IR0(T). { N = T; }
+infixop(N) ::= IR1(T). { N = T; }
+infixop(N) ::= IR2(T). { N = T; }
+infixop(N) ::= IR3(T). { N = T; }
+infixop(N) ::= IR4(T). { N = T; }
+infixop(N) ::= IR5(T). { N = T; }
+infixop(N) ::= IR6(T). { N = T; }
+infixop(N) ::= IR7(T). { N = T; }
+infixop(N) ::= IR8(T). { N = T; }
+infixop(N) ::= IR9(T). { N = T; }
+
 fname(N) ::= ID(T).                     { N = T; }
 fname(N) ::= LONGID(T).                 { N = T; }   /* the prelude's List.nth */
 fname(N) ::= OP(O) opname(T).           { N = T; N.off = O.off; N.line = O.line; N.col = O.col; }
@@ -151,8 +203,27 @@ datbind(L) ::= tyvars ID EQ conbinds(C). { L = ast_datbind(C); }
 conbinds(L) ::= conbind(C).             { L = list_push(ARENA, (List){0}, C); }
 conbinds(L) ::= conbinds(M) BAR conbind(C). { L = list_push(ARENA, M, C); }
 
-conbind(C) ::= ID(T).                   { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); ps->datatype_end = T.end; }
-conbind(C) ::= ID(T) OF ty(Y).          { C = ast_condef(ARENA, T.v.s, 1, Y); ps->datatype_end = Y.end; }
+conbind(C) ::= conname(T).              { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); ps->datatype_end = T.end; }
+conbind(C) ::= conname(T) OF ty(Y).     { C = ast_condef(ARENA, T.v.s, 1, Y); ps->datatype_end = Y.end; }
+
+/* a constructor's name; op before an infix one (SML/NJ also accepts it
+** without op) */
+%type conname {Token}
+conname(N) ::= ID(T).                   { N = T; }
+conname(N) ::= OP opname(T).            { N = T; }
+conname(N) ::= infixop(T).              { N = T; }
+
+fixity ::= fixnames.
+fixity ::= INT fixnames.
+fixnames ::= fixname.
+fixnames ::= fixnames fixname.
+fixname ::= ID.
+fixname ::= opname0.
+/* a built-in operator named in a fixity declaration (its level is fixed) */
+opname0 ::= STAR. opname0 ::= SLASH. opname0 ::= PLUS. opname0 ::= MINUS.
+opname0 ::= CARET. opname0 ::= CONS. opname0 ::= APPEND. opname0 ::= EQ.
+opname0 ::= NE. opname0 ::= LT. opname0 ::= GT. opname0 ::= LE. opname0 ::= GE.
+opname0 ::= DIV. opname0 ::= MOD.
 
 typbinds ::= typbind.
 typbinds ::= typbinds AND typbind.
@@ -212,12 +283,33 @@ exp(E) ::= exp(X) LT(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), "<", Y)
 exp(E) ::= exp(X) GT(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), ">", Y); }
 exp(E) ::= exp(X) LE(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), "<=", Y); }
 exp(E) ::= exp(X) GE(O) exp(Y).         { E = ast_infix(ARENA, X, SP(O), ">=", Y); }
+exp(E) ::= exp(X) IL0(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IL1(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IL2(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IL3(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IL4(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IL5(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IL6(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IL7(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IL8(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IL9(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR0(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR1(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR2(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR3(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR4(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR5(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR6(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR7(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR8(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
+exp(E) ::= exp(X) IR9(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
 exp(E) ::= exp(X) ANDALSO exp(Y).       { E = ast_binary(ARENA, EX_ANDALSO, X, Y); }
 exp(E) ::= exp(X) ORELSE exp(Y).        { E = ast_binary(ARENA, EX_ORELSE, X, Y); }
 exp(E) ::= exp(X) COLON ty(Y).          { E = ast_widen(X, span_to(X->span, Y.end)); }
 exp(E) ::= FN(T) match(M).              { E = ast_fn(ARENA, EX_FN, span_to(SP(T), parse_match_end(M)), NULL, M); }
 exp(E) ::= CASE(T) exp(X) OF match(M).  { E = ast_fn(ARENA, EX_CASE, span_to(SP(T), parse_match_end(M)), X, M); }
 exp(E) ::= IF(T) exp(C) THEN exp(X) ELSE exp(Y). { E = ast_if(ARENA, span_to(SP(T), Y->span.end), C, X, Y); }
+exp(E) ::= WHILE(T) exp(C) DO exp(B).   { E = parse_while(ps, span_to(SP(T), B->span.end), C, B); }
 exp(E) ::= RAISE(T) exp(X).             { E = ast_raise(ARENA, span_to(SP(T), X->span.end), X); }
 exp(E) ::= exp(X) HANDLE match(M).      { E = ast_fn(ARENA, EX_HANDLE, span_to(X->span, parse_match_end(M)), X, M); }
 
@@ -250,6 +342,27 @@ exprows(L) ::= label(N) EQ exp(E).      { L = parse_row(ps, (RowList){0}, N, E);
 exprows(L) ::= exprows(M) COMMA label(N) EQ exp(E). { L = parse_row(ps, M, N, E); }
 
 opname(N) ::= ID(T).        { N = T; }
+opname(N) ::= IL0(T). { N = T; }
+opname(N) ::= IL1(T). { N = T; }
+opname(N) ::= IL2(T). { N = T; }
+opname(N) ::= IL3(T). { N = T; }
+opname(N) ::= IL4(T). { N = T; }
+opname(N) ::= IL5(T). { N = T; }
+opname(N) ::= IL6(T). { N = T; }
+opname(N) ::= IL7(T). { N = T; }
+opname(N) ::= IL8(T). { N = T; }
+opname(N) ::= IL9(T). { N = T; }
+opname(N) ::= IR0(T). { N = T; }
+opname(N) ::= IR1(T). { N = T; }
+opname(N) ::= IR2(T). { N = T; }
+opname(N) ::= IR3(T). { N = T; }
+opname(N) ::= IR4(T). { N = T; }
+opname(N) ::= IR5(T). { N = T; }
+opname(N) ::= IR6(T). { N = T; }
+opname(N) ::= IR7(T). { N = T; }
+opname(N) ::= IR8(T). { N = T; }
+opname(N) ::= IR9(T). { N = T; }
+
 opname(N) ::= STAR(T).      { N = T; N.v.s = "*"; }
 opname(N) ::= SLASH(T).     { N = T; N.v.s = "/"; }
 opname(N) ::= DIV(T).       { N = T; N.v.s = "div"; }
@@ -284,6 +397,26 @@ mrule(R) ::= pat(P) DARROW exp(E).      { R = ast_clause(ARENA, list_push(ARENA,
 
 pat(P) ::= apat(Q).                     { P = Q; }
 pat(P) ::= pat(H) CONS pat(T).          { P = ast_pcons(ARENA, H, T); }
+pat(P) ::= pat(H) IL0(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IL1(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IL2(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IL3(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IL4(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IL5(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IL6(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IL7(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IL8(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IL9(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR0(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR1(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR2(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR3(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR4(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR5(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR6(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR7(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR8(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
+pat(P) ::= pat(H) IR9(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
 pat(P) ::= pat(Q) COLON ty(Y).          { P = ast_pwiden(Q, span_to(Q->span, Y.end)); }
 pat(P) ::= ID(T) AS pat(Q).             { P = ast_pas(ARENA, SP(T), T.v.s, Q); }
 

@@ -30,6 +30,8 @@
     idch = [a-zA-Z0-9_'];
     ident = [a-zA-Z] idch*;
     exp = [eE] "~"? digit+;
+    /* symbolic names (SML's, less $ ? ` \ and #, which PML reserves) */
+    symch = [!%&+/:<=>@~^|*] | "-";
 */
 
 void lex_init(Lexer *lx, const SrcFile *f, uint32_t file, Arena *a, Diag *d)
@@ -102,11 +104,13 @@ static const Word words[] = {
     {"of", TK_OF}, {"op", TK_OP}, {"orelse", TK_ORELSE},
     {"raise", TK_RAISE}, {"then", TK_THEN}, {"type", TK_TYPE},
     {"val", TK_VAL},
-    {"abstype", 0}, {"do", 0}, {"eqtype", 0},
-    {"functor", 0}, {"include", 0}, {"infix", 0},
-    {"infixr", 0}, {"local", 0}, {"nonfix", 0}, {"open", 0}, {"rec", 0},
+    {"infix", TK_INFIX}, {"infixr", TK_INFIXR}, {"nonfix", TK_NONFIX},
+    {"rec", TK_REC}, {"while", TK_WHILE}, {"do", TK_DO},
+    {"abstype", 0}, {"eqtype", 0},
+    {"functor", 0}, {"include", 0},
+    {"local", 0}, {"open", 0},
     {"sharing", 0}, {"sig", 0}, {"signature", 0}, {"struct", 0},
-    {"structure", 0}, {"where", 0}, {"while", 0}, {"with", 0},
+    {"structure", 0}, {"where", 0}, {"with", 0},
     {"withtype", 0},
 };
 
@@ -442,6 +446,7 @@ static int step(Lexer *lx, Token *t)
         "]"  { return TK_RBRACK; }
         "{"  { return left_brace(lx); }
         "}"  { return TK_RBRACE; }
+        symch+ { return name(lx, s, t, TK_ID); }
         *    { return bad_byte(lx, s); }
     */
 }

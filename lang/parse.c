@@ -120,6 +120,65 @@ FunClause *parse_fclause(ParseState *ps, Token name, List pats, Expr *body)
     return fc;
 }
 
+static Pat *pair_pat(ParseState *ps, Pat *l, Pat *r)
+{
+    List l2 = list_push(ps->arena, list_push(ps->arena, (List){0}, l), r);
+    return ast_pelems(ps->arena, PAT_TUPLE, span_join(l->span, r->span), l2);
+}
+
+/* l op r: the clause of op whose one argument is the pair (l, r). */
+FunClause *parse_fclause_infix(ParseState *ps, Pat *l, Token name, Pat *r, Expr *body)
+{
+    FunClause *fc = parse_fclause(ps, name, list_push(ps->arena, (List){0}, pair_pat(ps, l, r)),
+                                  body);
+    fc->c->span = span_join(l->span, body->span);
+    return fc;
+}
+
+/* l op r in a pattern: the constructor op applied to (l, r). */
+Pat *parse_pinfix(ParseState *ps, Pat *l, Token op, Pat *r)
+{
+    return ast_pcon(ps->arena, span_join(l->span, r->span), op.v.s, pair_pat(ps, l, r));
+}
+
+/* val rec f = fn match: the one-function fun group f with match's
+ * clauses. */
+Dec *parse_val_rec(ParseState *ps, Span sp, Pat *p, Expr *e)
+{
+    if (p->kind != PAT_VAR || e->kind != EX_FN) {
+        parse_error(ps, p->kind != PAT_VAR ? p->span : e->span,
+                    "val rec binds a name to a fn expression");
+        return NULL;
+    }
+    FunDef *f = arena_alloc(ps->arena, sizeof *f);
+    f->name = p->name;
+    f->span = span_join(sp, e->span);
+    f->nclauses = e->nclauses;
+    f->clauses = e->clauses;
+    return ast_fundec(ps->arena, sp, list_push(ps->arena, (List){0}, f));
+}
+
+/* while c do b: let fun %while () = if c then (b; %while ()) else ()
+ * in %while () end ('%' keeps the name out of the program's reach). */
+Expr *parse_while(ParseState *ps, Span sp, Expr *cond, Expr *body)
+{
+    Arena *a = ps->arena;
+    Expr *again = ast_app(a, ast_var(a, sp, "%while"), ast_elems(a, EX_TUPLE, sp, (List){0}));
+    List seq = list_push(a, list_push(a, (List){0}, body), again);
+    Expr *test = ast_if(a, sp, cond, ast_elems(a, EX_SEQ, sp, seq),
+                        ast_elems(a, EX_TUPLE, sp, (List){0}));
+    Pat *unit = ast_pelems(a, PAT_TUPLE, sp, (List){0});
+    Clause *c = ast_clause(a, list_push(a, (List){0}, unit), test);
+    FunDef *f = arena_alloc(a, sizeof *f);
+    f->name = "%while";
+    f->span = sp;
+    f->nclauses = 1;
+    f->clauses = c;
+    Dec *d = ast_fundec(a, sp, list_push(a, (List){0}, f));
+    Expr *start = ast_app(a, ast_var(a, sp, "%while"), ast_elems(a, EX_TUPLE, sp, (List){0}));
+    return ast_let(a, sp, list_push(a, (List){0}, d), list_push(a, (List){0}, start));
+}
+
 /* Appends to an arena array of Clause structs (capacity as in ast_push). */
 static Clause *clause_push(Arena *a, Clause *arr, uint32_t n, const Clause *c)
 {
@@ -249,6 +308,86 @@ static void check_depth(ParseState *ps, Dec **decs, uint32_t from, uint32_t to)
 
 /* ---- the driver ------------------------------------------------------------ */
 
+/* ---- fixity -------------------------------------------------------------- */
+
+static const Fixity *fixity_of(const ParseState *ps, const char *name)
+{
+    for (uint32_t i = ps->nfix; i-- > 0;)
+        if (strcmp(ps->fix[i].name, name) == 0)
+            return &ps->fix[i];
+    return NULL;
+}
+
+static void fixity_add(ParseState *ps, const char *name, int prec, int right, int nonfix)
+{
+    if (ps->nfix == ps->capfix) {
+        ps->capfix = ps->capfix ? 2 * ps->capfix : 16;
+        ps->fix = xrealloc(ps->fix, ps->capfix * sizeof *ps->fix);
+    }
+    ps->fix[ps->nfix++] = (Fixity){name, prec, right, nonfix};
+}
+
+/* The token of a name with infix status (TK_IL0 + prec, TK_IR0 + prec). */
+static int infix_token(const Fixity *f)
+{
+    static const int left[10] = {TK_IL0, TK_IL1, TK_IL2, TK_IL3, TK_IL4,
+                                 TK_IL5, TK_IL6, TK_IL7, TK_IL8, TK_IL9};
+    static const int right[10] = {TK_IR0, TK_IR1, TK_IR2, TK_IR3, TK_IR4,
+                                  TK_IR5, TK_IR6, TK_IR7, TK_IR8, TK_IR9};
+    return f->right ? right[f->prec] : left[f->prec];
+}
+
+/* Applies fixity to token tk as it goes by: reads infix/infixr/nonfix
+ * declarations, scopes them to the enclosing let/local/struct/sig ... end,
+ * and turns a name with infix status (not after op) into its ILn/IRn
+ * token.  Returns the token to feed. */
+static int fixity_step(ParseState *ps, int tk, Token *t)
+{
+    if (ps->declaring) {
+        if (tk == TK_INT && ps->decl_first) {
+            ps->decl_first = 0;
+            if (t->v.i < 0 || t->v.i > 9)
+                parse_error(ps, tok_span(ps, *t), "a fixity's precedence is a digit 0 to 9");
+            ps->decl_prec = (int)t->v.i;
+            return tk;
+        }
+        ps->decl_first = 0;
+        const char *name = tk == TK_ID ? t->v.s : NULL;
+        if (name) {
+            fixity_add(ps, name, ps->decl_prec, ps->declaring == TK_INFIXR,
+                       ps->declaring == TK_NONFIX);
+            return tk;
+        }
+        ps->declaring = 0;
+    }
+    switch (tk) {
+    case TK_INFIX: case TK_INFIXR: case TK_NONFIX:
+        ps->declaring = tk;
+        ps->decl_prec = 0;
+        ps->decl_first = tk != TK_NONFIX;
+        break;
+    case TK_LET:
+        if (ps->nmarks == ps->capmarks) {
+            ps->capmarks = ps->capmarks ? 2 * ps->capmarks : 16;
+            ps->marks = xrealloc(ps->marks, ps->capmarks * sizeof *ps->marks);
+        }
+        ps->marks[ps->nmarks++] = ps->nfix;
+        break;
+    case TK_END:
+        if (ps->nmarks > 0)
+            ps->nfix = ps->marks[--ps->nmarks];
+        break;
+    case TK_ID:
+        if (ps->prev_tk != TK_OP) {
+            const Fixity *f = fixity_of(ps, t->v.s);
+            if (f && !f->nonfix)
+                tk = infix_token(f);
+        }
+        break;
+    }
+    return tk;
+}
+
 /* Counts open brackets; 1 when the limit is passed. */
 static int track_nesting(ParseState *ps, uint32_t *depth, int tk, Token t)
 {
@@ -278,6 +417,12 @@ static void feed(ParseState *ps, void *parser, Lexer *lx)
             return;
         }
         if (track_nesting(ps, &depth, tk, t))
+            return;
+        int raw = tk;
+        if (tk > 0)
+            tk = fixity_step(ps, tk, &t);
+        ps->prev_tk = raw;
+        if (ps->failed)
             return;
         ps->cur = t;
         pmlParse(parser, tk, t, ps);
@@ -311,8 +456,14 @@ int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d)
     }
     Lexer lx;
     lex_init(&lx, ps.src, file, p->arena, d);
+    /* SML's top-level fixities of names that are not built-in tokens */
+    fixity_add(&ps, ":=", 3, 0, 0);
+    fixity_add(&ps, "o", 3, 0, 0);
+    fixity_add(&ps, "before", 0, 0, 0);
     feed(&ps, parser, &lx);
     lex_free(&lx);
+    free(ps.fix);
+    free(ps.marks);
     pmlParseFree(parser, free);
 
     if (!ps.failed)

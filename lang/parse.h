@@ -76,6 +76,12 @@ typedef struct FunClause {
     Clause *c;
 } FunClause;
 
+/* A fixity declaration in force: infix / infixr prec, or nonfix. */
+typedef struct Fixity {
+    const char *name;
+    int prec, right, nonfix;
+} Fixity;
+
 /* State of one parse, Lemon's %extra_argument. */
 typedef struct ParseState {
     Arena *arena;
@@ -86,6 +92,15 @@ typedef struct ParseState {
     int failed;         /* the first error is in d; ignore what follows */
     Token cur;          /* the token being fed, for stack overflow reports */
     uint32_t datatype_end; /* where the last constructor read ends */
+    /* fixity (parse.c): declarations in force, newest last; marks[i] is
+     * the count when the i-th open let/local/struct/sig began */
+    Fixity *fix;
+    uint32_t nfix, capfix;
+    uint32_t *marks;
+    uint32_t nmarks, capmarks;
+    int declaring;      /* 0, or the TK_INFIX/INFIXR/NONFIX being read */
+    int decl_prec, decl_first;
+    int prev_tk;
 } ParseState;
 
 /* ---- parse.c: helpers for grammar actions ------------------------------ */
@@ -104,6 +119,10 @@ RowList parse_prow_dots(ParseState *ps, Span sp);
 RowList parse_prow_join(ParseState *ps, RowList l, RowList r);
 Pat *parse_precord(ParseState *ps, Span sp, RowList rows);
 FunClause *parse_fclause(ParseState *ps, Token name, List pats, Expr *body);
+FunClause *parse_fclause_infix(ParseState *ps, Pat *l, Token name, Pat *r, Expr *body);
+Pat *parse_pinfix(ParseState *ps, Pat *l, Token op, Pat *r);
+Dec *parse_val_rec(ParseState *ps, Span sp, Pat *p, Expr *e);
+Expr *parse_while(ParseState *ps, Span sp, Expr *cond, Expr *body);
 uint32_t parse_match_end(List arms);
 FunDef *parse_fun_start(ParseState *ps, FunClause *fc);
 FunDef *parse_fun_add(ParseState *ps, FunDef *f, FunClause *fc);

@@ -19,6 +19,7 @@ const PrimDef prim_table[] = {
     {"vector", P_VECTOR, 2}, {"sub", P_VSUB, 2},      {"length", P_LENGTH, 1},
     {"append", P_APPEND, 2}, {"update", P_UPDATE, 3}, {"fromList", P_FROMLIST, 1},
     {"toList", P_TOLIST, 1}, {"param", P_PARAM, 2},
+    {"!", P_DEREF, 1},      {":=", P_ASSIGN, 2},
 };
 
 const uint32_t prim_count = sizeof prim_table / sizeof prim_table[0];

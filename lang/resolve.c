@@ -567,6 +567,7 @@ static const ConDef builtin_cons[] = {
     {"false", 0, 2, 0, 0, NULL}, {"true", 1, 2, 0, 0, NULL},
     {"nil", 0, 2, 0, 0, NULL},   {"::", 1, 2, 1, 2, NULL},
     {"NONE", 0, 2, 0, 0, NULL},  {"SOME", 1, 2, 1, 1, NULL},
+    {"ref", 0, 1, 1, 1, NULL},
     /* the Basis exceptions (ncons 0: exn) */
     {"Fail", 0, 0, 1, 1, NULL},  {"Div", 0, 0, 0, 0, NULL},   {"Overflow", 0, 0, 0, 0, NULL},
     {"Subscript", 0, 0, 0, 0, NULL}, {"Empty", 0, 0, 0, 0, NULL}, {"Option", 0, 0, 0, 0, NULL},

@@ -823,11 +823,17 @@ static int run(Ev *ev, const Program *p, CostRun *out)
     }
     if (graph_nodes(ev->g) == 0) /* an empty program still has a one-node graph */
         ev_node(ev, NK_CONST, 1, 0);
+    if (ev->nassigned) {
+        /* the final contents of the assigned cells are live to the end */
+        uint32_t n = ev_node(ev, NK_SEQ, 0, ev->g->annot[ev->cur]);
+        for (uint32_t i = 0; i < ev->nassigned; i++) ev_heap(ev, n, ev->assigned[i]->u.f[0]->loc, HE_USE);
+    }
     if (result) {
         graph_set_result(ev->g, result->loc);
         out->value_text = val_to_sml(result);
     }
     out->result_name = p->result_name;
+    out->mutated = ev->nassigned > 0;
     gc_running = NULL;
     return 0;
 }
@@ -853,6 +859,7 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.c_match = resolve_builtin_con("Match");
     ev.c_bind = resolve_builtin_con("Bind");
     ev.c_domain = resolve_builtin_con("Domain");
+    ev.c_ref = resolve_builtin_con("ref");
     ev.stack_limit = bigstack_limit();
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);

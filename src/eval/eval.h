@@ -57,6 +57,8 @@ typedef struct CostRun {
     char *value_text;       /* the result printed as SML prints it */
     uint64_t theorem1_checks; /* how many subexpressions were checked */
     uint64_t params_read;   /* bit i: param i (EvalOptions.params) was read */
+    int mutated;            /* the program assigned a ref (:=): see
+                               docs/semantics.md, "References" */
 } CostRun;
 
 void eval_options_default(EvalOptions *o);

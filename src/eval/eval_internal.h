@@ -41,6 +41,9 @@ typedef struct Ev {
     const ConDef *c_true, *c_false, *c_nil, *c_cons, *c_fail;
     /* the Basis exceptions the primitives and the rules raise */
     const ConDef *c_div, *c_overflow, *c_subscript, *c_size, *c_match, *c_bind, *c_domain;
+    const ConDef *c_ref;
+    Value **assigned;       /* the ref cells assigned to (GC heap), nassigned */
+    uint32_t nassigned, capassigned;
     Handler *handler;       /* innermost active handler, NULL: none */
     Value *exn;             /* the exception being raised */
 } Ev;

@@ -178,6 +178,32 @@ static Value *param(Site *s, Value **a, uint32_t loc)
     return val_int(dflt, loc);
 }
 
+/* r := v (docs/semantics.md, "References"): besides the use edges to r
+ * and v, one to the value v replaces, which stays live until now; the
+ * cell is listed so that the program's last node keeps its final content
+ * live. */
+static Value *assign(Site *s, Value **a, uint32_t loc)
+{
+    Ev *ev = s->ev;
+    Value *cell = a[0];
+    if (cell->tag != V_CON || cell->con != ev->c_ref) type_error(s, "a ref and a value", cell);
+    ev_heap(ev, loc, cell->u.f[0]->loc, HE_USE);
+    cell->u.f[0] = a[1];
+    if (!cell->listed) {
+        if (ev->nassigned == ev->capassigned) {
+            uint32_t cap = ev->capassigned ? 2 * ev->capassigned : 64;
+            Value **grown = GC_MALLOC(cap * sizeof *grown);
+            if (!grown) ev_fail(ev, s->sp, "out of memory");
+            if (ev->nassigned) memcpy(grown, ev->assigned, ev->nassigned * sizeof *grown);
+            ev->assigned = grown;
+            ev->capassigned = cap;
+        }
+        ev->assigned[ev->nassigned++] = cell;
+        cell->listed = 1;
+    }
+    return val_fields(V_TUPLE, 0, loc);
+}
+
 /* The result of a one-node primitive, allocated at loc (0: not a value). */
 static Value *compute(Site *s, PrimOp op, Value **a, uint32_t loc)
 {
@@ -249,6 +275,10 @@ static Value *compute(Site *s, PrimOp op, Value **a, uint32_t loc)
         return v->u.f[vec_index(s, v, a[1])];
     }
     case P_PARAM: return param(s, a, loc);
+    case P_DEREF:
+        if (a[0]->tag != V_CON || a[0]->con != ev->c_ref) type_error(s, "a ref", a[0]);
+        return a[0]->u.f[0];
+    case P_ASSIGN: return assign(s, a, loc);
     default: return NULL;
     }
 }
@@ -298,7 +328,7 @@ static int is_vector_op(PrimOp op)
 static uint32_t result_size(PrimOp op, Value **a)
 {
     switch (op) {
-    case P_VSUB: return 0; /* returns an existing element */
+    case P_VSUB: case P_DEREF: return 0; /* returns an existing value */
     case P_VECTOR: return 1 + (uint32_t)a[0]->u.i;
     case P_APPEND: return 1 + a[0]->n + a[1]->n;
     case P_UPDATE: return 1 + a[0]->n;

@@ -35,6 +35,7 @@ typedef struct Group {
 
 struct Value {
     uint8_t tag;
+    uint8_t listed;         /* a ref cell in Ev's list of assigned cells */
     uint32_t loc;           /* the allocating node's id */
     uint32_t n;             /* fields, elements, string bytes */
     union {

@@ -177,8 +177,8 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
     json_string(f, r->result_name ? r->result_name : "");
     fputs(", \"value\": ", f);
     json_string(f, r->value_text ? r->value_text : "");
-    fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu,\n", graph_nodes(&r->g),
-            (unsigned long long)w->span, graph_heap_edges(&r->g));
+    fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu, \"mutates\": %s,\n", graph_nodes(&r->g),
+            (unsigned long long)w->span, graph_heap_edges(&r->g), r->mutated ? "true" : "false");
     fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"with_queue\": %s, \"coarse\": %s, \"seed\": %llu, \"top\": %u,\n"
             "  \"schedules\": [", space_units_names[o->units], measure_by_names[o->by],
             o->with_queue ? "true" : "false", o->coarse ? "true" : "false", (unsigned long long)o->seed, o->top);
@@ -242,6 +242,9 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
     if (r->value_text) fprintf(f, "val %s = %s\n", r->result_name ? r->result_name : "it", r->value_text);
     fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges\n", graph_nodes(&r->g),
             (unsigned long long)w->span, graph_heap_edges(&r->g));
+    if (r->mutated)
+        fputs("note: the program assigns references (:=); its space figures are upper bounds "
+              "and Theorem 1's exactness does not hold for them (docs/semantics.md)\n", f);
     for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
 }
 

@@ -1,0 +1,2 @@
+val r = ref 0
+val x = !r + (r := 1)

@@ -1,0 +1,3 @@
+infix 6 ++
+fun a ++ b = a + b
+fun f (x ++ y) = x

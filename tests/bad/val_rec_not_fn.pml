@@ -1,0 +1,1 @@
+val rec (f, g) = (fn x => x, fn y => y)
