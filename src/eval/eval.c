@@ -825,7 +825,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
         ev_node(ev, NK_CONST, 1, 0);
     if (ev->nassigned) {
         /* the final contents of the assigned cells are live to the end */
-        uint32_t n = ev_node(ev, NK_SEQ, 0, ev->g->annot[ev->cur]);
+        uint32_t n = ev_node(ev, NK_SEQ, 0, graph_annot(ev->g, ev->cur));
         for (uint32_t i = 0; i < ev->nassigned; i++) ev_heap(ev, n, ev->assigned[i]->u.f[0]->loc, HE_USE);
     }
     if (result) {
