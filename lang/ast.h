@@ -190,7 +190,20 @@ typedef enum DecKind {
     DEC_FUN,        /* fun f ... and g ...: nfuns functions */
     DEC_DATATYPE,   /* datatype ... : ncons constructors over all its types */
     DEC_EXCEPTION,  /* exception E [of ty] and ...: ncons exception constructors */
+    DEC_STRUCTURE,  /* structure name [: / :> sig] = struct decs end, or = alias */
+    DEC_SIGNATURE,  /* signature name = sig */
+    DEC_LOCAL,      /* local decs in decs2 end */
+    DEC_OPEN,       /* open names */
 } DecKind;
+
+/* A signature: the names it specifies (values, exceptions, datatype
+ * constructors, substructures), or the name of a declared signature. */
+typedef struct SigExp {
+    Span span;
+    const char *name;       /* a signature's name, or NULL: names below */
+    uint32_t nnames;
+    const char **names;
+} SigExp;
 
 /* One function of a fun group before the resolver: its clauses all have
  * the same number (the arity) of patterns. */
@@ -213,6 +226,14 @@ struct Dec {
     FunDef *funs;
     uint32_t ncons;     /* DEC_DATATYPE, DEC_EXCEPTION */
     ConDef *cons;
+    const char *name;   /* DEC_STRUCTURE, DEC_SIGNATURE */
+    uint32_t ndecs, ndecs2; /* DEC_STRUCTURE: decs; DEC_LOCAL: decs, decs2 */
+    Dec **decs, **decs2;
+    const char *alias_of; /* DEC_STRUCTURE: structure name = alias_of */
+    SigExp *sig;        /* DEC_STRUCTURE (NULL: none), DEC_SIGNATURE */
+    int opaque;         /* DEC_STRUCTURE: :> */
+    uint32_t nnames;    /* DEC_OPEN: the structures opened */
+    const char **names;
     /* resolver: DEC_FUN */
     uint32_t slot0;     /* frame slots slot0 .. slot0+nfuns-1 hold the functions */
     RefList free;       /* the group's captured variables */

@@ -44,7 +44,8 @@
 %token ID LONGID TYVAR INT REAL STRING PROJ SEL.
 %token VAL FUN AND FN CASE OF IF THEN ELSE LET IN END DATATYPE TYPE OP
        ANDALSO ORELSE RAISE AS DIV MOD EXCEPTION HANDLE
-       INFIX INFIXR NONFIX REC WHILE DO.
+       INFIX INFIXR NONFIX REC WHILE DO
+       STRUCTURE STRUCT SIGNATURE SIG LOCAL OPEN EQTYPE FUNCTOR SEAL.
 %token DARROW ARROW BAR COLON SEMI COMMA WILD
        LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LREC DOTS.
 
@@ -137,6 +138,53 @@ dec(D) ::= DATATYPE(T) datbinds(L).     { D = ast_datatype(ARENA, span_to(SP(T),
 dec(D) ::= TYPE typbinds.               { D = NULL; }
 /* infix [n] names, infixr [n] names, nonfix names: parse.c applies them
 ** as the tokens go by; here they only need to be well formed. */
+/* ---- modules: structures, signatures, local, open ---- */
+dec(D) ::= STRUCTURE(T) ID(N) EQ strexp(S). { D = parse_structure(ps, SP(T), N, NULL, 0, S); }
+dec(D) ::= STRUCTURE(T) ID(N) COLON sigexp(G) EQ strexp(S). { D = parse_structure(ps, SP(T), N, G, 0, S); }
+dec(D) ::= STRUCTURE(T) ID(N) SEAL sigexp(G) EQ strexp(S). { D = parse_structure(ps, SP(T), N, G, 1, S); }
+dec(D) ::= SIGNATURE(T) ID(N) EQ sigexp(G). { D = parse_signature(ps, SP(T), N, G); }
+dec(D) ::= LOCAL(T) ldecs(A) IN ldecs(B) END(E). { D = parse_local(ps, TO(SP(T), E), A, B); }
+dec(D) ::= OPEN(T) longids(L).          { D = parse_open(ps, SP(T), L); }
+dec(D) ::= FUNCTOR(T).                  { D = NULL; parse_error(ps, SP(T), "functors are not supported by PML (structures, signatures and open are)"); }
+
+%type strexp {StrExp}
+strexp(S) ::= STRUCT(T) ldecs(L) END(E).  { S = (StrExp){TO(SP(T), E), L, NULL}; }
+strexp(S) ::= ID(T).                    { S = (StrExp){SP(T), (List){0}, T.v.s}; }
+strexp(S) ::= LONGID(T).                { S = (StrExp){SP(T), (List){0}, T.v.s}; }
+strexp(S) ::= ID(T) LPAREN.             { S = (StrExp){SP(T), (List){0}, NULL}; parse_error(ps, SP(T), "functors are not supported by PML (structures, signatures and open are)"); }
+
+%type longids {List}
+longids(L) ::= ID(T).                   { L = list_push(ARENA, (List){0}, (void *)T.v.s); }
+longids(L) ::= LONGID(T).               { L = list_push(ARENA, (List){0}, (void *)T.v.s); }
+longids(L) ::= longids(M) ID(T).        { L = list_push(ARENA, M, (void *)T.v.s); }
+longids(L) ::= longids(M) LONGID(T).    { L = list_push(ARENA, M, (void *)T.v.s); }
+
+/* A signature: the names it specifies (values, exceptions, constructors,
+** substructures); types are parsed and dropped. */
+%type sigexp {SigExp *}
+%type specs {List}
+sigexp(G) ::= ID(T).                    { G = parse_sigexp(ps, SP(T), T.v.s, (List){0}); }
+sigexp(G) ::= SIG(T) specs(L) END(E).   { G = parse_sigexp(ps, TO(SP(T), E), NULL, L); }
+specs(L) ::= .                          { L = (List){0}; }
+specs(L) ::= specs(M) SEMI.             { L = M; }
+specs(L) ::= specs(M) VAL valspecs(V).  { L = M; for (uint32_t i = 0; i < V.n; i++) L = list_push(ARENA, L, V.v[i]); }
+specs(L) ::= specs(M) TYPE typespecs.   { L = M; }
+specs(L) ::= specs(M) EQTYPE typespecs. { L = M; }
+specs(L) ::= specs(M) DATATYPE datbinds(C). { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
+specs(L) ::= specs(M) EXCEPTION exbinds(C). { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
+specs(L) ::= specs(M) STRUCTURE ID(T) COLON sigexp. { L = list_push(ARENA, M, (void *)T.v.s); }
+%type valspecs {List}
+valspecs(L) ::= valname(T) COLON ty.     { L = list_push(ARENA, (List){0}, (void *)T.v.s); }
+valspecs(L) ::= valspecs(M) AND valname(T) COLON ty. { L = list_push(ARENA, M, (void *)T.v.s); }
+%type valname {Token}
+valname(N) ::= ID(T).                   { N = T; }
+valname(N) ::= OP opname(T).            { N = T; }
+valname(N) ::= infixop(T).              { N = T; }
+typespecs ::= typespec.
+typespecs ::= typespecs AND typespec.
+typespec ::= tyvars ID.
+typespec ::= tyvars ID EQ ty.
+
 dec(D) ::= INFIX fixity.                { D = NULL; }
 dec(D) ::= INFIXR fixity.               { D = NULL; }
 dec(D) ::= NONFIX fixnames.             { D = NULL; }
@@ -422,9 +470,11 @@ pat(P) ::= ID(T) AS pat(Q).             { P = ast_pas(ARENA, SP(T), T.v.s, Q); }
 
 apat(P) ::= atpat(Q).                   { P = Q; }
 apat(P) ::= ID(T) atpat(Q).             { P = ast_pcon(ARENA, span_join(SP(T), Q->span), T.v.s, Q); }
+apat(P) ::= LONGID(T) atpat(Q).         { P = ast_pcon(ARENA, span_join(SP(T), Q->span), T.v.s, Q); }
 apat(P) ::= OP(O) ID(T) atpat(Q).       { P = ast_pcon(ARENA, span_join(SP(O), Q->span), T.v.s, Q); }
 
 atpat(P) ::= WILD(T).                   { P = ast_pat(ARENA, PAT_WILD, SP(T)); }
+atpat(P) ::= LONGID(T).                 { P = ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s); }
 atpat(P) ::= ID(T).                     { P = ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s); }
 atpat(P) ::= OP(O) opname(T).           { P = ast_pvar(ARENA, PAT_VAR, TO(SP(O), T), T.v.s); }
 atpat(P) ::= INT(T).                    { P = ast_pint(ARENA, SP(T), T.v.i); }

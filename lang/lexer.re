@@ -106,11 +106,11 @@ static const Word words[] = {
     {"val", TK_VAL},
     {"infix", TK_INFIX}, {"infixr", TK_INFIXR}, {"nonfix", TK_NONFIX},
     {"rec", TK_REC}, {"while", TK_WHILE}, {"do", TK_DO},
-    {"abstype", 0}, {"eqtype", 0},
-    {"functor", 0}, {"include", 0},
-    {"local", 0}, {"open", 0},
-    {"sharing", 0}, {"sig", 0}, {"signature", 0}, {"struct", 0},
-    {"structure", 0}, {"where", 0}, {"with", 0},
+    {"structure", TK_STRUCTURE}, {"struct", TK_STRUCT},
+    {"signature", TK_SIGNATURE}, {"sig", TK_SIG}, {"local", TK_LOCAL},
+    {"open", TK_OPEN}, {"eqtype", TK_EQTYPE}, {"functor", TK_FUNCTOR},
+    {"abstype", 0}, {"include", 0},
+    {"sharing", 0}, {"where", 0}, {"with", 0},
     {"withtype", 0},
 };
 
@@ -421,6 +421,7 @@ static int step(Lexer *lx, Token *t)
         "~" { return name(lx, s, t, TK_ID); }
 
         "=>" { return TK_DARROW; }
+        ":>" { return TK_SEAL; }
         "->" { return TK_ARROW; }
         "::" { return TK_CONS; }
         "<>" { return TK_NE; }

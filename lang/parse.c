@@ -179,6 +179,56 @@ Expr *parse_while(ParseState *ps, Span sp, Expr *cond, Expr *body)
     return ast_let(a, sp, list_push(a, (List){0}, d), list_push(a, (List){0}, start));
 }
 
+/* ---- modules ------------------------------------------------------------- */
+
+Dec *parse_structure(ParseState *ps, Span sp, Token name, SigExp *sig, int opaque, StrExp s)
+{
+    Dec *d = ast_dec(ps->arena, DEC_STRUCTURE, span_join(sp, s.span));
+    d->name = name.v.s;
+    d->sig = sig;
+    d->opaque = opaque;
+    d->alias_of = s.alias_of;
+    d->ndecs = s.decs.n;
+    d->decs = (Dec **)s.decs.v;
+    return d;
+}
+
+Dec *parse_signature(ParseState *ps, Span sp, Token name, SigExp *sig)
+{
+    Dec *d = ast_dec(ps->arena, DEC_SIGNATURE, span_join(sp, sig->span));
+    d->name = name.v.s;
+    d->sig = sig;
+    return d;
+}
+
+SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List names)
+{
+    SigExp *g = arena_alloc(ps->arena, sizeof *g);
+    g->span = sp;
+    g->name = name;
+    g->nnames = names.n;
+    g->names = (const char **)names.v;
+    return g;
+}
+
+Dec *parse_local(ParseState *ps, Span sp, List a, List b)
+{
+    Dec *d = ast_dec(ps->arena, DEC_LOCAL, sp);
+    d->ndecs = a.n;
+    d->decs = (Dec **)a.v;
+    d->ndecs2 = b.n;
+    d->decs2 = (Dec **)b.v;
+    return d;
+}
+
+Dec *parse_open(ParseState *ps, Span sp, List names)
+{
+    Dec *d = ast_dec(ps->arena, DEC_OPEN, sp);
+    d->nnames = names.n;
+    d->names = (const char **)names.v;
+    return d;
+}
+
 /* Appends to an arena array of Clause structs (capacity as in ast_push). */
 static Clause *clause_push(Arena *a, Clause *arr, uint32_t n, const Clause *c)
 {
@@ -266,6 +316,10 @@ static void push_expr(Walk *w, const Expr *e, uint32_t d)
 
 static void push_dec(Walk *w, const Dec *dec, uint32_t d)
 {
+    for (uint32_t i = dec->ndecs2; i-- > 0;)
+        walk_push(w, N_DEC, dec->decs2[i], d);
+    for (uint32_t i = dec->ndecs; i-- > 0;)
+        walk_push(w, N_DEC, dec->decs[i], d);
     for (uint32_t i = dec->nfuns; i-- > 0;)
         for (uint32_t j = dec->funs[i].nclauses; j-- > 0;)
             push_clause(w, &dec->funs[i].clauses[j], d);
@@ -366,7 +420,7 @@ static int fixity_step(ParseState *ps, int tk, Token *t)
         ps->decl_prec = 0;
         ps->decl_first = tk != TK_NONFIX;
         break;
-    case TK_LET:
+    case TK_LET: case TK_LOCAL: case TK_STRUCT: case TK_SIG:
         if (ps->nmarks == ps->capmarks) {
             ps->capmarks = ps->capmarks ? 2 * ps->capmarks : 16;
             ps->marks = xrealloc(ps->marks, ps->capmarks * sizeof *ps->marks);

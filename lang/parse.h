@@ -69,6 +69,13 @@ typedef struct RowList {
     int dots;           /* a pattern's "..." was seen */
 } RowList;
 
+/* A structure expression: struct decs end, or another structure's name. */
+typedef struct StrExp {
+    Span span;
+    List decs;
+    const char *alias_of;
+} StrExp;
+
 /* One clause of a clausal fun, with the name it was written with. */
 typedef struct FunClause {
     const char *name;
@@ -123,6 +130,11 @@ FunClause *parse_fclause_infix(ParseState *ps, Pat *l, Token name, Pat *r, Expr 
 Pat *parse_pinfix(ParseState *ps, Pat *l, Token op, Pat *r);
 Dec *parse_val_rec(ParseState *ps, Span sp, Pat *p, Expr *e);
 Expr *parse_while(ParseState *ps, Span sp, Expr *cond, Expr *body);
+Dec *parse_structure(ParseState *ps, Span sp, Token name, SigExp *sig, int opaque, StrExp s);
+Dec *parse_signature(ParseState *ps, Span sp, Token name, SigExp *sig);
+SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List names);
+Dec *parse_local(ParseState *ps, Span sp, List a, List b);
+Dec *parse_open(ParseState *ps, Span sp, List names);
 uint32_t parse_match_end(List arms);
 FunDef *parse_fun_start(ParseState *ps, FunClause *fc);
 FunDef *parse_fun_add(ParseState *ps, FunDef *f, FunClause *fc);

@@ -65,12 +65,14 @@ typedef struct R {
     Span *id_span;
     const char **id_label;
     uint32_t depth;
+    const Dec **sigs;       /* the signatures declared so far */
+    uint32_t nsigs, capsigs;
 } R;
 
 #define MAX_DEPTH 100000
 
 /* An error naming arg, cut to 64 bytes: a name may be as long as a file. */
-static void fail(R *r, Span sp, const char *fmt, const char *arg)
+_Noreturn static void fail(R *r, Span sp, const char *fmt, const char *arg)
 {
     char name[68];
     snprintf(name, sizeof name, "%s", arg);
@@ -264,6 +266,8 @@ static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *ca
             p->con = b->con;
             break;
         }
+        if (strchr(p->name, '.'))
+            fail(r, p->span, "'%s' is not a constructor", p->name);
         pat_var(r, p, p->name, vars, nvars, cap);
         break;
     }
@@ -527,6 +531,95 @@ static void resolve_fun_group(R *r, Dec *d)
     }
 }
 
+/* ---- modules ---- */
+
+/* Binds name to what b refers to (a structure member, an opened name). */
+static void bind_alias(R *r, const Binding *b, const char *name)
+{
+    Binding *c = bind(r, name, b->kind);
+    c->owner = b->owner;
+    c->slot = b->slot;
+    c->group = b->group;
+    c->self_idx = b->self_idx;
+    c->con = b->con;
+}
+
+static const char *join_name(R *r, const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    char *s = arena_alloc(r->arena, la + lb + 2);
+    memcpy(s, a, la);
+    s[la] = '.';
+    memcpy(s + la + 1, b, lb + 1);
+    return s;
+}
+
+/* Binds to + "." + x (to NULL: x) for every binding S.x in scope, S =
+ * from, oldest first so that the newest wins; 0 if there is none. */
+static int copy_members(R *r, const char *from, const char *to)
+{
+    size_t n = strlen(from);
+    uint32_t end = r->nscope, found = 0;
+    for (uint32_t i = 0; i < end; i++) {
+        const Binding *b = r->scope[i];
+        if (strncmp(b->name, from, n) != 0 || b->name[n] != '.') continue;
+        const char *rest = b->name + n + 1;
+        bind_alias(r, b, to ? join_name(r, to, rest) : rest);
+        found = 1;
+    }
+    return found;
+}
+
+static const SigExp *find_sig(R *r, const SigExp *g)
+{
+    if (!g->name) return g;
+    for (uint32_t i = r->nsigs; i-- > 0;)
+        if (strcmp(r->sigs[i]->name, g->name) == 0) return r->sigs[i]->sig;
+    fail(r, g->span, "unknown signature '%s'", g->name);
+}
+
+/* Is member name m one the signature specifies (x, or S.… for a
+ * substructure S)? */
+static int in_sig(const SigExp *g, const char *m)
+{
+    for (uint32_t i = 0; i < g->nnames; i++) {
+        size_t n = strlen(g->names[i]);
+        if (strncmp(m, g->names[i], n) == 0 && (m[n] == 0 || m[n] == '.')) return 1;
+    }
+    return 0;
+}
+
+static void resolve_decs(R *r, Dec **decs, uint32_t n);
+
+static void resolve_structure(R *r, Dec *d)
+{
+    if (d->alias_of) {
+        if (!copy_members(r, d->alias_of, d->name))
+            fail(r, d->span, "unknown structure '%s'", d->alias_of);
+        return;
+    }
+    uint32_t mark = r->nscope;
+    resolve_decs(r, d->decs, d->ndecs);
+    uint32_t end = r->nscope;
+    const SigExp *g = d->sig ? find_sig(r, d->sig) : NULL;
+    for (uint32_t i = 0; g && i < g->nnames; i++) {
+        int found = 0;
+        for (uint32_t j = mark; j < end && !found; j++) found = in_sig(&(SigExp){.nnames = 1, .names = &g->names[i]}, r->scope[j]->name);
+        if (!found) {
+            diag_set(r->d, d->span, "structure '%.60s' does not define '%.60s', which its signature specifies",
+                     d->name, g->names[i]);
+            longjmp(r->fail, 1);
+        }
+    }
+    /* the members (only those the signature names, with one), as S.x */
+    Binding **members = arena_alloc(r->arena, (end - mark + 1) * sizeof *members);
+    uint32_t n = 0;
+    for (uint32_t j = mark; j < end; j++)
+        if (!g || in_sig(g, r->scope[j]->name)) members[n++] = r->scope[j];
+    r->nscope = mark;
+    for (uint32_t j = 0; j < n; j++) bind_alias(r, members[j], join_name(r, d->name, members[j]->name));
+}
+
 static void resolve_dec(R *r, Dec *d)
 {
     switch (d->kind) {
@@ -542,6 +635,29 @@ static void resolve_dec(R *r, Dec *d)
             Binding *b = bind(r, d->cons[i].name, B_CON);
             b->con = &d->cons[i];
         }
+        break;
+    case DEC_STRUCTURE:
+        resolve_structure(r, d);
+        break;
+    case DEC_SIGNATURE:
+        find_sig(r, d->sig);
+        r->sigs = grow(r, (void *)r->sigs, sizeof *r->sigs, &r->capsigs, r->nsigs + 1);
+        r->sigs[r->nsigs++] = d;
+        break;
+    case DEC_LOCAL: {
+        uint32_t mark = r->nscope;
+        resolve_decs(r, d->decs, d->ndecs);
+        uint32_t mid = r->nscope;
+        resolve_decs(r, d->decs2, d->ndecs2);
+        /* the local part's names go out of scope */
+        memmove(r->scope + mark, r->scope + mid, (r->nscope - mid) * sizeof *r->scope);
+        r->nscope -= mid - mark;
+        break;
+    }
+    case DEC_OPEN:
+        for (uint32_t i = 0; i < d->nnames; i++)
+            if (!copy_members(r, d->names[i], NULL))
+                fail(r, d->span, "unknown structure '%s'", d->names[i]);
         break;
     case DEC_EXCEPTION:
         /* each declaration is one exception (not re-made at each
@@ -559,6 +675,11 @@ static void resolve_dec(R *r, Dec *d)
         }
         break;
     }
+}
+
+static void resolve_decs(R *r, Dec **decs, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) resolve_dec(r, decs[i]);
 }
 
 /* ---- builtin constructors ---- */
@@ -617,6 +738,7 @@ int resolve_program(Program *p, Diag *d)
 done:
     free(r.scope);
     free(r.log);
+    free(r.sigs);
     free(r.id_span);
     free((void *)r.id_label);
     return rc;

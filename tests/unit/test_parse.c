@@ -246,6 +246,29 @@ static void dump_dec(Buf *b, const Dec *d)
         }
         out(b, ")");
         break;
+    case DEC_STRUCTURE:
+        out(b, "(structure %s%s", d->name, d->sig ? (d->opaque ? " :>" : " :") : "");
+        for (uint32_t i = 0; i < d->ndecs; i++) {
+            out(b, " ");
+            dump_dec(b, d->decs[i]);
+        }
+        out(b, ")");
+        break;
+    case DEC_LOCAL:
+        out(b, "(local");
+        for (uint32_t i = 0; i < d->ndecs; i++) {
+            out(b, " ");
+            dump_dec(b, d->decs[i]);
+        }
+        out(b, " in");
+        for (uint32_t i = 0; i < d->ndecs2; i++) {
+            out(b, " ");
+            dump_dec(b, d->decs2[i]);
+        }
+        out(b, ")");
+        break;
+    case DEC_SIGNATURE: out(b, "(signature %s)", d->name); break;
+    case DEC_OPEN: out(b, "(open %u)", d->nnames); break;
     case DEC_DATATYPE:
     case DEC_EXCEPTION:
         out(b, d->kind == DEC_DATATYPE ? "(datatype" : "(exception");

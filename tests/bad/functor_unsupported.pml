@@ -1,0 +1,1 @@
+functor F (X : sig val x : int end) = struct val y = X.x end

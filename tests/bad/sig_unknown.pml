@@ -1,0 +1,1 @@
+structure A : NOSIG = struct val x = 1 end

@@ -1,0 +1,2 @@
+structure A = struct val x = 1 end
+val y = x
