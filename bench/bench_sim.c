@@ -1,5 +1,5 @@
 /*
- * bench_sim.c — figures for the simulator and the space profile (SPEC §3):
+ * bench_sim.c — figures for the simulator and the space profile (paper §3.3-3.4, §4.1):
  * nodes per second of sched_run + space_profile for each policy at P = 1,
  * 4, 64 on a random graph of >= 10^7 nodes (tests/unit/gen_graph.h), the
  * peak resident bytes per node, and how many times faster the live-interval

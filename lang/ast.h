@@ -1,5 +1,5 @@
 /*
- * ast.h — the syntax tree of PML (SPEC §1), and the front end's interface.
+ * ast.h — the syntax tree of PML (README, The language), and the front end's interface.
  *
  * The parser (grammar.y, driven by parse.c) builds the tree with the ast_*
  * constructors below; it knows names only as strings.  The resolver

@@ -1,5 +1,5 @@
 /*
-** grammar.y — the grammar of PML (SPEC §1), a subset of Standard ML with
+** grammar.y — the grammar of PML (README, The language), a subset of Standard ML with
 ** parallel pairs {e1, e2}.
 **
 ** Processed by Lemon into build/gen/grammar.c and grammar.h (the token

@@ -1,5 +1,5 @@
 /*
- * lexer.re — PML's tokens (SPEC §1), an re2c specification.
+ * lexer.re — PML's tokens (README, The language), an re2c specification.
  *
  * Processed by `re2c -W` into build/gen/lexer.c.  The text ends with a NUL
  * (SrcFile.text), used as the sentinel: no rule matches a NUL in its middle,

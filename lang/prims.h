@@ -1,5 +1,5 @@
 /*
- * prims.h — the primitives built into the interpreter (SPEC §1.1), by name.
+ * prims.h — the primitives built into the interpreter (README, The language; docs/semantics.md), by name.
  * The resolver looks names up here (after the program's own bindings, so a
  * program may shadow a primitive); the interpreter implements them.
  */

@@ -1,5 +1,5 @@
 /*
- * resolve.h — name resolution, once, before running (SPEC §2.2).
+ * resolve.h — name resolution, once, before running (docs/semantics.md).
  *
  * Fills the "resolver:" fields of the tree (ast.h): what each name refers
  * to (frame slot, captured slot, own fun group, primitive, constructor),

@@ -1,4 +1,4 @@
-(* prelude.pml — loaded before every PML program (SPEC §1.1).
+(* prelude.pml — loaded before every PML program (README, The language).
  *
  * Only function definitions: everything here is evaluated (and profiled) in
  * every run, so the top level does no other work.  A program may shadow any

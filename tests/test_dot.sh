@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# pml dot and pml stats end to end (SPEC §4-5, docs/distill.md): on every
+# pml dot and pml stats end to end (paper §4.2, docs/distill.md): on every
 # example, the DOT (plain, raw, and at the high-water mark of df and bf on
 # two processors) is accepted by Graphviz; stats prints the Table 1 counts
 # and they agree with the DOT; --render writes images; failures (program

@@ -1,4 +1,4 @@
-# SPEC §2.4 on every example and test program: the computation graph is
+# The invariants of docs/semantics.md on every example and test program: the computation graph is
 # series-parallel with one initial and one final node, ids are a
 # topological order, heap edges go backward to values, and Theorem 1 holds
 # at every subexpression evaluated (pml run --check-invariants).
@@ -13,7 +13,7 @@ for f in examples/*.pml tests/sml/*.pml tests/programs/*.pml; do
 done
 
 # The 1-processor depth-first schedule visits nodes exactly in id order
-# (SPEC §2.4): node ids are the 1DF order the interpreter promises.
+# (docs/semantics.md): node ids are the 1DF order the interpreter promises.
 for f in examples/*.pml tests/sml/*.pml; do
     [ -f "$f" ] || continue
     if "$PML" schedule "$f" -D n=4 --sched=df -p 1 -o "$TMP/s.json" 2>"$TMP/err" &&

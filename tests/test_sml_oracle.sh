@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# SML/NJ as an oracle for values (SPEC §2.4: "The interpreter's value equals
-# SML/NJ's for programs without {...}").
+# SML/NJ as an oracle for values (docs/semantics.md, Invariants: "the
+# interpreter's value equals SML/NJ's for programs without {...}").
 #
 # For every tests/sml/*.pml (plain SML programs that are also PML programs)
 # and every examples/*.pml (translated: parallel pairs made sequential), run

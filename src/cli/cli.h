@@ -2,7 +2,7 @@
  * cli.h — what the subcommands (src/cli/cmd_*.c) share: option parsing helpers,
  * loading and evaluating a program (output files: outfile.h).
  *
- * Exit statuses (SPEC §5): 0 success, 1 a program error (including resource
+ * Exit statuses (docs/reliability.md): 0 success, 1 a program error (including resource
  * limits), 2 a usage error.  Only the driver prints diagnostics and chooses
  * the status.
  */

@@ -1,7 +1,7 @@
 /*
  * cmd_dot.c — `pml dot`: the distilled cost graphs as Graphviz DOT, plain
  * or at a schedule's high-water mark, optionally rendered by Graphviz's
- * `dot` (SPEC §4, §5; docs/distill.md).
+ * `dot` (paper §4.2; docs/distill.md).
  *
  *   pml dot FILE [-D name=N]… [--sched=POLICY [-p N] [--coarse] [--seed S]
  *               [--units words|nodes] [--no-queue-space] [--step I]]

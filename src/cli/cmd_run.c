@@ -30,7 +30,7 @@ int cmd_check(int argc, char **argv)
     return rc;
 }
 
-/* --check-invariants (tests): SPEC §2.4 on this run's graphs. */
+/* --check-invariants (tests): the invariants of docs/semantics.md on this run's graphs. */
 static int check_invariants(FILE *f, const Loaded *l)
 {
     char msg[256];

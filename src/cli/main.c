@@ -34,7 +34,7 @@ static const char usage[] =
     "                    KiB of memory, at least 20000000)\n"
     "  --max-depth N     stop past N nested evaluations (default 10000000)\n"
     "  --no-prelude      do not load lib/prelude.pml\n"
-    "  --check-invariants  check the graph invariants and Theorem 1 (SPEC 2.4)\n"
+    "  --check-invariants  check the graph invariants and Theorem 1 (docs/semantics.md)\n"
     "\n"
     "run options: --sched=df,bf,ws  -p 1,2,4  --coarse  --seed S  --units words|nodes\n"
     "             --by use|alloc  --top K  --format text|json|csv  --no-queue-space\n"

@@ -1,5 +1,5 @@
 /*
- * eval.c — the cost semantics e ⇓ v; g; h (SPEC §2.2, paper §3.1).
+ * eval.c — the cost semantics e ⇓ v; g; h (paper §3.1; docs/semantics.md).
  *
  * The computation graph is built with a cursor: ev->cur is the final node
  * of the graph built so far, and every new node is composed serially after
@@ -147,7 +147,7 @@ static void use_all(Ev *ev, uint32_t n, const Env *env, const RefList *l)
 
 /* ---- pattern matching ---- */
 
-/* The objects a match inspects (SPEC §2.2 case): gathered while matching,
+/* The objects a match inspects (docs/semantics.md, the case rule): gathered while matching,
  * then made use edges of the matching node. */
 typedef struct Insp { uint32_t locs[256]; uint32_t n; uint32_t more; } Insp;
 
@@ -723,7 +723,7 @@ static Value *eval_kind(Ev *ev, const Expr *e, const Env *env)
     ev_fail(ev, e->span, "internal error: unknown expression");
 }
 
-/* Theorem 1 (SPEC §2.4): each ρ(y), y free in e, is the value of e or the
+/* Theorem 1 (paper §3.3; docs/semantics.md, Invariants): each ρ(y), y free in e, is the value of e or the
  * sink of a heap edge whose source was created while evaluating e. */
 static void check_theorem1(Ev *ev, const Expr *e, const Env *env, uint32_t first, const Value *v)
 {

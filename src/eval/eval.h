@@ -1,5 +1,5 @@
 /*
- * eval.h — the cost-semantics interpreter (SPEC §2, paper §3.1).
+ * eval.h — the cost-semantics interpreter (paper §3.1; docs/semantics.md).
  *
  * eval_program runs a resolved Program call-by-value with environments and
  * returns its value together with the computation graph and heap graph
@@ -43,7 +43,7 @@ typedef struct EvalProbe {
 typedef struct EvalOptions {
     uint64_t max_nodes;     /* graph size limit (--max-nodes) */
     uint64_t max_depth;     /* nested evaluation depth limit (--max-depth) */
-    int check_theorem1;     /* test mode: check SPEC §2.4 Theorem 1 everywhere */
+    int check_theorem1;     /* test mode: check Theorem 1 everywhere (docs/semantics.md) */
     const Param *params;    /* -D name=N */
     uint32_t nparams;
     const EvalProbe *probe; /* NULL: not watched */

@@ -64,14 +64,14 @@ _Noreturn void ev_raise_basis(Ev *ev, const ConDef *c, Span sp, const char *fmt,
 
 /* A primitive applied to its arguments: a chain of work(p) nodes whose last
  * has use edges to the arguments and, if p allocates, is the result's
- * location with retain edges to what the result holds (SPEC §2.2). */
+ * location with retain edges to what the result holds (docs/semantics.md, The rules). */
 Value *prim_apply(Ev *ev, uint32_t annot, Span sp, uint32_t prim, Value **args, uint32_t nargs);
 
 /* The longest string ^ may build (bytes): lengths stay far from 2^32, and a
  * program doubling a string stops with an error, not by exhausting memory. */
 #define PML_STRING_MAX (1u << 28)
 
-/* Sizes in words (SPEC §2.3). */
+/* Sizes in words (docs/semantics.md, Sizes). */
 static inline uint32_t size_string(uint32_t bytes) { return 1 + (bytes + 7) / 8; }
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * eval_prims.c — the primitives' meanings and costs (SPEC §1.1, §2.2).
+ * eval_prims.c — the primitives' meanings and costs (docs/semantics.md, The rules).
  *
  * work(p): vector (n, x) costs n, append (a, b) |a|+|b|, update, fromList
  * the length, toList the length + 1 (one node per cell and one for nil:

@@ -2,7 +2,7 @@
  * values.h — interpreter values, in the Boehm GC heap.
  *
  * Every value carries its location: the id of the graph node that allocated
- * it (SPEC §2.1; the cost semantics treats every value as a heap object).
+ * it (docs/semantics.md, Graphs; the cost semantics treats every value as a heap object).
  * Graph data never point to values and values never point into the graph.
  */
 #ifndef PML_VALUES_H

@@ -150,7 +150,7 @@ int graph_heap_by_sink(const Graph *g, uint32_t **in_off, uint32_t **in_idx)
     return heap_csr(g, g->hdst, in_off, in_idx);
 }
 
-/* ---- invariants (SPEC §2.4) ---- */
+/* ---- invariants (docs/semantics.md, Invariants) ---- */
 
 /* Series-parallel check by reduction: walking from a fork, both branches
  * must be series-parallel and meet at the same join; returns the node

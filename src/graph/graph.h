@@ -1,5 +1,5 @@
 /*
- * graph.h — the cost graphs of one run (SPEC §2.1): the computation graph g
+ * graph.h — the cost graphs of one run (paper §3.1; docs/semantics.md, Graphs): the computation graph g
  * and the heap graph h over one set of nodes.
  *
  * Design: nodes are dense uint32_t ids 1..n in creation order, which the
@@ -119,7 +119,7 @@ uint64_t graph_span(const Graph *g);
  * Arrays of n+2 and m entries, malloc'd; the caller frees them. */
 int graph_heap_by_sink(const Graph *g, uint32_t **in_off, uint32_t **in_idx);
 
-/* Checks the invariants of SPEC §2.4 on g: one initial node (1) and one
+/* Checks the invariants of docs/semantics.md on g: one initial node (1) and one
  * final node (n), ids a topological order, series-parallel (every fork's
  * two branches meet at one join), heap edges from higher to lower id with a
  * value as sink.  Returns 0, or -1 with a description in msg. */

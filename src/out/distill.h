@@ -1,5 +1,5 @@
 /*
- * distill.h — coalesced cost graphs as Graphviz DOT (SPEC §4, paper §4.2).
+ * distill.h — coalesced cost graphs as Graphviz DOT (paper §4.2; docs/distill.md).
  *
  * distill() turns the cost graphs of one run into a much smaller graph by
  * the paper's rules 1-8 and keeps the result as plain arrays, so tests can

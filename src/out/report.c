@@ -1,6 +1,6 @@
 /*
- * report.c — the per-schedule report of `pml run` (SPEC §3.3, §5; paper
- * §4.1): simulate, find the high-water mark, attribute the space there to
+ * report.c — the per-schedule report of `pml run` (paper §4.1;
+ * docs/output-formats.md): simulate, find the high-water mark, attribute the space there to
  * annotations, print.  Every schedule is measured before anything is
  * printed, so a failure leaves no partial report.
  */

@@ -1,5 +1,5 @@
 /*
- * report.h — the per-schedule report of `pml run` (SPEC §3, §5): for each
+ * report.h — the per-schedule report of `pml run` (paper §4.1; docs/output-formats.md): for each
  * (policy, P), the steps, idle processor-steps, high-water mark and its
  * step, and who holds the space there (by use or by allocation), as text
  * for people or as JSON / CSV for programs (docs/output-formats.md).
@@ -27,7 +27,7 @@ typedef struct ReportOptions {
     ReportFormat format;         /* --format */
 } ReportOptions;
 
-/* Fills the defaults of SPEC §5: df, P = 1, words, queue counted, by use,
+/* Fills the defaults of `pml run` (README, Using it): df, P = 1, words, queue counted, by use,
  * top 10, text. */
 void report_options_default(ReportOptions *o);
 

@@ -1,5 +1,5 @@
 /*
- * sweep.h — space against input size (`pml sweep`, SPEC §5, paper §2
+ * sweep.h — space against input size (`pml sweep`, paper §2
  * Fig. 2b and §6 Figs. 10, 11): the sizes to run, the CSV rows of one
  * evaluated size, and the plots drawn from those rows.  The schema is in
  * docs/sweep.md.  cmd_sweep.c runs the sizes in worker processes; this

@@ -1,5 +1,5 @@
 /*
- * sched.c — the lock-step simulator (SPEC §3.1, paper §4.1).
+ * sched.c — the lock-step simulator (paper §4.1; docs/scheduling.md).
  *
  * Each step: every processor, in index order, visits its pinned node
  * (--coarse) or asks the policy for one (get); then, in processor order,

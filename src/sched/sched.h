@@ -1,5 +1,5 @@
 /*
- * sched.h — the lock-step simulator (SPEC §3.1, paper §4.1).
+ * sched.h — the lock-step simulator (paper §4.1; docs/scheduling.md).
  *
  * Time advances in steps 1..T; at each step each of P processors visits at
  * most one ready node.  A policy decides which; policies sit behind the

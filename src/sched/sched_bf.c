@@ -1,5 +1,5 @@
 /*
- * sched_bf.c — breadth-first (SPEC §3.1, paper §4.1, §5.2): one FIFO queue,
+ * sched_bf.c — breadth-first (paper §4.1, §5.2; docs/scheduling.md): one FIFO queue,
  * initially the initial node; processors take from the front, the nodes
  * they enable go to the back (visitors in queue order, each one's children
  * left to right).

@@ -1,6 +1,6 @@
 /*
- * sched_df.c — parallel depth-first (Blelloch, Gibbons & Matias 1999; SPEC
- * §3.1, paper §4.1): each step the processors take the ready nodes with the
+ * sched_df.c — parallel depth-first (Blelloch, Gibbons & Matias 1999;
+ * paper §4.1, docs/scheduling.md): each step the processors take the ready nodes with the
  * smallest 1DF numbers (ids).
  *
  * Design: the ready nodes are one array sorted in decreasing id, so the

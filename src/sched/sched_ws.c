@@ -1,5 +1,5 @@
 /*
- * sched_ws.c — work stealing (SPEC §3.1, paper §4.1, §5.2): a deque per
+ * sched_ws.c — work stealing (paper §4.1, §5.2; docs/scheduling.md): a deque per
  * processor, the initial node on processor 0's.  A processor pops the
  * newest node of its own deque; with an empty deque it picks a victim
  * uniformly at random among the other processors and steals the victim's

@@ -1,6 +1,6 @@
 /*
  * space.c — space at every step by live intervals, and who holds it
- * (SPEC §3.2-3.3, paper §3.3-3.4, §4.1).
+ * (paper §3.3-3.4, §4.1; docs/scheduling.md).
  *
  * A value l is live at step i iff step(l) <= i < death(l), where death(l)
  * is the largest, over heap edges s -> l, of step(s) for a use edge (the

@@ -1,5 +1,5 @@
 /*
- * space.h — roots, space and who holds it (SPEC §3.2-3.3, paper §3.3-3.4, §4.1).
+ * space.h — roots, space and who holds it (paper §3.3-3.4, §4.1; docs/scheduling.md).
  *
  * space_profile computes the space at every step of a schedule in
  * O(nodes + edges) by live intervals: a value l is live at step i iff

@@ -94,7 +94,7 @@ static uint64_t space_at(Oracle *o, uint32_t i)
     return total;
 }
 
-/* Ready, unvisited nodes after step i (SPEC §3.2's scheduler queue). */
+/* Ready, unvisited nodes after step i (the scheduler queue of docs/scheduling.md). */
 static uint64_t queue_at(const Oracle *o, uint32_t i)
 {
     const Graph *g = o->g;

@@ -5,7 +5,7 @@
  * after each step it recomputes the roots (visited values with a heap edge
  * from an unvisited node, plus the result once visited) and walks retain
  * edges from them (a use edge keeps nothing live once its source is
- * visited, SPEC §2.1).  Used only by tests and the benchmark.
+ * visited, docs/semantics.md).  Used only by tests and the benchmark.
  */
 #ifndef PML_SPACE_ORACLE_H
 #define PML_SPACE_ORACLE_H

@@ -1,6 +1,6 @@
 /*
  * gen_graph.h — random cost graphs built the way the interpreter builds
- * them (SPEC §2.1-2.2), for property tests and benchmarks.
+ * them (docs/semantics.md), for property tests and benchmarks.
  *
  * The computation graph is a random series-parallel composition with nodes
  * created in 1DF order: g1 (+) g2 makes g1's nodes then g2's; a parallel

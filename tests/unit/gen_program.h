@@ -48,7 +48,7 @@ static void prog_out(ProgGen *g, const char *fmt, ...)
 }
 
 /* An int expression of depth at most d, over the variables in scope.
- * Every construct of SPEC §2.2 appears; values stay small (mod 1000). */
+ * Every construct of docs/semantics.md appears; values stay small (mod 1000). */
 static void gen_int(ProgGen *g, int d)
 {
     if (d == 0 || prog_rnd(g, 10) == 0) {

@@ -1,5 +1,5 @@
 /*
- * test_distill.c — the distiller (SPEC §4, paper §4.2 rules 1-8) on graphs
+ * test_distill.c — the distiller (paper §4.2 rules 1-8) on graphs
  * built by hand and on random series-parallel graphs, and the DOT string
  * escaping checked through Graphviz itself.
  */

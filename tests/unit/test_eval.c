@@ -1,6 +1,6 @@
 /*
  * test_eval.c — the cost semantics on tiny programs, against graphs computed
- * by hand from SPEC §2.2 (no prelude, so node 1 is the program's first).
+ * by hand from the rules of docs/semantics.md (no prelude, so node 1 is the program's first).
  *
  * A graph is written as three strings: node kinds in id order (values with
  * their size, "const1"), computation edges "a-b", heap edges "s>du" (use)

@@ -1,5 +1,5 @@
 /*
- * test_sched.c — the lock-step simulator (SPEC §3.1): properties over
+ * test_sched.c — the lock-step simulator (paper §4.1; docs/scheduling.md): properties over
  * hundreds of random series-parallel graphs for every policy, with and
  * without --coarse, P in {1,2,3,4,8}; and small graphs by hand.
  */

@@ -1,5 +1,5 @@
 /*
- * test_space.c — roots and space (SPEC §3.2-3.3): the O(n+m) live-interval
+ * test_space.c — roots and space (paper §3.3-3.4, §4.1): the O(n+m) live-interval
  * profile against the literal Definitions 2-4 (space_oracle.c) at every
  * step of every schedule of hundreds of random graphs; the attributions;
  * and small graphs with space worked out by hand (paper Fig. 8).
