@@ -181,6 +181,13 @@ Expr *ast_int(Arena *a, Span sp, int64_t v)
     return e;
 }
 
+Expr *ast_char(Arena *a, Span sp, int64_t v)
+{
+    Expr *e = ast_expr(a, EX_CHAR, sp);
+    e->ival = v;
+    return e;
+}
+
 Expr *ast_real(Arena *a, Span sp, double v)
 {
     Expr *e = ast_expr(a, EX_REAL, sp);
@@ -367,6 +374,13 @@ Pat *ast_pvar(Arena *a, PatKind k, Span sp, const char *name)
 Pat *ast_pint(Arena *a, Span sp, int64_t v)
 {
     Pat *p = ast_pat(a, PAT_INT, sp);
+    p->ival = v;
+    return p;
+}
+
+Pat *ast_pchar(Arena *a, Span sp, int64_t v)
+{
+    Pat *p = ast_pat(a, PAT_CHAR, sp);
     p->ival = v;
     return p;
 }

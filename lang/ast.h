@@ -42,7 +42,7 @@ typedef struct Ref {
 
 /* A constructor of a datatype or an exception.  Builtins: true, false
  * (bool), nil and :: (list), NONE and SOME (option), and the Basis
- * exceptions (Fail, Div, Overflow, ...). */
+ * exceptions (Fail, Div, Overflow, ...), LESS, EQUAL and GREATER (order). */
 struct ConDef {
     const char *name;
     uint32_t tag;       /* index among its datatype's constructors */
@@ -79,6 +79,7 @@ typedef enum PatKind {
     PAT_WILD,       /* _ */
     PAT_VAR,        /* name; the resolver turns a nullary constructor into PAT_CON */
     PAT_INT,        /* ival */
+    PAT_CHAR,       /* ival: #"c", 0..255 */
     PAT_STRING,     /* sval */
     PAT_TUPLE,      /* (p1, ..., pn), n != 1; n == 0 is () */
     PAT_LIST,       /* [p1, ..., pn] */
@@ -110,6 +111,7 @@ struct Pat {
 typedef enum ExprKind {
     EX_INT,         /* ival */
     EX_REAL,        /* rval */
+    EX_CHAR,        /* ival: #"c", 0..255 */
     EX_STRING,      /* sval, slen */
     EX_VAR,         /* name (may be a long name: List.nth); also a constructor
                        or primitive used as a value, op +, and the like */

@@ -41,7 +41,7 @@
 %token_destructor { (void)ps; }
 
 /* Every token, so that grammar.h defines them all. */
-%token ID LONGID TYVAR INT REAL STRING PROJ SEL.
+%token ID LONGID TYVAR INT REAL STRING CHAR PROJ SEL.
 %token VAL FUN AND FN CASE OF IF THEN ELSE LET IN END DATATYPE TYPE OP
        ANDALSO ORELSE RAISE AS DIV MOD EXCEPTION HANDLE
        INFIX INFIXR NONFIX REC WHILE DO
@@ -366,6 +366,7 @@ appexp(E) ::= appexp(F) aexp(X).        { E = ast_app(ARENA, F, X); }
 
 aexp(E) ::= INT(T).                     { E = ast_int(ARENA, SP(T), T.v.i); }
 aexp(E) ::= REAL(T).                    { E = ast_real(ARENA, SP(T), T.v.r); }
+aexp(E) ::= CHAR(T).                    { E = ast_char(ARENA, SP(T), T.v.i); }
 aexp(E) ::= STRING(T).                  { E = ast_string(ARENA, SP(T), T.v.s, T.slen); }
 aexp(E) ::= ID(T).                      { E = ast_var(ARENA, SP(T), T.v.s); }
 aexp(E) ::= LONGID(T).                  { E = ast_var(ARENA, SP(T), T.v.s); }
@@ -478,6 +479,7 @@ atpat(P) ::= LONGID(T).                 { P = ast_pvar(ARENA, PAT_VAR, SP(T), T.
 atpat(P) ::= ID(T).                     { P = ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s); }
 atpat(P) ::= OP(O) opname(T).           { P = ast_pvar(ARENA, PAT_VAR, TO(SP(O), T), T.v.s); }
 atpat(P) ::= INT(T).                    { P = ast_pint(ARENA, SP(T), T.v.i); }
+atpat(P) ::= CHAR(T).                   { P = ast_pchar(ARENA, SP(T), T.v.i); }
 atpat(P) ::= STRING(T).                 { P = ast_pstring(ARENA, SP(T), T.v.s, T.slen); }
 atpat(P) ::= LPAREN(L) RPAREN(R).       { P = ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), (List){0}); }
 atpat(P) ::= LPAREN(L) pats(X) RPAREN(R). { P = X.n == 1 ? ast_pwiden(X.v[0], TO(SP(L), R)) : ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), X); }

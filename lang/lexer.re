@@ -390,6 +390,18 @@ static int string(Lexer *lx, const unsigned char *s, Token *t)
     return TK_STRING;
 }
 
+/* #"c": a string of exactly one character (after escapes). */
+static int char_lit(Lexer *lx, const unsigned char *s, Token *t)
+{
+    if (string(lx, s + 1, t) < 0)
+        return -1;
+    if (t->slen != 1)
+        return lx_error(lx, lx_span(lx, s, lx->cur),
+                        "a character literal #\"...\" must hold exactly one character");
+    t->v.i = (unsigned char)t->v.s[0];
+    return TK_CHAR;
+}
+
 /* ---- tokens --------------------------------------------------------------- */
 
 /* One step: a token code, 0 at the end, -1 on error, or -2 for white space
@@ -414,6 +426,7 @@ static int step(Lexer *lx, Token *t)
         "#" ident { return selector(lx, s, t); }
         "..." { return TK_DOTS; }
         "\"" { return string(lx, s, t); }
+        "#\"" { return char_lit(lx, s, t); }
 
         ident { return word(lx, s, t); }
         ident ("." ident)+ { return name(lx, s, t, TK_LONGID); }

@@ -144,6 +144,7 @@ List list_push(Arena *a, List l, void *item);
 Span span_to(Span a, uint32_t end);
 Expr *ast_widen(Expr *e, Span outer);
 Expr *ast_int(Arena *a, Span sp, int64_t v);
+Expr *ast_char(Arena *a, Span sp, int64_t v);
 Expr *ast_real(Arena *a, Span sp, double v);
 Expr *ast_string(Arena *a, Span sp, const char *s, uint32_t n);
 Expr *ast_var(Arena *a, Span sp, const char *name);
@@ -161,6 +162,7 @@ Clause *ast_clause(Arena *a, List pats, Expr *body);
 
 Pat *ast_pvar(Arena *a, PatKind k, Span sp, const char *name);
 Pat *ast_pint(Arena *a, Span sp, int64_t v);
+Pat *ast_pchar(Arena *a, Span sp, int64_t v);
 Pat *ast_pstring(Arena *a, Span sp, const char *s, uint32_t n);
 Pat *ast_pelems(Arena *a, PatKind k, Span sp, List elems);
 Pat *ast_pcon(Arena *a, Span sp, const char *name, Pat *arg);

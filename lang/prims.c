@@ -20,6 +20,23 @@ const PrimDef prim_table[] = {
     {"append", P_APPEND, 2}, {"update", P_UPDATE, 3}, {"fromList", P_FROMLIST, 1},
     {"toList", P_TOLIST, 1}, {"param", P_PARAM, 2},
     {"!", P_DEREF, 1},      {":=", P_ASSIGN, 2},
+    {"ord", P_ORD, 1},      {"Char.ord", P_ORD, 1},   {"chr", P_CHR, 1},
+    {"Char.chr", P_CHR, 1}, {"str", P_STR, 1},        {"String.str", P_STR, 1},
+    {"String.sub", P_SSUB, 2}, {"substring", P_SUBSTRING, 3},
+    {"String.substring", P_SUBSTRING, 3}, {"implode", P_IMPLODE, 1},
+    {"String.implode", P_IMPLODE, 1}, {"String.size", P_SIZE, 1},
+    {"Int.fromString", P_INTFROMSTRING, 1}, {"Int.quot", P_QUOT, 2},
+    {"Int.rem", P_REM, 2},  {"Int.abs", P_ABS, 1},    {"Int.min", P_MIN, 2},
+    {"Int.max", P_MAX, 2},  {"Real.abs", P_ABS, 1},   {"Real.min", P_MIN, 2},
+    {"Real.max", P_MAX, 2}, {"Real.floor", P_FLOOR, 1}, {"Real.round", P_ROUND, 1},
+    {"Real.trunc", P_TRUNC, 1}, {"ceil", P_CEIL, 1},  {"Real.ceil", P_CEIL, 1},
+    {"Real.fromString", P_REALFROMSTRING, 1},
+    {"Math.sin", P_SIN, 1}, {"Math.cos", P_COS, 1},   {"Math.tan", P_TAN, 1},
+    {"Math.atan", P_ATAN, 1}, {"Math.exp", P_EXP, 1}, {"Math.ln", P_LN, 1},
+    {"Math.pow", P_POW, 2}, {"print", P_PRINT, 1},
+    {"Char.toString", P_CHARTOSTRING, 1}, {"String.toString", P_STRINGTOSTRING, 1},
+    {"Vector.sub", P_VSUB, 2}, {"Vector.length", P_LENGTH, 1},
+    {"Vector.fromList", P_FROMLIST, 1}, {"Vector.update", P_UPDATE, 3},
 };
 
 const uint32_t prim_count = sizeof prim_table / sizeof prim_table[0];

@@ -293,6 +293,7 @@ static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *ca
         break;
     case PAT_WILD:
     case PAT_INT:
+    case PAT_CHAR:
     case PAT_STRING:
         break;
     }
@@ -380,7 +381,7 @@ static void resolve_anon_fn(R *r, Expr *e)
 static void resolve_kids(R *r, Expr *e)
 {
     switch (e->kind) {
-    case EX_INT: case EX_REAL: case EX_STRING:
+    case EX_INT: case EX_REAL: case EX_STRING: case EX_CHAR:
         break;
     case EX_VAR:
         resolve_var(r, e);
@@ -694,6 +695,7 @@ static const ConDef builtin_cons[] = {
     {"Subscript", 0, 0, 0, 0, NULL}, {"Empty", 0, 0, 0, 0, NULL}, {"Option", 0, 0, 0, 0, NULL},
     {"Match", 0, 0, 0, 0, NULL}, {"Bind", 0, 0, 0, 0, NULL},  {"Size", 0, 0, 0, 0, NULL},
     {"Chr", 0, 0, 0, 0, NULL},   {"Domain", 0, 0, 0, 0, NULL},
+    {"LESS", 0, 3, 0, 0, NULL}, {"EQUAL", 1, 3, 0, 0, NULL}, {"GREATER", 2, 3, 0, 0, NULL},
 };
 
 const ConDef *resolve_builtin_con(const char *name)

@@ -203,3 +203,153 @@ fun Option.isSome opt = isSome opt
 
 fun Real.fromInt i = real i
 fun Math.sqrt x = sqrt x
+
+(* ---- 3. more of the Basis: lists, pairs of lists, options, order,
+ * characters, strings, vectors ----------------------------------------- *)
+(* Written here in PML, so the cost semantics applies to them as to user
+ * code (docs/semantics.md, "The Basis").  Where SML raises Subscript, Size
+ * or Empty these raise Fail "NAME", named after the function. *)
+
+fun app f [] = ()
+  | app f (x :: xs) = (f x; app f xs)
+
+fun List.app f l = app f l
+
+fun List.mapPartial f [] = []
+  | List.mapPartial f (x :: xs) =
+      (case f x of SOME y => y :: List.mapPartial f xs | NONE => List.mapPartial f xs)
+
+fun List.getItem [] = NONE
+  | List.getItem (x :: xs) = SOME (x, xs)
+
+fun List.collate cmp ([], []) = EQUAL
+  | List.collate cmp ([], _) = LESS
+  | List.collate cmp (_, []) = GREATER
+  | List.collate cmp (x :: xs, y :: ys) =
+      (case cmp (x, y) of EQUAL => List.collate cmp (xs, ys) | r => r)
+
+fun ListPair.zip (x :: xs, y :: ys) = (x, y) :: ListPair.zip (xs, ys)
+  | ListPair.zip _ = []
+
+fun ListPair.unzip [] = ([], [])
+  | ListPair.unzip ((x, y) :: rest) =
+      let val (xs, ys) = ListPair.unzip rest in (x :: xs, y :: ys) end
+
+fun ListPair.map f (x :: xs, y :: ys) = f (x, y) :: ListPair.map f (xs, ys)
+  | ListPair.map f _ = []
+
+fun ListPair.app f (x :: xs, y :: ys) = (f (x, y); ListPair.app f (xs, ys))
+  | ListPair.app f _ = ()
+
+(* ListPair.foldl f init ([x1, ...], [y1, ...]) = f (xn, yn, ... f (x1, y1, init)) *)
+fun ListPair.foldl f acc (x :: xs, y :: ys) = ListPair.foldl f (f (x, y, acc)) (xs, ys)
+  | ListPair.foldl f acc _ = acc
+
+fun ListPair.foldr f acc (x :: xs, y :: ys) = f (x, y, ListPair.foldr f acc (xs, ys))
+  | ListPair.foldr f acc _ = acc
+
+fun ListPair.all p (x :: xs, y :: ys) = p (x, y) andalso ListPair.all p (xs, ys)
+  | ListPair.all p _ = true
+
+fun ListPair.exists p (x :: xs, y :: ys) = p (x, y) orelse ListPair.exists p (xs, ys)
+  | ListPair.exists p _ = false
+
+fun getOpt (SOME x, _) = x
+  | getOpt (NONE, d) = d
+
+fun Option.getOpt p = getOpt p
+
+fun Option.map f (SOME x) = SOME (f x)
+  | Option.map f NONE = NONE
+
+fun Option.mapPartial f (SOME x) = f x
+  | Option.mapPartial f NONE = NONE
+
+fun Option.join (SOME x) = x
+  | Option.join NONE = NONE
+
+fun Option.isNone NONE = true
+  | Option.isNone (SOME _) = false
+
+fun ignore _ = ()
+
+fun Int.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
+fun Real.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
+fun Char.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
+fun String.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
+
+fun Int.sign i = if i < 0 then ~1 else if i > 0 then 1 else 0
+fun Real.sign r = if r < 0.0 then ~1 else if r > 0.0 then 1 else 0
+
+fun Char.isDigit c = #"0" <= c andalso c <= #"9"
+fun Char.isUpper c = #"A" <= c andalso c <= #"Z"
+fun Char.isLower c = #"a" <= c andalso c <= #"z"
+fun Char.isAlpha c = Char.isUpper c orelse Char.isLower c
+fun Char.isAlphaNum c = Char.isAlpha c orelse Char.isDigit c
+fun Char.isSpace c = c = #" " orelse (#"\t" <= c andalso c <= #"\r")
+fun Char.isPrint c = #" " <= c andalso c <= #"~"
+fun Char.isGraph c = #"!" <= c andalso c <= #"~"
+fun Char.isPunct c = Char.isGraph c andalso not (Char.isAlphaNum c)
+fun Char.isHexDigit c =
+  Char.isDigit c orelse (#"a" <= c andalso c <= #"f") orelse (#"A" <= c andalso c <= #"F")
+fun Char.toUpper c = if Char.isLower c then chr (ord c - 32) else c
+fun Char.toLower c = if Char.isUpper c then chr (ord c + 32) else c
+fun Char.succ c = chr (ord c + 1)
+fun Char.pred c = chr (ord c - 1)
+
+(* explode s: the characters of s, one String.sub each *)
+fun explode s =
+  let fun from i = if i >= size s then [] else String.sub (s, i) :: from (i + 1)
+  in from 0 end
+
+fun String.explode s = explode s
+
+fun Char.contains s c = List.exists (fn d => d = c) (explode s)
+fun Char.notContains s c = not (Char.contains s c)
+
+fun String.extract (s, i, NONE) = substring (s, i, size s - i)
+  | String.extract (s, i, SOME n) = substring (s, i, n)
+
+fun String.concatWith sep [] = ""
+  | String.concatWith sep [s] = s
+  | String.concatWith sep (s :: ss) = s ^ sep ^ String.concatWith sep ss
+
+fun String.isPrefix p s =
+  size p <= size s andalso substring (s, 0, size p) = p
+
+fun String.isSuffix p s =
+  size p <= size s andalso substring (s, size s - size p, size p) = p
+
+fun String.isSubstring p s =
+  let fun at i = i + size p <= size s andalso (substring (s, i, size p) = p orelse at (i + 1))
+  in at 0 end
+
+fun String.translate f s = concat (map f (explode s))
+
+fun String.map f s = implode (map f (explode s))
+
+(* String.fields: the pieces between separators (empty ones included);
+ * String.tokens: the nonempty ones *)
+fun String.fields isSep s =
+  let fun go ([], cur, acc) = rev (implode (rev cur) :: acc)
+        | go (c :: cs, cur, acc) =
+            if isSep c then go (cs, [], implode (rev cur) :: acc)
+            else go (cs, c :: cur, acc)
+  in go (explode s, [], []) end
+
+fun String.tokens isSep s = List.filter (fn t => t <> "") (String.fields isSep s)
+
+fun Vector.tabulate (n, f) = tabulate (f, n)
+fun Vector.map f v = mapv f v
+
+fun Vector.foldl f acc v =
+  let fun go (i, a) = if i >= length v then a else go (i + 1, f (sub (v, i), a))
+  in go (0, acc) end
+
+fun Vector.foldr f acc v =
+  let fun go (i, a) = if i < 0 then a else go (i - 1, f (sub (v, i), a))
+  in go (length v - 1, acc) end
+
+fun Vector.app f v = Vector.foldl (fn (x, _) => f x) () v
+fun Vector.exists p v = Vector.foldl (fn (x, b) => b orelse p x) false v
+fun Vector.all p v = Vector.foldl (fn (x, b) => b andalso p x) true v

@@ -280,7 +280,10 @@ src = open(sys.argv[1]).read()
 while "(*" in src:
     src = re.sub(r"\(\*(?:(?!\(\*)[\s\S])*?\*\)", " ", src)
 src = src.replace("{", "(").replace("}", ")")
-src = re.sub(r"\b(List|Option|Real|Math|String)\.(\w+)", r"\1_\2", src)
+# rename the long names the prelude defines (not the Basis ones it calls)
+defined = set(re.findall(r"^fun\s+(?:op\s+)?(\w+\.\w+)", src, flags=re.M))
+src = re.sub(r"\b(\w+)\.(\w+)\b",
+             lambda m: m.group(1) + "_" + m.group(2) if m.group(0) in defined else m.group(0), src)
 src = re.sub(r"^(fun|val)", r";\1", src, flags=re.M)
 # PML's length also works on lists; the shim's is Vector.length
 src = src.replace("fun List_length l = length l", "fun List_length l = List.length l")
@@ -328,6 +331,43 @@ val checks = [
   ("reducei", reducei op+ (fn (i, x) => i * x) 0 (fromList l) = 0*5+1*3+2*8+3*1+4*9+5*2),
   ("mapv", toList (mapv (fn x => x + 1) (fromList l)) = List.map (fn x => x + 1) l),
   ("mapreduce", mapreduce op+ (fn x => x * x) 0 (fromList l) = 184),
+  ("char-classes", List.all (fn i => let val c = chr i in
+      Char_isDigit c = Char.isDigit c andalso Char_isAlpha c = Char.isAlpha c
+      andalso Char_isUpper c = Char.isUpper c andalso Char_isLower c = Char.isLower c
+      andalso Char_isAlphaNum c = Char.isAlphaNum c andalso Char_isSpace c = Char.isSpace c
+      andalso Char_isPrint c = Char.isPrint c andalso Char_isGraph c = Char.isGraph c
+      andalso Char_isPunct c = Char.isPunct c andalso Char_isHexDigit c = Char.isHexDigit c
+      andalso Char_toUpper c = Char.toUpper c andalso Char_toLower c = Char.toLower c
+      andalso Char_contains "a1 ," c = Char.contains "a1 ," c end) (List.tabulate (256, fn i => i))),
+  ("strings", let val ss = ["", "a", ",", "a,b", ",a,,b,", "ab  cd ", "  "]
+                  fun sep c = c = #"," orelse c = #" " in
+      List.all (fn s => String_fields sep s = String.fields sep s
+                        andalso String_tokens sep s = String.tokens sep s
+                        andalso explode s = String.explode s
+                        andalso String_map Char.toUpper s = String.map Char.toUpper s
+                        andalso String_translate (fn c => str c ^ str c) s = String.translate (fn c => str c ^ str c) s
+                        andalso List.all (fn p => String_isPrefix p s = String.isPrefix p s
+                                                  andalso String_isSuffix p s = String.isSuffix p s
+                                                  (* SML/NJ 110.79: isSubstring "" "" = false; the Basis says true *)
+                                                  andalso (s = "" orelse String_isSubstring p s = String.isSubstring p s)) ss
+                        andalso String_concatWith s ss = String.concatWith s ss) ss end),
+  ("listpair", ListPair_zip ([1,2,3], [4,5]) = ListPair.zip ([1,2,3], [4,5])
+               andalso ListPair_unzip [(1,2),(3,4)] = ListPair.unzip [(1,2),(3,4)]
+               andalso ListPair_map op- ([9,8], [1,2,3]) = ListPair.map op- ([9,8], [1,2,3])
+               andalso ListPair_foldl (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+                       = ListPair.foldl (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+               andalso ListPair_foldr (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+                       = ListPair.foldr (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])),
+  ("lists2", List_mapPartial (fn x => if x > 3 then SOME (x * 2) else NONE) l
+             = List.mapPartial (fn x => if x > 3 then SOME (x * 2) else NONE) l
+             andalso List_collate Int.compare ([1,2], [1,3]) = List.collate Int.compare ([1,2], [1,3])
+             andalso List_collate Int.compare ([1,2], [1]) = List.collate Int.compare ([1,2], [1])
+             andalso Int_compare (2, 1) = Int.compare (2, 1) andalso Int_compare (1, 1) = EQUAL),
+  ("vectors", let val v = Vector.fromList l in
+      Vector_foldl op- 0 v = Vector.foldl op- 0 v andalso Vector_foldr op- 0 v = Vector.foldr op- 0 v
+      andalso Vector_tabulate (4, fn i => i * i) = Vector.tabulate (4, fn i => i * i)
+      andalso Vector_exists (fn x => x = 8) v = Vector.exists (fn x => x = 8) v
+      andalso Vector_all (fn x => x > 1) v = Vector.all (fn x => x > 1) v end),
   ("errors", ((hd []; false) handle Fail "hd" => true)
              andalso ((List_nth (l, 6); false) handle Fail _ => true)
              andalso ((List_take (l, 7); false) handle Fail _ => true))

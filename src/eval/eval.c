@@ -233,6 +233,11 @@ static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
             ev_fail(ev, p->span, "type error: int pattern applied to %s", val_tag_name(v));
         inspect(in, v);
         return v->u.i == p->ival;
+    case PAT_CHAR:
+        if (v->tag != V_CHAR)
+            ev_fail(ev, p->span, "type error: char pattern applied to %s", val_tag_name(v));
+        inspect(in, v);
+        return v->u.i == p->ival;
     case PAT_STRING:
         if (v->tag != V_STR)
             ev_fail(ev, p->span, "type error: string pattern applied to %s", val_tag_name(v));
@@ -698,6 +703,7 @@ static Value *eval_kind(Ev *ev, const Expr *e, const Env *env)
     switch (e->kind) {
     case EX_INT: return val_int(e->ival, ev_node(ev, NK_CONST, 1, e->id));
     case EX_REAL: return val_real(e->rval, ev_node(ev, NK_CONST, 1, e->id));
+    case EX_CHAR: return val_char((unsigned char)e->ival, ev_node(ev, NK_CONST, 1, e->id));
     case EX_STRING: return val_str(e->sval, e->slen, ev_node(ev, NK_CONST, size_string(e->slen), e->id));
     case EX_VAR: return eval_var(ev, e, env);
     case EX_TUPLE: return eval_tuple(ev, e, env);
@@ -759,6 +765,7 @@ void eval_options_default(EvalOptions *o)
     memset(o, 0, sizeof *o);
     o->max_nodes = 200000000;
     o->max_depth = 10000000;
+    o->print_out = stderr;
 }
 
 static void make_annots(const Program *p, const Sources *s, CostRun *out)
@@ -864,9 +871,15 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.c_bind = resolve_builtin_con("Bind");
     ev.c_domain = resolve_builtin_con("Domain");
     ev.c_ref = resolve_builtin_con("ref");
+    ev.c_some = resolve_builtin_con("SOME");
+    ev.c_none = resolve_builtin_con("NONE");
     ev.stack_limit = bigstack_limit();
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);
+    if (ev.print_midline) { /* what follows (the report, an error) starts a line */
+        fputc('\n', o->print_out);
+        fflush(o->print_out);
+    }
     if (rc) blame_user(&ev, s);
     out->theorem1_checks = ev.checks;
     out->params_read = ev.params_read;

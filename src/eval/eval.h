@@ -10,6 +10,7 @@
 #define PML_EVAL_COST_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include "ast.h"
 #include "graph.h"
 
@@ -47,6 +48,9 @@ typedef struct EvalOptions {
     const Param *params;    /* -D name=N */
     uint32_t nparams;
     const EvalProbe *probe; /* NULL: not watched */
+    FILE *print_out;        /* where print writes (default stderr); flushed
+                               after each print.  A line left open is ended
+                               with a newline when the run ends. */
 } EvalOptions;
 
 typedef struct CostRun {

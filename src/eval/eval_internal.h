@@ -38,7 +38,7 @@ typedef struct Ev {
     const Expr *user_site;  /* the innermost application in the user's file
                                (not the prelude) being evaluated: where an
                                error inside the prelude is reported */
-    const ConDef *c_true, *c_false, *c_nil, *c_cons, *c_fail;
+    const ConDef *c_true, *c_false, *c_nil, *c_cons, *c_fail, *c_some, *c_none;
     /* the Basis exceptions the primitives and the rules raise */
     const ConDef *c_div, *c_overflow, *c_subscript, *c_size, *c_match, *c_bind, *c_domain;
     const ConDef *c_ref;
@@ -46,6 +46,7 @@ typedef struct Ev {
     uint32_t nassigned, capassigned;
     Handler *handler;       /* innermost active handler, NULL: none */
     Value *exn;             /* the exception being raised */
+    int print_midline;      /* print's output so far does not end in a newline */
 } Ev;
 
 _Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

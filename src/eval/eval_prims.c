@@ -8,8 +8,10 @@
  */
 #include "eval_internal.h"
 
+#include <errno.h>
 #include <gc.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,6 +93,8 @@ static Value *arith(Site *s, PrimOp op, Value **a, uint32_t loc)
 
 static int compare(Site *s, const Value *a, const Value *b)
 {
+    if ((a->tag == V_INT && b->tag == V_INT) || (a->tag == V_CHAR && b->tag == V_CHAR))
+        return (a->u.i > b->u.i) - (a->u.i < b->u.i);
     if (a->tag == V_INT && b->tag == V_INT) return (a->u.i > b->u.i) - (a->u.i < b->u.i);
     if (a->tag == V_REAL && b->tag == V_REAL) return (a->u.r > b->u.r) - (a->u.r < b->u.r);
     if (a->tag == V_STR && b->tag == V_STR) {
@@ -99,7 +103,7 @@ static int compare(Site *s, const Value *a, const Value *b)
         if (c) return c < 0 ? -1 : 1;
         return (a->n > b->n) - (a->n < b->n);
     }
-    type_error(s, "two ints, two reals or two strings", a->tag == b->tag ? a : b);
+    type_error(s, "two ints, two reals, two chars or two strings", a->tag == b->tag ? a : b);
 }
 
 static uint32_t list_length(Site *s, const Value *v, const ConDef *cons, const ConDef *nil)
@@ -127,7 +131,7 @@ static uint64_t work(Site *s, PrimOp op, Value **a)
     }
     case P_APPEND: w = (uint64_t)vec_len_arg(s, a[0]) + vec_len_arg(s, a[1]); break;
     case P_UPDATE: case P_TOLIST: w = vec_len_arg(s, a[0]) + (op == P_TOLIST); break;
-    case P_FROMLIST: w = list_length(s, a[0], ev->c_cons, ev->c_nil); break;
+    case P_FROMLIST: case P_IMPLODE: w = list_length(s, a[0], ev->c_cons, ev->c_nil); break;
     default: break;
     }
     return w ? w : 1;
@@ -202,6 +206,168 @@ static Value *assign(Site *s, Value **a, uint32_t loc)
         cell->listed = 1;
     }
     return val_fields(V_TUPLE, 0, loc);
+}
+
+/* A Basis exception raised by a primitive (SML's Subscript, Chr ...). */
+_Noreturn static void basis_raise(Site *s, const char *exn, const char *why)
+{
+    ev_fail(s->ev, s->sp, "uncaught exception %s (%s: %s)", exn, s->name, why);
+}
+
+static const char *need_str(Site *s, const Value *v, const char *want)
+{
+    return need(s, v, V_STR, want)->u.s;
+}
+
+static Value *unit(uint32_t loc) { return val_fields(V_TUPLE, 0, loc); }
+
+/* Int.fromString and Real.fromString as SML scans them: white space, an
+ * optional sign (~, - or +), digits (for reals, SML's fraction and
+ * exponent); the rest of the string is ignored.  The number's text in buf
+ * (with '-' for the sign), or 0 if there is no number. */
+static int scan_number(const char *p, int real, char *buf, size_t cap)
+{
+    size_t n = 0;
+    while (*p == ' ' || (*p >= '\t' && *p <= '\r')) p++;
+    if (*p == '~' || *p == '-') { buf[n++] = '-'; p++; }
+    else if (*p == '+') p++;
+    size_t digits = 0;
+    while (*p >= '0' && *p <= '9' && n + 1 < cap) { buf[n++] = *p++; digits++; }
+    if (real && *p == '.' && p[1] >= '0' && p[1] <= '9') {
+        buf[n++] = *p++;
+        while (*p >= '0' && *p <= '9' && n + 1 < cap) { buf[n++] = *p++; digits++; }
+    }
+    if (!digits) return 0;
+    if (real && (*p == 'e' || *p == 'E')) {
+        const char *q = p + 1;
+        char sign = 0;
+        if (*q == '~' || *q == '-') { sign = '-'; q++; }
+        else if (*q == '+') q++;
+        if (*q >= '0' && *q <= '9' && n + 3 < cap) {
+            buf[n++] = 'e';
+            if (sign) buf[n++] = sign;
+            while (*q >= '0' && *q <= '9' && n + 1 < cap) buf[n++] = *q++;
+        }
+    }
+    buf[n] = 0;
+    return 1;
+}
+
+/* SOME n or NONE: a chain of two nodes when there is a number (the number,
+ * then the option cell holding it), one for NONE. */
+static Value *from_string(Site *s, PrimOp op, Value **a, uint32_t annot)
+{
+    Ev *ev = s->ev;
+    char buf[400];
+    if (!scan_number(need_str(s, a[0], "a string"), op == P_REALFROMSTRING, buf, sizeof buf)) {
+        Value *none = val_new(V_CON, ev_node(ev, NK_PRIM, 1, annot));
+        none->con = ev->c_none;
+        return none;
+    }
+    Value *x;
+    uint32_t l = ev_node(ev, NK_PRIM, 1, annot);
+    if (op == P_REALFROMSTRING) {
+        x = val_real(strtod(buf, NULL), l);
+    } else {
+        errno = 0;
+        long long i = strtoll(buf, NULL, 10);
+        if (errno == ERANGE) overflow(s);
+        x = val_int(i, l);
+    }
+    Value *r = val_fields(V_CON, 1, ev_node(ev, NK_PRIM, 2, annot));
+    r->con = ev->c_some;
+    r->u.f[0] = x;
+    retain_fields(ev, r);
+    return r;
+}
+
+/* quot and rem truncate toward zero (Int.quot, Int.rem). */
+static Value *quot_rem(Site *s, PrimOp op, Value **a, uint32_t loc)
+{
+    int64_t x = need_int(s, a[0]), y = need_int(s, a[1]);
+    if (y == 0) basis_raise(s, "Div", "division by zero");
+    if (x == INT64_MIN && y == -1) {
+        if (op == P_REM) return val_int(0, loc);
+        overflow(s);
+    }
+    return val_int(op == P_QUOT ? x / y : x % y, loc);
+}
+
+static Value *string_prim(Site *s, PrimOp op, Value **a, uint32_t loc)
+{
+    Ev *ev = s->ev;
+    switch (op) {
+    case P_ORD: return val_int(need(s, a[0], V_CHAR, "a char")->u.i, loc);
+    case P_CHR: {
+        int64_t i = need_int(s, a[0]);
+        if (i < 0 || i > 255) basis_raise(s, "Chr", "not a character code");
+        return val_char((unsigned char)i, loc);
+    }
+    case P_STR: {
+        char c = (char)need(s, a[0], V_CHAR, "a char")->u.i;
+        return val_str(&c, 1, loc);
+    }
+    case P_SSUB: {
+        const Value *v = need(s, a[0], V_STR, "a string and an int");
+        int64_t i = need_int(s, a[1]);
+        if (i < 0 || i >= (int64_t)v->n) basis_raise(s, "Subscript", "index out of range");
+        return val_char((unsigned char)v->u.s[i], loc);
+    }
+    case P_SUBSTRING: {
+        const Value *v = need(s, a[0], V_STR, "a string and two ints");
+        int64_t i = need_int(s, a[1]), n = need_int(s, a[2]);
+        if (i < 0 || n < 0 || i > (int64_t)v->n || n > (int64_t)v->n - i)
+            basis_raise(s, "Subscript", "range out of the string");
+        return val_str(v->u.s + i, (uint32_t)n, loc);
+    }
+    case P_IMPLODE: {
+        uint32_t n = list_length(s, a[0], ev->c_cons, ev->c_nil), i = 0;
+        char *buf = GC_MALLOC_ATOMIC((size_t)n + 1);
+        for (const Value *c = a[0]; c->con == ev->c_cons; c = c->u.f[1])
+            buf[i++] = (char)need(s, c->u.f[0], V_CHAR, "a list of chars")->u.i;
+        Value *r = val_str(buf, n, loc);
+        return r;
+    }
+    case P_CHARTOSTRING: case P_STRINGTOSTRING: {
+        char c, *e;
+        if (op == P_CHARTOSTRING) {
+            c = (char)need(s, a[0], V_CHAR, "a char")->u.i;
+            e = val_escape(&c, 1);
+        } else {
+            e = val_escape(need_str(s, a[0], "a string"), a[0]->n);
+        }
+        Value *r = val_str(e, (uint32_t)strlen(e), loc);
+        free(e);
+        return r;
+    }
+    case P_PRINT: {
+        const Value *v = need(s, a[0], V_STR, "a string");
+        FILE *f = ev->o->print_out;
+        if (f && v->n) {
+            fwrite(v->u.s, 1, v->n, f);
+            fflush(f);
+            ev->print_midline = v->u.s[v->n - 1] != '\n';
+        }
+        return unit(loc);
+    }
+    default: return NULL;
+    }
+}
+
+static Value *math(Site *s, PrimOp op, Value **a, uint32_t loc)
+{
+    double x = need(s, a[0], V_REAL, "a real")->u.r;
+    switch (op) {
+    case P_CEIL: return val_int(real_to_int(s, ceil(x)), loc);
+    case P_SIN: return val_real(sin(x), loc);
+    case P_COS: return val_real(cos(x), loc);
+    case P_TAN: return val_real(tan(x), loc);
+    case P_ATAN: return val_real(atan(x), loc);
+    case P_EXP: return val_real(exp(x), loc);
+    case P_LN: return val_real(log(x), loc);
+    case P_POW: return val_real(pow(x, need(s, a[1], V_REAL, "two reals")->u.r), loc);
+    default: return NULL;
+    }
 }
 
 /* The result of a one-node primitive, allocated at loc (0: not a value). */
@@ -279,6 +445,12 @@ static Value *compute(Site *s, PrimOp op, Value **a, uint32_t loc)
         if (a[0]->tag != V_CON || a[0]->con != ev->c_ref) type_error(s, "a ref", a[0]);
         return a[0]->u.f[0];
     case P_ASSIGN: return assign(s, a, loc);
+    case P_QUOT: case P_REM: return quot_rem(s, op, a, loc);
+    case P_ORD: case P_CHR: case P_STR: case P_SSUB: case P_SUBSTRING: case P_IMPLODE:
+    case P_CHARTOSTRING: case P_STRINGTOSTRING: case P_PRINT:
+        return string_prim(s, op, a, loc);
+    case P_CEIL: case P_SIN: case P_COS: case P_TAN: case P_ATAN: case P_EXP: case P_LN: case P_POW:
+        return math(s, op, a, loc);
     default: return NULL;
     }
 }
@@ -325,7 +497,17 @@ static int is_vector_op(PrimOp op)
     return op == P_VECTOR || op == P_APPEND || op == P_UPDATE || op == P_FROMLIST;
 }
 
-static uint32_t result_size(PrimOp op, Value **a)
+static uint32_t escaped_size(const Value *v)
+{
+    if (v->tag != V_STR) return 1;
+    char *e = val_escape(v->u.s, v->n);
+    uint32_t n = size_string((uint32_t)strlen(e));
+    free(e);
+    return n;
+}
+
+/* The size of p's result (the last node of its chain); w is its work. */
+static uint32_t result_size(Ev *ev, PrimOp op, Value **a, uint64_t w)
 {
     switch (op) {
     case P_VSUB: case P_DEREF: return 0; /* returns an existing value */
@@ -333,6 +515,12 @@ static uint32_t result_size(PrimOp op, Value **a)
     case P_APPEND: return 1 + a[0]->n + a[1]->n;
     case P_UPDATE: return 1 + a[0]->n;
     case P_CONCAT: return size_string(a[0]->n + a[1]->n);
+    case P_STR: return size_string(1);
+    case P_SUBSTRING: return a[0]->tag == V_STR && a[2]->tag == V_INT && a[2]->u.i >= 0 && a[2]->u.i < (1 << 30)
+                                 ? size_string((uint32_t)a[2]->u.i) : 1;
+    case P_IMPLODE: return size_string(a[0]->tag == V_CON && a[0]->con == ev->c_nil ? 0 : (uint32_t)w);
+    case P_CHARTOSTRING: return size_string(4); /* 1 to 4 bytes: 2 words */
+    case P_STRINGTOSTRING: return escaped_size(a[0]);
     default: return 1;
     }
 }
@@ -347,6 +535,9 @@ Value *prim_apply(Ev *ev, uint32_t annot, Span sp, uint32_t prim, Value **args, 
     if (op == P_TOLIST) {
         r = to_list(&s, args[0], annot);
         last = r->loc;
+    } else if (op == P_INTFROMSTRING || op == P_REALFROMSTRING) {
+        r = from_string(&s, op, args, annot);
+        last = r->loc;
     } else {
         if (op == P_FROMLIST) { /* its size is known only now */
             for (uint64_t i = 1; i < w; i++) ev_node(ev, NK_PRIM, 0, annot);
@@ -354,7 +545,7 @@ Value *prim_apply(Ev *ev, uint32_t annot, Span sp, uint32_t prim, Value **args, 
         } else {
             for (uint64_t i = 1; i < w; i++) ev_node(ev, NK_PRIM, 0, annot);
             if (op == P_CONCAT) need(&s, args[0], V_STR, "two strings"), need(&s, args[1], V_STR, "two strings");
-            last = ev_node(ev, NK_PRIM, result_size(op, args), annot);
+            last = ev_node(ev, NK_PRIM, result_size(ev, op, args, w), annot);
         }
         r = is_vector_op(op) ? compute_vector(&s, op, args, last) : compute(&s, op, args, last);
     }

@@ -41,6 +41,13 @@ Value *val_str(const char *s, uint32_t n, uint32_t loc)
     return v;
 }
 
+Value *val_char(unsigned char c, uint32_t loc)
+{
+    Value *v = val_new(V_CHAR, loc);
+    v->u.i = c;
+    return v;
+}
+
 Value *val_fields(VTag t, uint32_t n, uint32_t loc)
 {
     Value *v = val_new(t, loc);
@@ -83,7 +90,7 @@ int val_equal(const Value *a, const Value *b)
             return -1;
         if (a->tag != b->tag) return 0;
         switch (a->tag) {
-        case V_INT: return a->u.i == b->u.i;
+        case V_INT: case V_CHAR: return a->u.i == b->u.i;
         case V_REAL: return a->u.r == b->u.r;
         case V_STR: return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
         case V_CON:
@@ -117,6 +124,7 @@ const char *val_tag_name(const Value *v)
     case V_INT: return "an int";
     case V_REAL: return "a real";
     case V_STR: return "a string";
+    case V_CHAR: return "a char";
     case V_TUPLE: return v->shape ? "a record" : v->n ? "a tuple" : "()";
     case V_CON:
         if (strcmp(v->con->name, "true") == 0 || strcmp(v->con->name, "false") == 0) return "a bool";
@@ -173,11 +181,11 @@ void val_real_text(double r, char *out)
     if (!has_dot_or_exp) strcat(out, ".0");
 }
 
-static void put_string(Buf *b, const Value *v)
+/* The bytes as SML escapes them inside quotes (String.toString). */
+static void put_escaped(Buf *b, const char *s, uint32_t n)
 {
-    puts_(b, "\"");
-    for (uint32_t i = 0; i < v->n; i++) {
-        unsigned char c = (unsigned char)v->u.s[i];
+    for (uint32_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
         char e[8];
         switch (c) {
         case '"': puts_(b, "\\\""); break;
@@ -195,6 +203,12 @@ static void put_string(Buf *b, const Value *v)
             else put(b, (const char *)&c, 1);
         }
     }
+}
+
+static void put_string(Buf *b, const Value *v)
+{
+    puts_(b, "\"");
+    put_escaped(b, v->u.s, v->n);
     puts_(b, "\"");
 }
 
@@ -231,6 +245,13 @@ static void print_val(Buf *b, const Value *v, int atomic)
     case V_STR:
         put_string(b, v);
         break;
+    case V_CHAR: {
+        char c = (char)v->u.i;
+        puts_(b, "#\"");
+        put_escaped(b, &c, 1);
+        puts_(b, "\"");
+        break;
+    }
     case V_TUPLE:
         if (v->shape) {
             puts_(b, "{");
@@ -277,6 +298,14 @@ static void print_val(Buf *b, const Value *v, int atomic)
     default:
         puts_(b, "fn");
     }
+}
+
+char *val_escape(const char *s, uint32_t n)
+{
+    Buf b = {0};
+    put_escaped(&b, s, n);
+    if (!b.s) return strdup("");
+    return b.s;
 }
 
 char *val_to_sml(const Value *v)

@@ -13,6 +13,7 @@
 
 typedef enum VTag {
     V_INT, V_REAL, V_STR,
+    V_CHAR,     /* u.i: 0..255 */
     V_TUPLE,    /* n fields; n == 0 is () */
     V_CON,      /* constructor con with n fields (0: nullary); bools and lists too */
     V_VEC,      /* n elements */
@@ -56,6 +57,7 @@ Value *val_new(VTag t, uint32_t loc);
 Value *val_int(int64_t i, uint32_t loc);
 Value *val_real(double r, uint32_t loc);
 Value *val_str(const char *s, uint32_t n, uint32_t loc);
+Value *val_char(unsigned char c, uint32_t loc);
 Value *val_fields(VTag t, uint32_t n, uint32_t loc); /* tuple, con or vector of n */
 
 /* A constructor's argument: its one field, or a tuple of its fields. */
@@ -69,10 +71,12 @@ int val_field(const Value *v, const char *label);
 int val_equal(const Value *a, const Value *b);
 
 /* The value as SML/NJ prints it ("~3", "[1,2]", "SOME (1,\"a\")",
- * "0.333333333333", "#[1,2]", "fn"); malloc'd. */
+ * "0.333333333333", "#[1,2]", "#\"a\"", "fn"); malloc'd. */
 char *val_to_sml(const Value *v);
 /* A real as SML's Real.toString writes it; out has room for 32 bytes. */
 void val_real_text(double r, char *out);
 const char *val_tag_name(const Value *v);
+/* n bytes escaped as SML's String.toString does; malloc'd. */
+char *val_escape(const char *s, uint32_t n);
 
 #endif

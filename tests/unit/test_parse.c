@@ -140,6 +140,7 @@ static void dump_expr(Buf *b, const Expr *e)
     switch (e->kind) {
     case EX_INT: out(b, "%lld", (long long)e->ival); break;
     case EX_REAL: out(b, "%g", e->rval); break;
+    case EX_CHAR: out(b, "#%lld", (long long)e->ival); break;
     case EX_STRING: dump_str(b, e->sval, e->slen); break;
     case EX_VAR: out(b, "%s", e->name); break;
     case EX_TUPLE: dump_exprs(b, "tuple", e->elems, e->n); break;
@@ -199,6 +200,7 @@ static void dump_pat(Buf *b, const Pat *p)
     case PAT_WILD: out(b, "_"); break;
     case PAT_VAR: out(b, "%s", p->name); break;
     case PAT_INT: out(b, "%lld", (long long)p->ival); break;
+    case PAT_CHAR: out(b, "#%lld", (long long)p->ival); break;
     case PAT_STRING: dump_str(b, p->sval, p->slen); break;
     case PAT_TUPLE: dump_pats(b, "ptuple", p->elems, p->n); break;
     case PAT_LIST: dump_pats(b, "plist", p->elems, p->n); break;
