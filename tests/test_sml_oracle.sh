@@ -199,12 +199,17 @@ def main(argv):
     sys.stdout.write(
         "Control.Print.printDepth := 1000; Control.Print.printLength := 100000;\n"
         "Control.Print.stringDepth := 100000; Control.Print.linewidth := 1000000;\n")
+    # print collects the program's output, written out between markers at
+    # the end, apart from the REPL's echo of the declarations
+    sys.stdout.write("val pml_out = ref ([] : string list);\n"
+                     "fun print (s : string) = pml_out := s :: !pml_out;\n")
     sys.stdout.write(param_fun(defs))
     sys.stdout.write(open(prims).read() + "\n")
     sys.stdout.write("(* ---- the prelude, translated ---- *)\n")
     sys.stdout.write(prelude(open(pre).read()) + "\n")
     sys.stdout.write("(* ---- the program, translated ---- *)\n")
     sys.stdout.write(braces(open(prog).read()) + "\n;\n")
+    sys.stdout.write('val _ = TextIO.print ("\\n<<PML-PRINTED>>" ^ String.concat (rev (!pml_out)) ^ "<<PML-END>>\\n");\n')
 
 main(sys.argv)
 PY
@@ -228,9 +233,19 @@ sml_value() {
         echo "SML/NJ: $(grep -m1 -iE 'error|uncaught exception' "$base.smlout" | tr -s ' ' | cut -c1-200)"
         return 1
     fi
-    python3 - "$base.smlout" <<'PY' || return 1
+    python3 - "$base.smlout" "$base.printed" <<'PY' || return 1
 import sys
-lines = open(sys.argv[1]).read().split("\n")
+out = open(sys.argv[1]).read()
+printed = ""
+if "<<PML-PRINTED>>" in out:
+    a = out.rindex("<<PML-PRINTED>>")
+    b = out.index("<<PML-END>>", a)
+    printed = out[a + len("<<PML-PRINTED>>"):b]
+    out = out[:a]
+if printed and not printed.endswith("\n"):
+    printed += "\n"   # pml ends an open line before its report
+open(sys.argv[2], "w").write(printed)
+lines = out.split("\n")
 start = None
 for k, l in enumerate(lines):
     if l.startswith("val result = "):
@@ -259,9 +274,23 @@ check() {
     if [ $rc -ne 0 ]; then
         fail "$name" "pml exited $rc: $(head -c 200 "$TMP/pml.err" | tr '\n' ' ') (SML/NJ says: $want)"; return
     fi
-    got=$(printf '%s\n' "$out" | head -n 1)
-    if [ "$got" == "val result = $want" ]; then pass "$name"
-    else fail "$name" "SML/NJ [val result = $want] pml [$got]"; fi
+    # pml's output: what the program printed, then the report, whose first
+    # line is the value (the last line starting "val result = ")
+    printf '%s\n' "$out" > "$TMP/pml.out"
+    got=$(grep '^val result = ' "$TMP/pml.out" | tail -n 1)
+    if [ "$got" != "val result = $want" ]; then
+        fail "$name" "SML/NJ [val result = $want] pml [$got]"; return
+    fi
+    python3 - "$TMP/pml.out" "$TMP/$(basename "$f" .pml).printed" <<'PY' && pass "$name" || fail "$name" "printed output differs"
+import sys
+out = open(sys.argv[1]).read()
+k = out.rfind("\nval result = ")
+got = out[:k + 1] if k >= 0 else ""
+want = open(sys.argv[2]).read()
+if got != want:
+    print("pml printed %r, SML/NJ %r" % (got[:300], want[:300]), file=sys.stderr)
+    sys.exit(1)
+PY
 }
 
 # The prelude's list functions against the Basis, in SML alone: the prelude
