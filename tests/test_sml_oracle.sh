@@ -209,7 +209,7 @@ def main(argv):
     sys.stdout.write(prelude(open(pre).read()) + "\n")
     sys.stdout.write("(* ---- the program, translated ---- *)\n")
     sys.stdout.write(braces(open(prog).read()) + "\n;\n")
-    sys.stdout.write('val _ = TextIO.print ("\\n<<PML-PRINTED>>" ^ String.concat (rev (!pml_out)) ^ "<<PML-END>>\\n");\n')
+    sys.stdout.write('val _ = TextIO.print ("\\n<<PML-PRINTED>>" ^ String.concat (List.rev (!pml_out)) ^ "<<PML-END>>\\n");\n')
 
 main(sys.argv)
 PY

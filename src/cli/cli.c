@@ -14,6 +14,7 @@
 
 #include "bigstack.h"
 #include "report.h"
+#include "prune.h"
 #include "resolve.h"
 #include "sched.h"
 
@@ -268,6 +269,7 @@ static int load_job(void *p)
         diag_set(d, (Span){1, 1, 1, 0, 0}, "the program is empty: it declares nothing");
         return -1;
     }
+    prune_prelude(l->prog, &l->src);
     if (resolve_program(l->prog, d)) return -1;
     if (!j->eval) return 0;
     if (eval_program(l->prog, &l->src, &j->c->eo, &l->run, d)) return -1;
