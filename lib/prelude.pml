@@ -10,7 +10,7 @@
  *   2. list and option functions under their SML Basis names, with the
  *      Basis meanings (curried where the Basis is curried), so that a PML
  *      program without {...} means what it means in SML.  Where the Basis
- *      raises Empty or Subscript, these raise Fail "NAME".
+ *      raises Empty, Subscript, Size or Option, so do these.
  *
  * Primitives (vector, sub, length, append, update, fromList, toList, param,
  * arithmetic, comparisons, real, floor, sqrt, ^, size, Int.toString, ...)
@@ -107,10 +107,10 @@ fun null [] = true
   | null _ = false
 
 fun hd (x :: _) = x
-  | hd [] = raise Fail "hd"
+  | hd [] = raise Empty
 
 fun tl (_ :: xs) = xs
-  | tl [] = raise Fail "tl"
+  | tl [] = raise Empty
 
 fun op @ ([], ys) = ys
   | op @ (x :: xs, ys) = x :: (xs @ ys)
@@ -147,20 +147,20 @@ fun List.foldr f acc l = foldr f acc l
 
 fun List.last [x] = x
   | List.last (_ :: xs) = List.last xs
-  | List.last [] = raise Fail "List.last"
+  | List.last [] = raise Empty
 
 (* List.nth (l, i): the i-th element, counting from 0 *)
 fun List.nth (x :: xs, i) = if i = 0 then x else List.nth (xs, i - 1)
-  | List.nth ([], _) = raise Fail "List.nth"
+  | List.nth ([], _) = raise Subscript
 
 (* List.take (l, i): the first i elements; List.drop (l, i): the rest *)
 fun List.take (l, 0) = []
   | List.take (x :: xs, i) = x :: List.take (xs, i - 1)
-  | List.take ([], _) = raise Fail "List.take"
+  | List.take ([], _) = raise Subscript
 
 fun List.drop (l, 0) = l
   | List.drop (_ :: xs, i) = List.drop (xs, i - 1)
-  | List.drop ([], _) = raise Fail "List.drop"
+  | List.drop ([], _) = raise Subscript
 
 fun List.exists p [] = false
   | List.exists p (x :: xs) = p x orelse List.exists p xs
@@ -180,7 +180,7 @@ fun List.partition p [] = ([], [])
 (* List.tabulate (n, f) = [f 0, ..., f (n-1)] (sequential, unlike tabulate) *)
 fun List.tabulate (n, f) =
   let fun from i = if i >= n then [] else f i :: from (i + 1)
-  in if n < 0 then raise Fail "List.tabulate" else from 0 end
+  in if n < 0 then raise Size else from 0 end
 
 (* List.concat: a list of lists appended *)
 fun List.concat [] = []
@@ -193,7 +193,7 @@ fun concat [] = ""
 fun String.concat l = concat l
 
 fun valOf (SOME x) = x
-  | valOf NONE = raise Fail "valOf"
+  | valOf NONE = raise Option
 
 fun isSome (SOME _) = true
   | isSome NONE = false
@@ -207,8 +207,7 @@ fun Math.sqrt x = sqrt x
 (* ---- 3. more of the Basis: lists, pairs of lists, options, order,
  * characters, strings, vectors ----------------------------------------- *)
 (* Written here in PML, so the cost semantics applies to them as to user
- * code (docs/semantics.md, "The Basis").  Where SML raises Subscript, Size
- * or Empty these raise Fail "NAME", named after the function. *)
+ * code (docs/semantics.md, "Characters, strings and the Basis"). *)
 
 fun app f [] = ()
   | app f (x :: xs) = (f x; app f xs)

@@ -397,9 +397,14 @@ val checks = [
       andalso Vector_tabulate (4, fn i => i * i) = Vector.tabulate (4, fn i => i * i)
       andalso Vector_exists (fn x => x = 8) v = Vector.exists (fn x => x = 8) v
       andalso Vector_all (fn x => x > 1) v = Vector.all (fn x => x > 1) v end),
-  ("errors", ((hd []; false) handle Fail "hd" => true)
-             andalso ((List_nth (l, 6); false) handle Fail _ => true)
-             andalso ((List_take (l, 7); false) handle Fail _ => true))
+  ("errors", ((hd []; false) handle Empty => true)
+             andalso ((tl []; false) handle Empty => true)
+             andalso ((List_last []; false) handle Empty => true)
+             andalso ((List_nth (l, 6); false) handle Subscript => true)
+             andalso ((List_take (l, 7); false) handle Subscript => true)
+             andalso ((List_drop (l, 7); false) handle Subscript => true)
+             andalso ((List_tabulate (~1, fn i => i); false) handle Size => true)
+             andalso ((valOf NONE; false) handle Option => true))
 ];
 val bad = List.map #1 (List.filter (fn (_, ok) => not ok) checks);
 SML

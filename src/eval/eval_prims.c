@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "prims.h"
+#include "resolve.h"
 
 typedef struct Site { Ev *ev; Span sp; const char *name; } Site;
 
@@ -211,7 +212,7 @@ static Value *assign(Site *s, Value **a, uint32_t loc)
 /* A Basis exception raised by a primitive (SML's Subscript, Chr ...). */
 _Noreturn static void basis_raise(Site *s, const char *exn, const char *why)
 {
-    ev_fail(s->ev, s->sp, "uncaught exception %s (%s: %s)", exn, s->name, why);
+    ev_raise_basis(s->ev, resolve_builtin_con(exn), s->sp, "'%s': %s", s->name, why);
 }
 
 static const char *need_str(Site *s, const Value *v, const char *want)
