@@ -8,19 +8,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Room for one more element in *arr (n used of *cap, each elem bytes),
+ * doubling from first; new room is zeroed.  0, or -1 (out of memory). */
+static int reserve(void *arr, uint32_t n, uint32_t *cap, size_t elem, uint32_t first)
+{
+    if (n < *cap) return 0;
+    uint32_t c = *cap ? 2 * *cap : first;
+    char *p = realloc(*(void **)arr, c * elem);
+    if (!p) return -1;
+    memset(p + (size_t)*cap * elem, 0, (size_t)(c - *cap) * elem);
+    *(void **)arr = p;
+    *cap = c;
+    return 0;
+}
+
 /* ---- the DAGs ---- */
 
 static uint64_t add_sat(uint64_t a, uint64_t b) { return a + b >= PATHS_MAX || a + b < a ? PATHS_MAX : a + b; }
 
 static int vertex_new(PathFunc *f, const Expr *site, uint32_t nout, const uint32_t *succ, uint32_t *out)
 {
-    if (f->nv == f->cap) {
-        uint32_t cap = f->cap ? 2 * f->cap : 8;
-        PathVertex *v = realloc(f->v, cap * sizeof *v);
-        if (!v) return -1;
-        f->v = v;
-        f->cap = cap;
-    }
+    if (reserve(&f->v, f->nv, &f->cap, sizeof *f->v, 8)) return -1;
     PathVertex *v = &f->v[f->nv];
     memset(v, 0, sizeof *v);
     v->site = site;
@@ -110,13 +118,7 @@ static uint32_t build(Build *b, const Expr *e, uint32_t k)
 
 static int func_new(PathPlan *pl, const Expr *fn)
 {
-    if (pl->nf == pl->cap) {
-        uint32_t cap = pl->cap ? 2 * pl->cap : 64;
-        PathFunc *f = realloc(pl->f, cap * sizeof *f);
-        if (!f) return -1;
-        pl->f = f;
-        pl->cap = cap;
-    }
+    if (reserve(&pl->f, pl->nf, &pl->cap, sizeof *pl->f, 64)) return -1;
     uint32_t fi = pl->nf++;
     PathFunc *f = &pl->f[fi];
     memset(f, 0, sizeof *f);
@@ -519,14 +521,7 @@ static void on_enter(void *st, const Expr *fn, uint32_t clause, uint32_t nodes)
 {
     PathRecorder *r = st;
     if (r->oom) return;
-    if (r->depth == r->cap) {
-        uint32_t cap = r->cap ? 2 * r->cap : 256;
-        Frame *s = realloc(r->stack, cap * sizeof *s);
-        if (!s) { r->oom = 1; return; }
-        memset(s + r->cap, 0, (cap - r->cap) * sizeof *s);
-        r->stack = s;
-        r->cap = cap;
-    }
+    if (reserve(&r->stack, r->depth, &r->cap, sizeof *r->stack, 256)) { r->oom = 1; return; }
     Frame *fr = &r->stack[r->depth++];
     uint32_t f = fn->id < r->plan.nexprs ? r->plan.func_of[fn->id] : 0;
     fr->f = f && r->fs[f - 1].on ? f : 0;
@@ -566,13 +561,7 @@ static void on_leave(void *st, uint32_t nodes)
 static uint32_t on_mark(void *st)
 {
     PathRecorder *r = st;
-    if (r->nmarks == r->mcap) {
-        uint32_t cap = r->mcap ? 2 * r->mcap : 16;
-        Mark *m = realloc(r->marks, cap * sizeof *m);
-        if (!m) { r->oom = 1; return r->nmarks; }
-        r->marks = m;
-        r->mcap = cap;
-    }
+    if (reserve(&r->marks, r->nmarks, &r->mcap, sizeof *r->marks, 16)) { r->oom = 1; return r->nmarks; }
     Frame *top = r->depth ? &r->stack[r->depth - 1] : NULL;
     r->marks[r->nmarks] = (Mark){r->depth, top ? top->r : 0, top ? top->len : 0};
     return r->nmarks++;
