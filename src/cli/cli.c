@@ -295,6 +295,12 @@ static void limit_gc_heap(void)
     done = 1;
     GC_set_warn_proc(GC_ignore_warn_proc);
     if (!getenv("GC_MAXIMUM_HEAP_SIZE")) GC_set_max_heap_size((GC_word)(usable_memory() / 3));
+    /* Start with a heap of some size, placed before any deep stack exists.
+     * Grown from nothing, a deep recursion's stack (scanned conservatively)
+     * can make the collector blacklist every new section it adds and grow
+     * to the cap without collecting: a 10^6-deep recursion needing 2 GiB
+     * then failed at 8 GiB, depending on where the binary's data lay. */
+    if (!getenv("GC_INITIAL_HEAP_SIZE")) GC_expand_hp((size_t)64 << 20);
 }
 
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
