@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "breakdown.h"
 #include "plot.h"
 
 /* Up to PROFILE_SAMPLES evenly spaced steps of 0..T, and hwm_step, ascending. */
@@ -47,94 +48,60 @@ static char *slot_label(const CostRun *r, const Sources *s, uint32_t slot)
     return t;
 }
 
-/* The attribution at every sampled step. */
+/* The attribution at every sampled step, as breakdown rows keyed by slot. */
 typedef struct Samples {
     uint32_t n, *step;
-    Holder **h;
-    uint32_t *nh;
+    BreakdownRow *row;
 } Samples;
 
 static void samples_free(Samples *sm)
 {
-    for (uint32_t i = 0; sm->h && i < sm->n; i++) free(sm->h[i]);
-    free(sm->h); free(sm->nh); free(sm->step);
+    for (uint32_t i = 0; sm->row && i < sm->n; i++) free((BreakdownCell *)sm->row[i].cells);
+    free(sm->row); free(sm->step);
 }
 
-/* The holders at each sampled step, the work arrays made once (m's). */
-static int samples_take(Measure *m, Samples *sm)
+/* The holders at each sampled step (the work arrays made once, m's),
+ * the queue left to the profile. */
+static int samples_take(const CostRun *r, Measure *m, int with_queue, Samples *sm)
 {
     int approx;
     memset(sm, 0, sizeof *sm);
     if (!(sm->step = sample_steps(m->T, m->hwm_step, &sm->n))) return -1;
-    sm->h = calloc(sm->n, sizeof *sm->h);
-    sm->nh = calloc(sm->n, sizeof *sm->nh);
-    if (!sm->h || !sm->nh) return -1;
-    for (uint32_t i = 0; i < sm->n; i++)
-        if (measure_holders_at(m, sm->step[i], &sm->h[i], &sm->nh[i], &approx)) return -1;
-    return 0;
-}
-
-/* The PROFILE_HOLDERS slots holding the most space over all samples. */
-static uint32_t pick(const CostRun *r, const Samples *sm, uint32_t *picked)
-{
-    uint32_t nslots = r->nannots + 2, k = 0;
-    double *score = calloc(nslots, sizeof *score);
-    if (!score) return 0;
-    for (uint32_t i = 0; i < sm->n; i++)
-        for (uint32_t j = 0; j < sm->nh[i]; j++) {
-            uint32_t slot = slot_of(r, &sm->h[i][j]);
-            if (slot != NO_SLOT) score[slot] += sm->h[i][j].space;
-        }
-    for (; k < PROFILE_HOLDERS; k++) {
-        uint32_t best = nslots;
-        for (uint32_t a = 0; a < nslots; a++)
-            if (score[a] > 0 && (best == nslots || score[a] > score[best])) best = a;
-        if (best == nslots) break;
-        picked[k] = best;
-        score[best] = 0;
-    }
-    free(score);
-    return k;
-}
-
-/* Per sample: the picked holders, the rest of the heap, the queue. */
-static void fill(const CostRun *r, const Samples *sm, const SpaceProfile *sp, int with_queue,
-                 const uint32_t *picked, uint32_t np, double *y)
-{
-    uint32_t nl = np + 2;
+    if (!(sm->row = calloc(sm->n, sizeof *sm->row))) return -1;
     for (uint32_t i = 0; i < sm->n; i++) {
-        double *row = y + (size_t)i * nl, rest = (double)sp->heap[sm->step[i]];
-        for (uint32_t l = 0; l < np; l++) {
-            row[l] = 0;
-            for (uint32_t j = 0; j < sm->nh[i]; j++)
-                if (slot_of(r, &sm->h[i][j]) == picked[l]) row[l] += sm->h[i][j].space;
-            rest -= row[l];
-        }
-        row[np] = rest > 0 ? rest : 0;
-        row[np + 1] = with_queue ? (double)sp->queue[sm->step[i]] : 0;
+        Holder *h;
+        uint32_t nh, k = 0, st = sm->step[i];
+        if (measure_holders_at(m, st, &h, &nh, &approx)) return -1;
+        BreakdownCell *c = malloc((nh ? nh : 1) * sizeof *c);
+        for (uint32_t j = 0; c && j < nh; j++)
+            if (slot_of(r, &h[j]) != NO_SLOT) c[k++] = (BreakdownCell){slot_of(r, &h[j]), h[j].space};
+        free(h);
+        if (!c) return -1;
+        sm->row[i] = (BreakdownRow){c, k, (double)m->space.heap[st],
+                                    with_queue ? (double)m->space.queue[st] : 0, 1};
     }
+    return 0;
 }
 
 static int draw(const CostRun *r, const Sources *s, const ReportOptions *o, const SpaceProfile *sp,
                 const Samples *sm, const char *svg, char *msg, size_t msglen)
 {
-    uint32_t picked[PROFILE_HOLDERS], np = pick(r, sm, picked), nl = np + 2;
+    uint32_t picked[PROFILE_HOLDERS], np = breakdown_pick(sm->row, sm->n, r->nannots + 2, PROFILE_HOLDERS, picked);
+    uint32_t nl = np + 2;
     PlotLayer layers[PROFILE_HOLDERS + 2];
     double *x = malloc(sm->n * sizeof *x), *y = malloc((size_t)sm->n * nl * sizeof *y);
     int rc = -1;
     memset(layers, 0, sizeof layers);
     for (uint32_t l = 0; l < np; l++) layers[l].title = slot_label(r, s, picked[l]);
-    layers[np] = (PlotLayer){strdup("other holders"), "#c9c9c9"};
-    layers[np + 1] = (PlotLayer){strdup("scheduler queue"), "#6e6e6e"};
-    int ok = x && y;
+    int ok = x && y && breakdown_layers(layers, np) == 0;
     for (uint32_t l = 0; l < nl; l++) ok &= layers[l].title != NULL;
     if (ok) {
-        const char *units = o->units == UNITS_NODES ? "nodes" : "words";
+        const char *units = space_units_names[o->units];
         const char *prog = s && s->n > 1 && s->files[1].path ? s->files[1].path : "program";
         const char *slash = strrchr(prog, '/');
         char title[256], panel[160], ylabel[64];
         for (uint32_t i = 0; i < sm->n; i++) x[i] = sm->step[i];
-        fill(r, sm, sp, o->with_queue, picked, np, y);
+        for (uint32_t i = 0; i < sm->n; i++) breakdown_fill(&sm->row[i], picked, np, y + (size_t)i * nl);
         snprintf(title, sizeof title, "%s: space over time", slash ? slash + 1 : prog);
         snprintf(panel, sizeof panel, "%s%s, P=%u: high-water mark %llu %s at step %u", o->policies[0],
                  o->coarse ? " --coarse" : "", o->procs[0], (unsigned long long)sp->hwm, units, sp->hwm_step);
@@ -159,7 +126,7 @@ int profile_plot(const CostRun *r, const Sources *s, const ReportOptions *o, con
     Samples sm;
     if (measure_run(&r->g, &mo, &m, msg, msglen)) return -1;
     int rc = -1;
-    if (samples_take(&m, &sm)) snprintf(msg, msglen, "out of memory while attributing space");
+    if (samples_take(r, &m, o->with_queue, &sm)) snprintf(msg, msglen, "out of memory while attributing space");
     else rc = draw(r, s, o, &m.space, &sm, svg, msg, msglen);
     samples_free(&sm);
     measure_free(&m);

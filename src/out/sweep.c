@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "breakdown.h"
 #include "plot.h"
 #include "sched.h"
 #include "textout.h"
@@ -455,76 +456,70 @@ done:
 
 /* ---- the breakdown by holder ---- */
 
-/* A holder's weight across the sweep: the sum of its shares of each hwm. */
-typedef struct Scored { const char *label; double score; } Scored;
+/* The holders as breakdown rows: each label keyed by its rank among the
+ * distinct labels (so ties go to the first label in strcmp order), each
+ * holder weighing its share of its row's high-water mark. */
+typedef struct Keyed {
+    const char **label;         /* the distinct labels, sorted */
+    uint32_t nlabels;
+    BreakdownCell *cells;
+    BreakdownRow *row;
+} Keyed;
 
-static int cmp_label(const void *a, const void *b) { return strcmp(((const Scored *)a)->label, ((const Scored *)b)->label); }
+static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
 
-static int cmp_score(const void *a, const void *b)
+static void keyed_free(Keyed *k) { free(k->label); free(k->cells); free(k->row); }
+
+static int keyed_make(const SweepRow *rows, uint32_t n, Keyed *k)
 {
-    const Scored *x = a, *y = b;
-    if (x->score != y->score) return x->score > y->score ? -1 : 1;
-    return strcmp(x->label, y->label);
-}
-
-/* The few holders drawn: the largest total shares, across sizes and schedules. */
-static uint32_t pick_holders(const SweepRow *rows, uint32_t n, const char **picked)
-{
-    size_t total = 0, k = 0;
+    size_t total = 0, c = 0;
+    memset(k, 0, sizeof *k);
     for (uint32_t i = 0; i < n; i++) total += rows[i].nholders;
-    Scored *sc = malloc((total ? total : 1) * sizeof *sc);
-    if (!sc) return 0;
+    k->label = malloc((total ? total : 1) * sizeof *k->label);
+    k->cells = malloc((total ? total : 1) * sizeof *k->cells);
+    k->row = malloc((n ? n : 1) * sizeof *k->row);
+    if (!k->label || !k->cells || !k->row) return -1;
     for (uint32_t i = 0; i < n; i++)
-        for (uint32_t h = 0; h < rows[i].nholders; h++)
-            sc[k++] = (Scored){rows[i].holders[h].label, rows[i].hwm > 0 ? rows[i].holders[h].space / rows[i].hwm : 0};
-    qsort(sc, k, sizeof *sc, cmp_label);
-    size_t u = 0;
-    for (size_t i = 0; i < k; i++) {
-        if (u && !strcmp(sc[u - 1].label, sc[i].label)) sc[u - 1].score += sc[i].score;
-        else sc[u++] = sc[i];
+        for (uint32_t h = 0; h < rows[i].nholders; h++) k->label[c++] = rows[i].holders[h].label;
+    qsort(k->label, total, sizeof *k->label, cmp_str);
+    for (size_t i = 0; i < total; i++)
+        if (k->nlabels == 0 || strcmp(k->label[k->nlabels - 1], k->label[i])) k->label[k->nlabels++] = k->label[i];
+    c = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const SweepRow *r = &rows[i];
+        double queue = r->with_queue ? r->queue : 0;
+        k->row[i] = (BreakdownRow){k->cells + c, r->nholders, r->hwm - queue, queue, r->hwm > 0 ? 1 / r->hwm : 0};
+        for (uint32_t h = 0; h < r->nholders; h++) {
+            const char **at = bsearch(&r->holders[h].label, k->label, k->nlabels, sizeof *k->label, cmp_str);
+            k->cells[c++] = (BreakdownCell){(uint32_t)(at - k->label), r->holders[h].space};
+        }
     }
-    qsort(sc, u, sizeof *sc, cmp_score);
-    uint32_t m = 0;
-    for (; m < u && m < PLOT_HOLDERS; m++) picked[m] = sc[m].label;
-    free(sc);
-    return m;
-}
-
-/* One row's layers: the picked holders, other, and the queue. */
-static void row_layers(const SweepRow *r, const char *const *picked, uint32_t np, double *y)
-{
-    double queue = r->with_queue ? r->queue : 0, rest = r->hwm - queue;
-    for (uint32_t l = 0; l < np; l++) {
-        y[l] = 0;
-        for (uint32_t h = 0; h < r->nholders; h++)
-            if (!strcmp(r->holders[h].label, picked[l])) y[l] += r->holders[h].space;
-        rest -= y[l];
-    }
-    y[np] = rest > 0 ? rest : 0;
-    y[np + 1] = queue;
+    return 0;
 }
 
 /* Paper Figs. 2b and 11: per (policy, P), who holds the hwm, stacked. */
 static int plot_holders(const SweepRow *rows, uint32_t n, const Axes *a, const SweepPlotOptions *o,
                         const char *svg, char *msg, size_t msglen)
 {
-    const char *picked[PLOT_HOLDERS];
-    uint32_t np = pick_holders(rows, n, picked), nl = np + 2, nP;
+    uint32_t picked[PLOT_HOLDERS], np = 0, nl, nP;
+    Keyed k;
+    int keyed = keyed_make(rows, n, &k) == 0;
+    if (keyed) np = breakdown_pick(k.row, n, k.nlabels, PLOT_HOLDERS, picked);
+    nl = np + 2;
     PlotLayer *layers = calloc(nl, sizeof *layers);
     PlotPanel *panels = calloc(a->nseries, sizeof *panels);
     double *y = malloc((size_t)a->nseries * a->nx * nl * sizeof *y);
     char title[256], ylabel[64];
     int rc = -1;
-    if (!layers || !panels || !y) { snprintf(msg, msglen, "out of memory"); goto done; }
-    for (uint32_t l = 0; l < np; l++) layers[l].title = strdup(picked[l]);
-    layers[np] = (PlotLayer){strdup("other holders"), "#c9c9c9"};
-    layers[np + 1] = (PlotLayer){strdup("scheduler queue"), "#6e6e6e"};
+    if (!keyed || !layers || !panels || !y) { snprintf(msg, msglen, "out of memory"); goto done; }
+    for (uint32_t l = 0; l < np; l++) layers[l].title = strdup(k.label[picked[l]]);
+    breakdown_layers(layers, np);
     for (uint32_t l = 0; l < nl; l++)
         if (!layers[l].title) { snprintf(msg, msglen, "out of memory"); goto done; }
     for (size_t i = 0; i < (size_t)a->nseries * a->nx * nl; i++) y[i] = NAN;
     for (uint32_t i = 0; i < n; i++) {
         size_t at = ((size_t)series_of(a, &rows[i]) * a->nx + size_index(a, rows[i].size)) * nl;
-        row_layers(&rows[i], picked, np, y + at);
+        breakdown_fill(&k.row[i], picked, np, y + at);
     }
     for (uint32_t s = 0; s < a->nseries; s++)
         panels[s] = (PlotPanel){series_title(a->series[s]), a->nx, a->x, y + (size_t)s * a->nx * nl, NAN};
@@ -539,6 +534,7 @@ done:
     free(layers);
     free(panels);
     free(y);
+    keyed_free(&k);
     return rc;
 }
 
