@@ -25,6 +25,8 @@ static const char usage[] =
     "  merge PART.csv… [-o data.csv] [--plot space.svg]   the shards of a sweep, merged\n"
     "  worst FILE [-p 1,2,4,64] [--format text|json] [--fail-above WORDS] [--witness s.json] [--exact]\n"
     "                 the most heap space any schedule can need: bounds, a witness (docs/worst-case.md)\n"
+    "  diff FILE --sched=df -p 2 --vs --sched=bf -p 2 [--format text|json]\n"
+    "                 two schedules' space compared, the marks' difference by site (docs/diff.md)\n"
     "  paths FILE [--top K] [-k K] [--format text|json]\n"
     "                 acyclic path profiles of every function (docs/paths.md)\n"
     "\n"
@@ -47,7 +49,7 @@ typedef struct Command { const char *name; int (*fn)(int, char **); } Command;
 static const Command commands[] = {
     {"run", cmd_run},         {"check", cmd_check}, {"graph", cmd_graph},
     {"schedule", cmd_schedule}, {"dot", cmd_dot},   {"stats", cmd_stats},
-    {"sweep", cmd_sweep},     {"merge", cmd_merge},  {"worst", cmd_worst},
+    {"sweep", cmd_sweep},     {"merge", cmd_merge},  {"worst", cmd_worst}, {"diff", cmd_diff},
     {"paths", cmd_paths},
 };
 
