@@ -22,11 +22,11 @@ FUZZ_SECONDS ?= 60
 # sanitizer and fuzzer builds' clang with its runtime of the same version
 # (make san-deps: libclang-rt-N-dev exists only for clang N, so N is read
 # from the installed clang, not written here).
-DEBS      = re2c lemon libgc-dev graphviz gnuplot-nox
+DEBS      = re2c lemon libgc-dev graphviz gnuplot-nox chromium
 TEST_DEBS = smlnj python3 parallel
 
 LIB_SRC = $(filter-out src/cli/main.c,$(wildcard $(addsuffix /*.c,$(STAGES))))
-LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o $(B)/gen/prelude.o
+LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o $(B)/gen/prelude.o $(B)/gen/view_assets.o
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
 
@@ -55,6 +55,17 @@ $(B)/gen/prelude.c: lib/prelude.pml
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
 	  echo ';'; \
 	  echo 'const unsigned long pml_prelude_len = sizeof pml_prelude_text - 1;'; } > $@
+# pml view's page script and style, compiled in the same way (no network,
+# nothing vendored: plain hand-written JavaScript and CSS).
+$(B)/gen/view_assets.c: src/out/view.js src/out/view.css
+	@mkdir -p $(@D)
+	{ echo '/* generated from src/out/view.js and view.css */'; \
+	  echo 'const char pml_view_js[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' src/out/view.js; \
+	  echo ';'; \
+	  echo 'const char pml_view_css[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' src/out/view.css; \
+	  echo ';'; } > $@
 $(B)/gen/lexer.o: $(B)/gen/lexer.c $(B)/gen/grammar.h
 	$(CC) $(CFLAGS) -I$(B)/gen -c -o $@ $<
 $(B)/gen/grammar.o: $(B)/gen/grammar.c

@@ -101,5 +101,6 @@ int cmd_worst(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_paths(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_view(int argc, char **argv);
 
 #endif

@@ -27,6 +27,8 @@ static const char usage[] =
     "                 the most heap space any schedule can need: bounds, a witness (docs/worst-case.md)\n"
     "  diff FILE --sched=df -p 2 --vs --sched=bf -p 2 [--format text|json]\n"
     "                 two schedules' space compared, the marks' difference by site (docs/diff.md)\n"
+    "  view FILE --sched=df,bf -p 2 -o lesson.html\n"
+    "                 an offline page stepping through one or two schedules (docs/view.md)\n"
     "  paths FILE [--top K] [-k K] [--format text|json]\n"
     "                 acyclic path profiles of every function (docs/paths.md)\n"
     "\n"
@@ -49,7 +51,7 @@ typedef struct Command { const char *name; int (*fn)(int, char **); } Command;
 static const Command commands[] = {
     {"run", cmd_run},         {"check", cmd_check}, {"graph", cmd_graph},
     {"schedule", cmd_schedule}, {"dot", cmd_dot},   {"stats", cmd_stats},
-    {"sweep", cmd_sweep},     {"merge", cmd_merge},  {"worst", cmd_worst}, {"diff", cmd_diff},
+    {"sweep", cmd_sweep},     {"merge", cmd_merge},  {"worst", cmd_worst}, {"diff", cmd_diff}, {"view", cmd_view},
     {"paths", cmd_paths},
 };
 

@@ -1,0 +1,440 @@
+/*
+ * cmd_view.c — `pml view`: one self-contained, offline HTML page that steps
+ * through one or two schedules of a program (docs/view.md).
+ *
+ *   pml view FILE [-D name=N]... [--sched=df,bf] [-p N] [--coarse] [--seed S]
+ *            [--units words|nodes] [--no-queue-space] [--max-shown N] -o PAGE.html
+ *
+ * For each schedule: the distilled graph (pml dot's budget) at its
+ * high-water mark, laid out by Graphviz and embedded as SVG; per sampled
+ * step the space (heap + queue, as `pml schedule`) and which coalesced node
+ * each processor ran; the holders at up to VIEW_HOLDER_SAMPLES steps
+ * (measure_holders_at, as `pml run`); the source files.  The page's script
+ * and style (src/out/view.js, view.css) are compiled in.  No network, no
+ * external URL.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "distill.h"
+#include "measure.h"
+#include "report.h"
+#include "textout.h"
+
+extern const char pml_view_js[], pml_view_css[];
+
+enum { VIEW_MAX_STEPS = 4000, VIEW_HOLDER_SAMPLES = 120, VIEW_TOP_SITES = 6 };
+
+typedef struct ViewArgs {
+    CommonOpts common;
+    const char *file, *out;
+    SimOpts sim;
+    uint32_t max_shown;
+} ViewArgs;
+
+static void view_usage(FILE *f)
+{
+    fputs("usage: pml view FILE [-D name=N]... [--sched=df,bf] [-p N] [--coarse] [--seed S]\n"
+          "                [--units words|nodes] [--no-queue-space] [--max-shown N] -o PAGE.html\n"
+          "  One offline HTML page stepping through one or two schedules side by side:\n"
+          "  the distilled graph coloured by state, the space over time, the holders and\n"
+          "  the source, a processor timeline.\n", f);
+}
+
+static int view_parse(ViewArgs *a, int argc, char **argv)
+{
+    const char *v;
+    memset(a, 0, sizeof *a);
+    cli_common_init(&a->common);
+    a->max_shown = DISTILL_MAX_SHOWN;
+    for (int i = 1; i < argc; i++) {
+        int r = cli_common_option(&a->common, argc, argv, &i);
+        if (r == 0) r = cli_sim_option(&a->sim, argc, argv, &i);
+        if (r == 0 && (r = cli_option_value(argc, argv, &i, "-o", &v)) > 0) a->out = v;
+        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--max-shown", &v)) > 0) {
+            uint64_t k;
+            if (cli_parse_u64(v, &k) || k < 1 || k > 100000) { cli_usage_error("--max-shown: expected 1..100000, got '%s'", v); return EXIT_USAGE; }
+            a->max_shown = (uint32_t)k;
+        }
+        if (r < 0) return EXIT_USAGE;
+        if (r > 0) continue;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { view_usage(stdout); return -1; }
+        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("pml view: unknown option '%s'", argv[i]); return EXIT_USAGE; }
+        if (a->file) { cli_usage_error("pml view: one FILE only ('%s' and '%s')", a->file, argv[i]); return EXIT_USAGE; }
+        a->file = argv[i];
+    }
+    if (!a->file) { cli_usage_error("pml view: which FILE?"); return EXIT_USAGE; }
+    if (!a->out) { cli_usage_error("pml view: where to? (-o PAGE.html)"); return EXIT_USAGE; }
+    uint32_t np = a->sim.npolicies ? a->sim.npolicies : 1, nP = a->sim.nprocs ? a->sim.nprocs : 1;
+    if (np * nP > 2) { cli_usage_error("pml view shows one or two schedules (e.g. --sched=df,bf -p 2)"); return EXIT_USAGE; }
+    return EXIT_OK;
+}
+
+/* ---- the graph picture ------------------------------------------------------ */
+
+/* Graphviz's SVG of dot (PML_DOT or `dot`), malloc'd; NULL on failure. */
+static char *render_svg(const char *dot, size_t len)
+{
+    char in[] = "/tmp/pml_view_XXXXXX";
+    int fd = mkstemp(in);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, "w");
+    int ok = f && fwrite(dot, 1, len, f) == len;
+    if (f) fclose(f);
+    char cmd[256];
+    const char *prog = getenv("PML_DOT") ? getenv("PML_DOT") : "dot";
+    snprintf(cmd, sizeof cmd, "'%s' -Tsvg '%s' 2>/dev/null", prog, in);
+    FILE *p = ok ? popen(cmd, "r") : NULL;
+    char *svg = NULL;
+    size_t n = 0, cap = 0;
+    for (char buf[65536]; p;) {
+        size_t k = fread(buf, 1, sizeof buf, p);
+        if (k == 0) break;
+        if (n + k + 1 > cap) {
+            cap = 2 * (n + k + 1);
+            char *t = realloc(svg, cap);
+            if (!t) { free(svg); svg = NULL; break; }
+            svg = t;
+        }
+        memcpy(svg + n, buf, k);
+        n += k;
+    }
+    if (svg) svg[n] = 0;
+    if (p && pclose(p) != 0) { free(svg); svg = NULL; }
+    unlink(in);
+    return svg;
+}
+
+/* The distilled graph at m's mark: its SVG; d keeps the grouping. */
+static char *view_picture(const ViewArgs *a, const Loaded *l, Measure *m, Distilled *d)
+{
+    const double *share = NULL;
+    double rshare = 0;
+    int approx;
+    SpaceAttrib *at = measure_attrib(m);
+    if (!at || space_attrib_use(at, m->hwm_step, &share, &rshare, &approx)) return NULL;
+    DistillOptions o = { .sched = &m->sched, .step = m->hwm_step, .share = share,
+                         .max_shown = a->max_shown, .min_share = DISTILL_MIN_SHARE,
+                         .max_heap = 2 * (size_t)a->max_shown, .max_span = DISTILL_MAX_SPAN };
+    if (distill(&l->run.g, &o, d)) return NULL;
+    char caption[256];
+    snprintf(caption, sizeof caption, "%s on P=%u at its high-water mark (step %u: %llu)",
+             m->policy, m->P, m->hwm_step, (unsigned long long)m->hwm);
+    DotOptions dopt = { l->run.annots, l->run.nannots, &l->src, caption, 0, 0, DISTILL_MIN_SHARE, 0 };
+    char *dot = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&dot, &len);
+    int bad = !f || distill_write_dot(d, &dopt, f);
+    if (f) fclose(f);
+    char *svg = bad ? NULL : render_svg(dot, len);
+    free(dot);
+    return svg;
+}
+
+/* ---- the data --------------------------------------------------------------- */
+
+static void json_u32_array(FILE *f, const char *name, const uint32_t *v, size_t n)
+{
+    fprintf(f, "\"%s\":[", name);
+    for (size_t i = 0; i < n; i++) fprintf(f, i ? ",%u" : "%u", v[i]);
+    fputs("],", f);
+}
+
+/* Per coalesced node: the first and last steps of its members, and the
+ * first step after which one of its members was ready. */
+static int group_steps(const Graph *g, const Schedule *s, const Distilled *d, FILE *f)
+{
+    uint32_t n = graph_nodes(g);
+    uint32_t *first = calloc((size_t)d->n + 1, sizeof *first), *last = calloc((size_t)d->n + 1, sizeof *last);
+    uint32_t *ready = calloc((size_t)d->n + 1, sizeof *ready), *rdy = calloc((size_t)n + 1, sizeof *rdy);
+    if (!first || !last || !ready || !rdy) { free(first); free(last); free(ready); free(rdy); return -1; }
+    for (uint32_t v = 1; v <= n; v++)                /* rdy[v]: the step v's last parent ran */
+        for (int k = 0; k < 2; k++) {
+            uint32_t c = graph_child(g, v, k);
+            if (c && rdy[c] < s->step[v]) rdy[c] = s->step[v];
+        }
+    for (uint32_t v = 1; v <= n; v++) {
+        uint32_t c = d->group[v];
+        if (!first[c] || s->step[v] < first[c]) first[c] = s->step[v];
+        if (s->step[v] > last[c]) last[c] = s->step[v];
+        if (!ready[c] || rdy[v] < ready[c]) ready[c] = rdy[v];
+    }
+    json_u32_array(f, "gfirst", first, (size_t)d->n + 1);
+    json_u32_array(f, "glast", last, (size_t)d->n + 1);
+    json_u32_array(f, "gready", ready, (size_t)d->n + 1);
+    free(first); free(last); free(ready); free(rdy);
+    return 0;
+}
+
+/* The sampled steps: every step if T <= VIEW_MAX_STEPS, else every stride-th
+ * and the mark. */
+static uint32_t sample_stride(const Measure *m)
+{
+    return m->T <= VIEW_MAX_STEPS ? 1 : (m->T + VIEW_MAX_STEPS - 1) / VIEW_MAX_STEPS;
+}
+
+static int is_sampled(const Measure *m, uint32_t stride, uint32_t t)
+{
+    return t % stride == 0 || t == m->hwm_step || t == m->T;
+}
+
+/* Per sampled step: space, heap, queue and the (node, processor) pairs run. */
+static int step_data(const Graph *g, const Measure *m, const Distilled *d, FILE *f)
+{
+    uint32_t n = graph_nodes(g), T = m->T, stride = sample_stride(m);
+    uint32_t *off = calloc((size_t)T + 2, sizeof *off), *at = malloc(((size_t)n + 1) * sizeof *at);
+    if (!off || !at) { free(off); free(at); return -1; }
+    for (uint32_t v = 1; v <= n; v++) off[m->sched.step[v] + 1]++;     /* nodes by step */
+    for (uint32_t t = 1; t <= T + 1; t++) off[t] += off[t - 1];
+    uint32_t *pos = malloc(((size_t)T + 2) * sizeof *pos);
+    if (!pos) { free(off); free(at); return -1; }
+    memcpy(pos, off, ((size_t)T + 2) * sizeof *pos);
+    for (uint32_t v = 1; v <= n; v++) at[pos[m->sched.step[v]]++] = v;
+    fprintf(f, "\"stride\":%u,\"steps\":[", stride);
+    int first = 1;
+    for (uint32_t t = 0; t <= T; t++)
+        if (is_sampled(m, stride, t)) { fprintf(f, first ? "%u" : ",%u", t); first = 0; }
+    fputs("],\"heap\":[", f);
+    first = 1;
+    for (uint32_t t = 0; t <= T; t++)
+        if (is_sampled(m, stride, t)) { fprintf(f, first ? "%llu" : ",%llu", (unsigned long long)m->space.heap[t]); first = 0; }
+    fputs("],\"queue\":[", f);
+    first = 1;
+    for (uint32_t t = 0; t <= T; t++)
+        if (is_sampled(m, stride, t)) { fprintf(f, first ? "%llu" : ",%llu", (unsigned long long)m->space.queue[t]); first = 0; }
+    fputs("],\"run\":[", f);            /* per sampled step: [node, proc, node, proc, ...] */
+    first = 1;
+    for (uint32_t t = 0; t <= T; t++) {
+        if (!is_sampled(m, stride, t)) continue;
+        fputs(first ? "[" : ",[", f);
+        first = 0;
+        for (uint32_t j = off[t]; j < off[t + 1]; j++)
+            fprintf(f, j > off[t] ? ",%u,%u" : "%u,%u", d->group[at[j]], m->sched.proc[at[j]]);
+        fputc(']', f);
+    }
+    fputs("],", f);
+    free(off); free(at); free(pos);
+    return 0;
+}
+
+/* A holder's site index in sites[] (added if new). */
+static uint32_t site_index(Holder *sites, uint32_t *nsites, const Holder *h)
+{
+    for (uint32_t i = 0; i < *nsites; i++)
+        if (sites[i].kind == h->kind && sites[i].annot == h->annot) return i;
+    sites[*nsites] = *h;
+    return (*nsites)++;
+}
+
+/* The holders at up to VIEW_HOLDER_SAMPLES steps (and the mark): the top
+ * sites at each, as [site, space] pairs, and the sites' names. */
+static int holder_data(const Loaded *l, Measure *m, FILE *f)
+{
+    uint32_t nsamp = m->T < VIEW_HOLDER_SAMPLES ? m->T + 1 : VIEW_HOLDER_SAMPLES;
+    uint32_t cap = nsamp * (VIEW_TOP_SITES + 2) + 2, nsites = 0;
+    Holder *sites = malloc(cap * sizeof *sites);
+    if (!sites) return -1;
+    fputs("\"hsteps\":[", f);
+    uint32_t *hs = malloc((nsamp + 1) * sizeof *hs), nh = 0;
+    if (!hs) { free(sites); return -1; }
+    for (uint32_t k = 0; k < nsamp; k++) {
+        uint32_t t = nsamp > 1 ? (uint32_t)((uint64_t)m->T * k / (nsamp - 1)) : 0;
+        if (nh && hs[nh - 1] < m->hwm_step && t > m->hwm_step) hs[nh++] = m->hwm_step;
+        if (!nh || hs[nh - 1] != t) hs[nh++] = t;
+    }
+    for (uint32_t k = 0; k < nh; k++) fprintf(f, k ? ",%u" : "%u", hs[k]);
+    fputs("],\"hat\":[", f);
+    int rc = 0;
+    for (uint32_t k = 0; k < nh && rc == 0; k++) {
+        Holder *h = NULL;
+        uint32_t n = 0;
+        int approx;
+        if (measure_holders_at(m, hs[k], &h, &n, &approx)) { rc = -1; break; }
+        fputs(k ? ",[" : "[", f);
+        double rest = 0;
+        uint32_t shown = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            if (shown < VIEW_TOP_SITES && h[i].space > 0 && nsites < cap) {
+                fprintf(f, shown ? ",%u,%.6g" : "%u,%.6g", site_index(sites, &nsites, &h[i]), h[i].space);
+                shown++;
+            } else rest += h[i].space;
+        }
+        fprintf(f, "%s%.6g]", shown ? "," : "", rest);     /* the last number: the others */
+        free(h);
+    }
+    fputs("],\"sites\":[", f);
+    for (uint32_t i = 0; i < nsites; i++) {
+        HolderInfo hi = report_holder_info(&l->run, &l->src, &sites[i]);
+        fputs(i ? ",{\"file\":" : "{\"file\":", f);
+        json_string(f, hi.file);
+        fprintf(f, ",\"line\":%u,\"col\":%u,\"text\":", hi.line, hi.col);
+        json_string(f, hi.text);
+        fputc('}', f);
+    }
+    fputs("],", f);
+    free(hs); free(sites);
+    return rc;
+}
+
+static int schedule_json(const ViewArgs *a, const Loaded *l, Measure *m, FILE *f, char **svg)
+{
+    Distilled d;
+    *svg = view_picture(a, l, m, &d);
+    if (!*svg) return -1;
+    fputs("{\"policy\":", f);
+    json_string(f, m->policy);
+    fprintf(f, ",\"P\":%u,\"T\":%u,\"hwm\":%llu,\"hwm_step\":%u,\"with_queue\":%s,\"groups\":%u,",
+            m->P, m->T, (unsigned long long)m->hwm, m->hwm_step, m->space.with_queue ? "true" : "false", d.n);
+    int rc = group_steps(&l->run.g, &m->sched, &d, f) || step_data(&l->run.g, m, &d, f) || holder_data(l, m, f);
+    fprintf(f, "\"work\":%u}", graph_nodes(&l->run.g));
+    distill_free(&d);
+    return rc;
+}
+
+/* ---- the page ----------------------------------------------------------------- */
+
+/* Text inside <script> or <style>: "</" would end it. */
+static void put_raw(FILE *f, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '<' && i + 1 < n && s[i + 1] == '/') fputs("<\\/", f), i++;
+        else fputc(s[i], f);
+    }
+}
+
+static void put_html(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '<') fputs("&lt;", f);
+        else if (*s == '>') fputs("&gt;", f);
+        else if (*s == '&') fputs("&amp;", f);
+        else fputc(*s, f);
+    }
+}
+
+/* The SVG without its XML prolog, to sit inline in the page. */
+static const char *svg_body(const char *svg)
+{
+    const char *p = strstr(svg, "<svg");
+    return p ? p : svg;
+}
+
+/* The SVG inline: the namespace declarations go (HTML's parser supplies
+ * them), so the page names no URL at all. */
+static void put_svg(FILE *f, const char *svg)
+{
+    static const char *const drop[] = { " xmlns=\"http://www.w3.org/2000/svg\"",
+                                        " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" };
+    for (const char *p = svg; *p;) {
+        size_t skip = 0;
+        for (int k = 0; k < 2 && !skip; k++)
+            if (!strncmp(p, drop[k], strlen(drop[k]))) skip = strlen(drop[k]);
+        if (skip) { p += skip; continue; }
+        fputc(*p++, f);
+    }
+}
+
+static int write_page(const ViewArgs *a, const Loaded *l, const char *data, size_t dlen,
+                      char *const *svgs, uint32_t ns, FILE *f)
+{
+    const char *base = strrchr(a->file, '/');
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+          "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+          "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n<title>pml view: ", f);
+    put_html(f, base ? base + 1 : a->file);
+    fputs("</title>\n<style>\n", f);
+    put_raw(f, pml_view_css, strlen(pml_view_css));
+    fputs("</style></head><body>\n", f);
+    for (uint32_t i = 0; i < ns; i++) {
+        fprintf(f, "<template id=\"pml-svg-%u\">", i);
+        put_svg(f, svg_body(svgs[i]));
+        fputs("</template>\n", f);
+    }
+    fputs("<script type=\"application/json\" id=\"pml-data\">", f);
+    put_raw(f, data, dlen);
+    fputs("</script>\n<script>\n", f);
+    put_raw(f, pml_view_js, strlen(pml_view_js));
+    fputs("</script>\n</body></html>\n", f);
+    (void)l;
+    return ferror(f) ? -1 : 0;
+}
+
+static int view_build(const ViewArgs *a, const Loaded *l)
+{
+    const char *pol[2];
+    uint32_t P[2], ns = 0;
+    uint32_t np = a->sim.npolicies ? a->sim.npolicies : 1, nP = a->sim.nprocs ? a->sim.nprocs : 1;
+    for (uint32_t i = 0; i < np; i++)
+        for (uint32_t j = 0; j < nP; j++) {
+            pol[ns] = a->sim.npolicies ? a->sim.policies[i] : "df";
+            P[ns++] = a->sim.nprocs ? a->sim.procs[j] : 1;
+        }
+    Measure m[2] = {{0}};
+    char *svg[2] = {NULL, NULL}, *data = NULL, msg[256];
+    size_t dlen = 0;
+    int rc = EXIT_PROGRAM;
+    uint32_t have = 0;
+    FILE *f = open_memstream(&data, &dlen);
+    if (!f) goto done;
+    const char *base = strrchr(a->file, '/');
+    fputs("{\"file\":", f);
+    json_string(f, base ? base + 1 : a->file);
+    fputs(",\"params\":\"", f);
+    for (uint32_t j = 0; j < a->common.eo.nparams; j++)
+        fprintf(f, "%s%s=%lld", j ? " " : "", a->common.eo.params[j].name, (long long)a->common.eo.params[j].value);
+    fprintf(f, "\",\"units\":\"%s\",\"schedules\":[", a->sim.units_nodes ? "nodes" : "words");
+    for (; have < ns; have++) {
+        MeasureOptions mo = measure_options(l->run.nannots);
+        mo.sched = (SchedOptions){ .policy = pol[have], .P = P[have], .coarse = a->sim.coarse, .seed = a->sim.seed };
+        mo.units = a->sim.units_nodes ? UNITS_NODES : UNITS_WORDS;
+        mo.with_queue = !a->sim.no_queue;
+        if (measure_run(&l->run.g, &mo, &m[have], msg, sizeof msg)) {
+            fprintf(stderr, "pml view: %s\n", msg);
+            goto done;
+        }
+        if (have) fputc(',', f);
+        if (schedule_json(a, l, &m[have], f, &svg[have])) {
+            fprintf(stderr, "pml view: drawing the graph failed (is Graphviz installed?)\n");
+            have++;
+            goto done;
+        }
+    }
+    fputs("],\"sources\":[", f);
+    for (uint32_t i = 0; i < l->src.n; i++) {
+        fputs(i ? ",{\"path\":" : "{\"path\":", f);
+        json_string(f, l->src.files[i].path);
+        fputs(",\"text\":", f);
+        json_string(f, l->src.files[i].text ? l->src.files[i].text : "");
+        fputc('}', f);
+    }
+    fputs("]}", f);
+    if (fclose(f)) { f = NULL; goto done; }
+    f = NULL;
+    OutFile out;
+    if (outfile_open(&out, a->out) == 0) {
+        if (write_page(a, l, data, dlen, svg, ns, out.f)) outfile_abort(&out);
+        else rc = outfile_commit(&out) == 0 ? EXIT_OK : EXIT_PROGRAM;
+    }
+done:
+    if (f) fclose(f);
+    for (uint32_t i = 0; i < have; i++) measure_free(&m[i]);
+    free(svg[0]); free(svg[1]); free(data);
+    return rc;
+}
+
+int cmd_view(int argc, char **argv)
+{
+    ViewArgs a;
+    int rc = view_parse(&a, argc, argv);
+    if (rc < 0) return EXIT_OK;
+    if (rc != EXIT_OK) return rc;
+    Loaded l;
+    if ((rc = cli_load(a.file, &a.common, 1, &l)) != EXIT_OK) return rc;
+    rc = view_build(&a, &l);
+    cli_unload(&l);
+    return rc;
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# pml view (docs/view.md): the page is one self-contained file naming no
+# URL, small (matmul at its default size under 2 MB), and, opened in
+# Debian's chromium headless (tests/view_browser.py), shows per step the
+# space `pml schedule` computes, at most P nodes running per step, T_P
+# steps, jumps to the mark with one key, makes no network request and
+# raises no JavaScript error.  Keeps a screenshot in tests/out/.
+cd "$(dirname "$0")/.."
+source tests/lib.sh
+PML=${PML:-$PWD/pml}
+mkdir -p tests/out
+
+"$PML" view examples/matmul.pml --sched=df,bf -p 2 -o "$TMP/mm.html"
+size=$(stat -c %s "$TMP/mm.html" 2>/dev/null || echo 0)
+if [ "$size" -gt 0 ] && [ "$size" -le 2097152 ]; then pass view_matmul_default_page_under_2MB
+else fail view_matmul_default_page_under_2MB "$size bytes"; fi
+expect_eq view_page_names_no_url 0 "$(grep -ciE 'https?://|src=|href=' "$TMP/mm.html")"
+
+# a small program in the browser: df and bf side by side, and ws alone
+"$PML" view examples/matmul.pml -D n=4 --sched=df,bf -p 2 -o "$TMP/v.html" &&
+"$PML" schedule examples/matmul.pml -D n=4 --sched=df -p 2 -o "$TMP/df.json" &&
+"$PML" schedule examples/matmul.pml -D n=4 --sched=bf -p 2 -o "$TMP/bf.json" &&
+"$PML" view examples/quicksort.pml -D n=6 --sched=ws -p 3 -o "$TMP/q.html" &&
+"$PML" schedule examples/quicksort.pml -D n=6 --sched=ws -p 3 -o "$TMP/ws.json" ||
+    fail view_pages_written "a command failed"
+if [ -x "${PML_CHROMIUM:-/usr/bin/chromium}" ]; then
+    timeout 180 python3 tests/view_browser.py "$TMP/v.html" tests/out/view-matmul-n4.png "$TMP/df.json" "$TMP/bf.json"
+    timeout 180 python3 tests/view_browser.py "$TMP/q.html" tests/out/view-quicksort-ws.png "$TMP/ws.json" |
+        sed 's/^\(PASS\|FAIL\) view_/\1 view_quicksort_/'
+else
+    fail view_in_the_browser "no chromium at ${PML_CHROMIUM:-/usr/bin/chromium} (make deps installs it)"
+fi
+
+# usage errors: exit 2, nothing written
+mkdir -p "$TMP/u"
+"$PML" view examples/fib.pml --sched=df 2>/dev/null; expect_eq view_without_o_is_a_usage_error 2 $?
+"$PML" view examples/fib.pml --sched=df,bf,ws -o "$TMP/u/x.html" 2>/dev/null
+expect_eq view_three_schedules_is_a_usage_error "2 0" "$? $(ls -A "$TMP/u" | wc -l)"
+"$PML" view examples/fib.pml --sched=df,bf -p 1,2 -o "$TMP/u/x.html" 2>/dev/null
+expect_eq view_four_schedules_is_a_usage_error "2 0" "$? $(ls -A "$TMP/u" | wc -l)"
