@@ -338,7 +338,7 @@ static void put_svg(FILE *f, const char *svg)
     }
 }
 
-static int write_page(const ViewArgs *a, const Loaded *l, const char *data, size_t dlen,
+static int write_page(const ViewArgs *a, const char *data, size_t dlen,
                       char *const *svgs, uint32_t ns, FILE *f)
 {
     const char *base = strrchr(a->file, '/');
@@ -359,7 +359,6 @@ static int write_page(const ViewArgs *a, const Loaded *l, const char *data, size
     fputs("</script>\n<script>\n", f);
     put_raw(f, pml_view_js, strlen(pml_view_js));
     fputs("</script>\n</body></html>\n", f);
-    (void)l;
     return ferror(f) ? -1 : 0;
 }
 
@@ -416,7 +415,7 @@ static int view_build(const ViewArgs *a, const Loaded *l)
     f = NULL;
     OutFile out;
     if (outfile_open(&out, a->out) == 0) {
-        if (write_page(a, l, data, dlen, svg, ns, out.f)) outfile_abort(&out);
+        if (write_page(a, data, dlen, svg, ns, out.f)) outfile_abort(&out);
         else rc = outfile_commit(&out) == 0 ? EXIT_OK : EXIT_PROGRAM;
     }
 done:
