@@ -32,6 +32,14 @@ void cli_usage_error(const char *fmt, ...)
     va_end(ap);
 }
 
+int cli_file_arg(const char *cmd, const char *arg, const char **file)
+{
+    if (arg[0] == '-' && arg[1]) { cli_usage_error("%s: unknown option '%s'", cmd, arg); return -1; }
+    if (*file) { cli_usage_error("%s: one FILE only ('%s' and '%s')", cmd, *file, arg); return -1; }
+    *file = arg;
+    return 0;
+}
+
 int cli_parse_u64(const char *s, uint64_t *out)
 {
     if (!s || !*s) return -1;

@@ -80,6 +80,10 @@ void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, 
  * one-letter names "-xV"), advancing *i past a separate value: 1 with *val
  * set, 0 if argv[*i] is not NAME, -1 after a usage error (no value). */
 int cli_option_value(int argc, char **argv, int *i, const char *name, const char **val);
+/* A command's argument argv[i] that no option took: the FILE, once.
+ * 0 with *file set, or -1 after a usage error (an unknown option, a
+ * second FILE).  cmd names the command in the message ("pml dot"). */
+int cli_file_arg(const char *cmd, const char *arg, const char **file);
 /* Parses an unsigned decimal; 0 on success. */
 int cli_parse_u64(const char *s, uint64_t *out);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -184,9 +184,7 @@ static int dot_parse(DotArgs *a, int argc, char **argv)
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { dot_usage(stdout); return -1; }
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("pml dot: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        if (a->file) { cli_usage_error("pml dot: one FILE only ('%s' and '%s')", a->file, argv[i]); return EXIT_USAGE; }
-        a->file = argv[i];
+        if (cli_file_arg("pml dot", argv[i], &a->file)) return EXIT_USAGE;
     }
     if (dot_sim(a, &sim) != EXIT_OK) return EXIT_USAGE;
     return dot_check_args(a);

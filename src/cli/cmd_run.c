@@ -18,9 +18,7 @@ int cmd_check(int argc, char **argv)
         int r = cli_common_option(&c, argc, argv, &i);
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("check: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        if (file) { cli_usage_error("check: more than one FILE"); return EXIT_USAGE; }
-        file = argv[i];
+        if (cli_file_arg("pml check", argv[i], &file)) return EXIT_USAGE;
     }
     if (!file) { cli_usage_error("check FILE"); return EXIT_USAGE; }
     Loaded l;
@@ -98,9 +96,7 @@ int cmd_run(int argc, char **argv)
         if (r == 0) r = cli_option_value(argc, argv, &i, "--profile", &profile);
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("run: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        if (file) { cli_usage_error("run: more than one FILE"); return EXIT_USAGE; }
-        file = argv[i];
+        if (cli_file_arg("pml run", argv[i], &file)) return EXIT_USAGE;
     }
     if (!file) { cli_usage_error("run FILE [options]"); return EXIT_USAGE; }
     cli_report_options(&so, &ro);

@@ -41,9 +41,7 @@ static int schedule_parse(SchedArgs *a, int argc, char **argv)
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { schedule_usage(stdout); return -1; }
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("pml schedule: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        if (a->file) { cli_usage_error("pml schedule: one FILE only ('%s' and '%s')", a->file, argv[i]); return EXIT_USAGE; }
-        a->file = argv[i];
+        if (cli_file_arg("pml schedule", argv[i], &a->file)) return EXIT_USAGE;
     }
     if (!a->file) { cli_usage_error("pml schedule: which FILE?"); return EXIT_USAGE; }
     if (sim.npolicies > 1 || sim.nprocs > 1) {

@@ -95,9 +95,7 @@ static int worst_parse(WorstArgs *a, int argc, char **argv)
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { worst_usage(stdout); return -1; }
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("pml worst: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        if (a->file) { cli_usage_error("pml worst: one FILE only ('%s' and '%s')", a->file, argv[i]); return EXIT_USAGE; }
-        a->file = argv[i];
+        if (cli_file_arg("pml worst", argv[i], &a->file)) return EXIT_USAGE;
     }
     if (!a->file) { cli_usage_error("pml worst FILE [options]"); return EXIT_USAGE; }
     if (a->sim.units_nodes) { cli_usage_error("pml worst measures heap space in words only (--units words)"); return EXIT_USAGE; }

@@ -5,6 +5,7 @@
 #include "plot.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,13 +174,21 @@ static int plot_files(const char *svg, void (*dat)(FILE *, const void *, const P
 
 /* ---- lines against x (paper Fig. 10) ---- */
 
+/* The .dat file's first line: "# x | title | title …", each title the
+ * first member of one of n structs `size` bytes apart from `first`. */
+_Static_assert(offsetof(PlotSeries, title) == 0 && offsetof(PlotLayer, title) == 0, "titles come first");
+static void dat_titles(FILE *f, const void *first, size_t size, uint32_t n)
+{
+    fputs("# x", f);
+    for (uint32_t i = 0; i < n; i++) fprintf(f, " | %s", *(const char *const *)((const char *)first + i * size));
+    fputc('\n', f);
+}
+
 static void lines_dat(FILE *f, const void *arg, const PlotPaths *p)
 {
     const PlotLines *l = arg;
     (void)p;
-    fputs("# x", f);
-    for (uint32_t s = 0; s < l->nseries; s++) fprintf(f, " | %s", l->series[s].title);
-    fputc('\n', f);
+    dat_titles(f, l->series, sizeof *l->series, l->nseries);
     for (uint32_t i = 0; i < l->nx; i++) {
         fprintf(f, "%.17g", l->x[i]);
         for (uint32_t s = 0; s < l->nseries; s++) dat_number(f, l->y[(size_t)i * l->nseries + s]);
@@ -220,9 +229,8 @@ static void stack_dat(FILE *f, const void *arg, const PlotPaths *p)
 {
     const PlotStack *st = arg;
     (void)p;
-    fputs("# x", f);
-    for (uint32_t l = 0; l < st->nlayers; l++) fprintf(f, " | %s", st->layers[l].title);
-    fputs("\n# one block per panel (gnuplot index 0, 1, ...), two blank lines apart\n", f);
+    dat_titles(f, st->layers, sizeof *st->layers, st->nlayers);
+    fputs("# one block per panel (gnuplot index 0, 1, ...), two blank lines apart\n", f);
     for (uint32_t k = 0; k < st->npanels; k++) {
         const PlotPanel *pn = &st->panels[k];
         fprintf(f, "%s# %s\n", k ? "\n\n" : "", pn->title ? pn->title : "");
