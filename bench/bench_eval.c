@@ -5,7 +5,9 @@
  * the peak resident bytes per node of the whole pipeline.  Prints figures
  * only; never passes or fails on time.
  *
- * Usage: bench_eval FILE [name=N ...]   (the -D parameters of the program)
+ * Usage: bench_eval FILE [name=N ...] [--max-nodes N ...]
+ *   name=N: the -D parameters of the program; options starting with '-':
+ *   those every evaluating command takes (--max-nodes, --max-depth ...).
  */
 #include <gc.h>
 #include <stdio.h>
@@ -58,15 +60,19 @@ int main(int argc, char **argv)
 {
     GC_INIT();
     if (argc < 2) {
-        fprintf(stderr, "usage: bench_eval FILE [name=N ...]\n");
+        fprintf(stderr, "usage: bench_eval FILE [name=N ...] [--max-nodes N ...]\n");
         return 2;
     }
     CommonOpts c;
     cli_common_init(&c);
     for (int i = 2; i < argc; i++) {
-        char *args[] = {"-D", argv[i]};
-        int k = 0;
-        if (cli_common_option(&c, 2, args, &k) < 0) return 2;
+        char *param[] = {"-D", argv[i]};
+        int k = 0, r = argv[i][0] == '-' ? cli_common_option(&c, argc, argv, &i)
+                                         : cli_common_option(&c, 2, param, &k);
+        if (r <= 0) {
+            if (r == 0) fprintf(stderr, "bench_eval: unknown option '%s'\n", argv[i]);
+            return 2;
+        }
     }
     Loaded l;
     double t0 = now();
