@@ -151,7 +151,7 @@ static int release(Sim *m, uint32_t p, uint32_t x)
         if (m->ops->add(m->pol, p, en, k)) return -1;
         m->held += (uint64_t)k;
     }
-    m->ops->finish(m->pol, p, x);
+    if (m->ops->finish) m->ops->finish(m->pol, p, x);
     return 0;
 }
 

@@ -11,7 +11,6 @@
  * so each insertion is a push, O(1); the insertion still sorts, so any
  * graph gets the exact df order.
  */
-#include <stdlib.h>
 #include "sched_policy.h"
 
 typedef struct Df {
@@ -69,11 +68,6 @@ static uint32_t df_get(void *st, uint32_t p)
     return d->len ? d->a[--d->len] : 0;
 }
 
-static void df_finish(void *st, uint32_t p, uint32_t node)
-{
-    (void)st; (void)p; (void)node;
-}
-
 static void df_destroy(void *st)
 {
     Df *d = st;
@@ -83,4 +77,4 @@ static void df_destroy(void *st)
     free(d);
 }
 
-const PolicyOps sched_df_ops = {"df", df_create, df_add, df_get, df_finish, df_destroy, NULL};
+const PolicyOps sched_df_ops = {"df", df_create, df_add, df_get, NULL, df_destroy, NULL};

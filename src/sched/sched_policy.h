@@ -12,6 +12,7 @@
 #define PML_SCHED_POLICY_H
 
 #include <stdint.h>
+#include <stdlib.h>
 
 typedef struct PolicyOps {
     const char *name;
@@ -24,7 +25,8 @@ typedef struct PolicyOps {
     /* The node processor p visits at this step, or 0: it idles.  In a step
      * processors ask in index order, after every add of the step before. */
     uint32_t (*get)(void *st, uint32_t p);
-    /* Called once per node get returned, after its children were added. */
+    /* Called once per node get returned, after its children were added;
+     * NULL: nothing to do. */
     void (*finish)(void *st, uint32_t p, uint32_t node);
     void (*destroy)(void *st);
     /* Whether the node the last get returned was stolen from another
@@ -33,5 +35,51 @@ typedef struct PolicyOps {
 } PolicyOps;
 
 extern const PolicyOps sched_df_ops, sched_bf_ops, sched_ws_ops;
+
+/* ---- a ring buffer of node ids: bf's queue and ws's deques ----
+ * Capacity a power of two, doubled when full; every operation O(1)
+ * amortized.  A zeroed Ring is empty. */
+typedef struct Ring {
+    uint32_t *a;
+    uint32_t head, len, cap;    /* a[head] the oldest */
+} Ring;
+
+static inline int ring_grow(Ring *r)
+{
+    uint32_t c = r->cap ? r->cap * 2 : 16;
+    if (c < r->cap) return -1;
+    uint32_t *b = malloc((size_t)c * sizeof *b);
+    if (!b) return -1;
+    for (uint32_t i = 0; i < r->len; i++) b[i] = r->a[(r->head + i) & (r->cap - 1)];
+    free(r->a);
+    r->a = b;
+    r->head = 0;
+    r->cap = c;
+    return 0;
+}
+
+/* Adds x as the newest; 0, or -1 if memory runs out. */
+static inline int ring_push(Ring *r, uint32_t x)
+{
+    if (r->len == r->cap && ring_grow(r)) return -1;
+    r->a[(r->head + r->len++) & (r->cap - 1)] = x;
+    return 0;
+}
+
+/* Removes and returns the oldest, or 0 if empty. */
+static inline uint32_t ring_pop_oldest(Ring *r)
+{
+    if (!r->len) return 0;
+    uint32_t x = r->a[r->head];
+    r->head = (r->head + 1) & (r->cap - 1);
+    r->len--;
+    return x;
+}
+
+/* Removes and returns the newest, or 0 if empty. */
+static inline uint32_t ring_pop_newest(Ring *r)
+{
+    return r->len ? r->a[(r->head + --r->len) & (r->cap - 1)] : 0;
+}
 
 #endif

@@ -12,21 +12,15 @@
  * uniform.  One draw sequence per run, consumed in processor order, so a
  * schedule depends only on the graph, P and the seed.
  *
- * Design: each deque is a ring buffer (power-of-two capacity, doubled when
- * full); push, pop and steal are O(1).
+ * Design: each deque is a Ring (sched_policy.h): push and pop at the
+ * newest end, steal at the oldest; all O(1).
  */
-#include <stdlib.h>
 #include "sched_policy.h"
-
-typedef struct Deque {
-    uint32_t *a;
-    uint32_t head, len, cap; /* a[head] the oldest; cap a power of two */
-} Deque;
 
 typedef struct Ws {
     uint32_t P;
     uint64_t rng;
-    Deque *dq;
+    Ring *dq;
     int stole;          /* the last get was a successful steal */
 } Ws;
 
@@ -49,22 +43,6 @@ static uint32_t uniform(uint64_t *s, uint32_t bound)
     return (uint32_t)(m >> 32);
 }
 
-static int dq_push(Deque *d, uint32_t x)
-{
-    if (d->len == d->cap) {
-        uint32_t c = d->cap ? d->cap * 2 : 16;
-        uint32_t *b = malloc((size_t)c * sizeof *b);
-        if (!b || c < d->cap) { free(b); return -1; }
-        for (uint32_t i = 0; i < d->len; i++) b[i] = d->a[(d->head + i) & (d->cap - 1)];
-        free(d->a);
-        d->a = b;
-        d->head = 0;
-        d->cap = c;
-    }
-    d->a[(d->head + d->len++) & (d->cap - 1)] = x;
-    return 0;
-}
-
 static void *ws_create(uint32_t P, uint64_t seed, uint32_t n)
 {
     (void)n;
@@ -81,31 +59,22 @@ static int ws_add(void *st, uint32_t p, const uint32_t *in, int k)
 {
     Ws *w = st;
     for (int i = k; i-- > 0;) /* right child first */
-        if (dq_push(&w->dq[p], in[i])) return -1;
+        if (ring_push(&w->dq[p], in[i])) return -1;
     return 0;
 }
 
 static uint32_t ws_get(void *st, uint32_t p)
 {
     Ws *w = st;
-    Deque *d = &w->dq[p];
+    Ring *d = &w->dq[p];
     w->stole = 0;
-    if (d->len) return d->a[(d->head + --d->len) & (d->cap - 1)]; /* newest */
+    if (d->len) return ring_pop_newest(d);
     if (w->P < 2) return 0;
     uint32_t v = uniform(&w->rng, w->P - 1);
     if (v >= p) v++;            /* a victim other than p */
-    Deque *vd = &w->dq[v];
-    if (!vd->len) return 0;     /* failed steal: idle this step */
-    uint32_t x = vd->a[vd->head]; /* oldest */
-    vd->head = (vd->head + 1) & (vd->cap - 1);
-    vd->len--;
-    w->stole = 1;
+    uint32_t x = ring_pop_oldest(&w->dq[v]);
+    w->stole = x != 0;          /* 0: a failed steal, idle this step */
     return x;
-}
-
-static void ws_finish(void *st, uint32_t p, uint32_t node)
-{
-    (void)st; (void)p; (void)node;
 }
 
 static void ws_destroy(void *st)
@@ -119,4 +88,4 @@ static void ws_destroy(void *st)
 
 static int ws_stole(void *st) { return ((Ws *)st)->stole; }
 
-const PolicyOps sched_ws_ops = {"ws", ws_create, ws_add, ws_get, ws_finish, ws_destroy, ws_stole};
+const PolicyOps sched_ws_ops = {"ws", ws_create, ws_add, ws_get, NULL, ws_destroy, ws_stole};
