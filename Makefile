@@ -22,8 +22,8 @@ FUZZ_SECONDS ?= 60
 # sanitizer and fuzzer builds' clang with its runtime of the same version
 # (make san-deps: libclang-rt-N-dev exists only for clang N, so N is read
 # from the installed clang, not written here).
-DEBS      = re2c lemon libgc-dev graphviz gnuplot-nox chromium
-TEST_DEBS = smlnj python3 parallel
+DEBS      = re2c lemon libgc-dev graphviz gnuplot-nox
+TEST_DEBS = smlnj python3 parallel chromium
 
 LIB_SRC = $(filter-out src/cli/main.c,$(wildcard $(addsuffix /*.c,$(STAGES))))
 LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o $(B)/gen/prelude.o $(B)/gen/view_assets.o
