@@ -18,8 +18,14 @@
 
 #define SRC_MAX_LEN 0xFFFFFFF0u
 
+/* A UTF-8 byte-order mark opening a file is not part of the program: it is
+ * dropped, so line 1, column 1 is the first character after it. */
 static int src_push(Sources *s, char *path, char *text, size_t len)
 {
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        memmove(text, text + 3, len - 3 + 1);
+        len -= 3;
+    }
     if (s->n == s->cap) {
         uint32_t cap = s->cap ? 2 * s->cap : 4;
         SrcFile *f = realloc(s->files, cap * sizeof *f);

@@ -30,10 +30,10 @@
  * vector) and differs from SML's Vector.tabulate, so the empty case here is
  * fromList [] and f is never called.  The recursion itself never reaches an
  * empty range (it splits j >= 2 into k >= 1 and j - k >= 1), so for n >= 1
- * the program, its cost graph and its space are exactly Figure 1's. *)
+ * the program, its cost graph and its space are Figure 1's; n < 0 raises Size. *)
 fun tabulate (f, n) =
   let fun loop (i, j) = (* offset i, length j *)
-        if j = 0 then fromList []
+        if j < 1 then (if j = 0 then fromList [] else raise Size)
         else if j = 1 then vector (1, f i)
         else let
                val k = j div 2

@@ -645,6 +645,8 @@ static Value *eval_raise(Ev *ev, const Expr *e, const Env *env)
     ev_heap(ev, n, v->loc, HE_USE);
     if (v->tag != V_CON || !con_is_exn(v->con))
         ev_fail(ev, e->span, "type error: raise expects an exception, got %s", val_tag_name(v));
+    if (v->con == ev->c_fail && v->n == 1 && v->u.f[0]->tag != V_STR)
+        ev_fail(ev, e->span, "type error: Fail expects a string, got %s", val_tag_name(v->u.f[0]));
     ev_raise(ev, v, e->span, NULL);
 }
 

@@ -1,0 +1,1 @@
+﻿val r = 1 + true

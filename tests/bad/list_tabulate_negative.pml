@@ -1,0 +1,1 @@
+val v = List.tabulate (~5, fn i => i)

@@ -1,0 +1,1 @@
+val r = raise Fail 42

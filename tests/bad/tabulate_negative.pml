@@ -1,0 +1,1 @@
+val v = tabulate (fn i => i, ~5)
