@@ -13,3 +13,84 @@ expect_eq "-D n=-9223372036854775808 is accepted" "val result = ~922337203685477
     "$("$PML" run "$TMP/param.pml" -D n=-9223372036854775808 2>&1 | head -1)"
 expect_eq "-D n=-9223372036854775809 is a usage error" 2 \
     "$(status "$PML" run "$TMP/param.pml" -D n=-9223372036854775809)"
+
+# ---- printing: SML/NJ's print depth, length and string depth ----
+# A result whose parts are shared: 2^60 leaves, 61 distinct values.
+printf 'fun d 0 = 0 | d n = let val t = d (n - 1) in (t, t) end\nval a = d 60\n' > "$TMP/d60.pml"
+want='val a = (((((#,#),(#,#)),((#,#),(#,#))),(((#,#),(#,#)),((#,#),(#,#)))),((((#,#),(#,#)),((#,#),(#,#))),(((#,#),(#,#)),((#,#),(#,#)))))'
+expect_eq "a shared result prints to depth 5, as SML/NJ does" "$want" \
+    "$(timeout 60 "$PML" run "$TMP/d60.pml" 2>&1 | head -1)"
+# SML/NJ itself, at its default limits, on values past each limit
+smlnj_vs_pml() { # NAME DECLS VALUE-EXPR
+    printf '%s\nval result = %s;\n' "$2" "$3" > "$TMP/p.sml"
+    printf '%s\nval result = %s\n' "$2" "$3" > "$TMP/p.pml"
+    local want got
+    want=$(sml "$TMP/p.sml" < /dev/null 2>&1 | tr '\n' ' ' | tr -s ' ' | grep -o 'val result = .*' | sed 's/ : .*//')
+    got=$("$PML" run "$TMP/p.pml" 2>&1 | head -1)
+    expect_eq "prints as SML/NJ: $1" "$want" "$got"
+}
+if command -v sml >/dev/null; then
+    smlnj_vs_pml "tree past depth 5" \
+        'datatype t = L | N of t * t
+fun e 0 = L | e n = let val t = e (n - 1) in N (t, t) end' 'e 40'
+    smlnj_vs_pml "list past length 12" '' 'List.tabulate (30, fn i => i)'
+    smlnj_vs_pml "list of 12" '' 'List.tabulate (12, fn i => i)'
+    smlnj_vs_pml "nested lists" '' 'List.tabulate (3, fn i => [[[[[i]]]]])'
+    smlnj_vs_pml "options past depth 5" '' 'SOME (SOME (SOME (SOME (SOME (SOME 1)))))'
+    smlnj_vs_pml "tuples past depth 5" '' '(1, (2, (3, (4, (5, (6, 7))))))'
+    smlnj_vs_pml "record past depth 5" '' '{a = 1, b = (2, (3, (4, (5, (6, 7)))))}'
+    smlnj_vs_pml "string past 70" 'fun rep 0 = "" | rep n = "ab" ^ rep (n - 1)' 'rep 50'
+    smlnj_vs_pml "string of 70" 'fun rep 0 = "" | rep n = "ab" ^ rep (n - 1)' 'rep 35'
+else
+    fail "prints as SML/NJ" "no sml to compare with"
+fi
+expect_eq "--print-depth, --print-length, --string-depth raise the limits" \
+    'val result = ([[[[[[1]]]]]],[0,1,...],"abc#")' \
+    "$(printf 'val result = ([[[[[[1]]]]]], [0, 1, 2], "abcdef")\n' > "$TMP/lim.pml"
+       "$PML" run "$TMP/lim.pml" --print-depth 9 --print-length 2 --string-depth 3 | head -1)"
+expect_eq "--print-depth needs a number" 2 "$(status "$PML" run "$TMP/lim.pml" --print-depth x)"
+
+# ---- equality on shared values: linear in the shared structure ----
+cat > "$TMP/eq.pml" <<'PML'
+fun d 0 = 0 | d n = let val t = d (n - 1) in (t, t) end
+val a = d 60
+val b = d 60
+val r = (a = b, a = a, d 59 = a, (a, [a]) = (b, [b]), a <> b)
+PML
+expect_eq "= on two shared 2^60-leaf values ends" "val r = (true,true,false,true,false)" \
+    "$(timeout 60 "$PML" run "$TMP/eq.pml" 2>&1 | head -1)"
+# sharing at alternate levels: 2^24 distinct pairs of parts from 2^12 values each
+cat > "$TMP/eq2.pml" <<'PML'
+fun x 0 = 0
+  | x n = if n mod 2 = 0 then let val t = x (n - 1) in (t, t) end else (x (n - 1), x (n - 1))
+fun y 0 = 0
+  | y n = if n mod 2 = 1 then let val t = y (n - 1) in (t, t) end else (y (n - 1), y (n - 1))
+val r = x 24 = y 24
+PML
+"$PML" run "$TMP/eq2.pml" --max-nodes 1000000 > /dev/null 2> "$TMP/eq2.err"; rc=$?
+expect_eq "= past the node limit in pairs compared exits 1" 1 "$rc"
+expect_eq "= past the node limit says so" \
+    "eq2.pml:5:9: error: '=' compared more than 1000000 pairs of values, the node limit; raise it with --max-nodes N" \
+    "$(head -1 "$TMP/eq2.err" | sed 's|.*/||')"
+
+# ---- memory: every limit from the memory available ----
+# (not under the sanitizers: AddressSanitizer needs far more address space)
+if [ -z "${PML_SANITIZERS:-}" ]; then
+    printf 'fun t 0 = 1 | t n = t (n - 1) + t (n - 1)\nval r = t 40\n' > "$TMP/t40.pml"
+    (ulimit -v 3000000; "$PML" run "$TMP/t40.pml" --max-nodes 4000000000 > /dev/null 2> "$TMP/t40.err"; echo $? > "$TMP/t40.rc")
+    expect_eq "graph memory under an address-space limit: exit 1" 1 "$(cat "$TMP/t40.rc")"
+    msg=$(head -1 "$TMP/t40.err")
+    case $msg in
+    *"error: out of memory: the cost graph ("*"MiB) and the interpreter's heap ("*"passed 2/3 of the address-space limit of 2.9 GiB"*"raise it with ulimit -v"*)
+        pass "graph memory: the message names the limit and how to raise it" ;;
+    *) fail "graph memory: the message names the limit and how to raise it" "$msg" ;;
+    esac
+    (ulimit -v 2000000; "$PML" run "$TMP/d60.pml" --print-depth 100 > /dev/null 2> "$TMP/p.err"; echo $? > "$TMP/p.rc")
+    expect_eq "printing past its share of memory: exit 1" 1 "$(cat "$TMP/p.rc")"
+    msg=$(head -1 "$TMP/p.err")
+    case $msg in
+    *"d60.pml:2:1: error: out of memory: printing the result passed "*" MiB, 1/8 of the address-space limit of 1.9 GiB"*"--print-depth"*)
+        pass "printing past its share of memory: the message names the limit" ;;
+    *) fail "printing past its share of memory: the message names the limit" "$msg" ;;
+    esac
+fi

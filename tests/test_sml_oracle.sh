@@ -42,7 +42,7 @@
 # Control.Print.linewidth raised so that VALUE is not broken; continuation
 # lines are joined anyway), VALUE is what precedes the last " : " (types
 # never contain " : ").  PML's: the first line of `$PML run FILE`, which is
-# `val result = VALUE` in SML/NJ's notation.
+# `val result = VALUE` in SML/NJ's notation, with the same print limits.
 set -u
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -270,7 +270,8 @@ check() {
     local name=$1 f=$2 flags=$3 want got out rc
     if ! want=$(sml_value "$f" "$flags"); then fail "$name" "$want"; return; fi
     if [ ! -x "$PML" ]; then fail "$name" "no interpreter at $PML (SML/NJ says: $want)"; return; fi
-    out=$(timeout "$TIMEOUT" "$PML" run "$f" $flags 2>"$TMP/pml.err"); rc=$?
+    out=$(timeout "$TIMEOUT" "$PML" run "$f" $flags --print-depth 1000 --print-length 100000 \
+          --string-depth 100000 2>"$TMP/pml.err"); rc=$?
     if [ $rc -ne 0 ]; then
         fail "$name" "pml exited $rc: $(head -c 200 "$TMP/pml.err" | tr '\n' ' ') (SML/NJ says: $want)"; return
     fi

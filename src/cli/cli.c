@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include <gc.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "bigstack.h"
+#include "memlimit.h"
 #include "report.h"
 #include "prune.h"
 #include "resolve.h"
@@ -63,23 +65,15 @@ static int parse_i64(const char *s, int64_t *out)
     return 0;
 }
 
-/* The memory a run may use: physical memory, or less under a cgroup (v2)
- * limit or an address-space limit. */
-static uint64_t usable_memory(void)
+/* The memory a run may use and the limit that sets it (memlimit.h). */
+static const MemLimit *usable(void)
 {
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    uint64_t m = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : (uint64_t)4 << 30;
-    unsigned long long c;
-    FILE *f = fopen("/sys/fs/cgroup/memory.max", "r");
-    if (f) {
-        if (fscanf(f, "%llu", &c) == 1 && c < m) m = c;
-        fclose(f);
-    }
-    struct rlimit rl;
-    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < m)
-        m = rl.rlim_cur;
-    return m;
+    static MemLimit m;
+    if (!m.bytes) memlimit_get(&m);
+    return &m;
 }
+
+static uint64_t usable_memory(void) { return usable()->bytes; }
 
 uint64_t cli_default_max_nodes(void)
 {
@@ -94,6 +88,8 @@ void cli_common_init(CommonOpts *c)
     memset(c, 0, sizeof *c);
     eval_options_default(&c->eo);
     c->eo.max_nodes = cli_default_max_nodes();
+    c->eo.max_memory = usable_memory();
+    c->eo.memory_limit = usable()->what;
     c->eo.params = c->params;
 }
 
@@ -164,6 +160,21 @@ int cli_common_option(CommonOpts *c, int argc, char **argv, int *i)
             return -1;
         }
         c->eo.max_depth = u;
+        return 1;
+    }
+    static const struct { const char *name; size_t off; } print_opts[] = {
+        {"--print-depth", offsetof(ValPrint, depth)},
+        {"--print-length", offsetof(ValPrint, length)},
+        {"--string-depth", offsetof(ValPrint, string_depth)},
+    };
+    for (size_t k = 0; k < sizeof print_opts / sizeof print_opts[0]; k++) {
+        if ((r = cli_option_value(argc, argv, i, print_opts[k].name, &v)) < 0) return -1;
+        if (!r) continue;
+        if (cli_parse_u64(v, &u) || u > UINT32_MAX) {
+            cli_usage_error("%s expects a number from 0 to %u", print_opts[k].name, UINT32_MAX);
+            return -1;
+        }
+        *(uint32_t *)((char *)&c->eo.print + print_opts[k].off) = (uint32_t)u;
         return 1;
     }
     if (strcmp(argv[*i], "--check-invariants") == 0) { c->eo.check_theorem1 = 1; return 1; }
@@ -319,7 +330,7 @@ int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
     /* reserve a stack for the deepest evaluation allowed, within reason;
      * under an address-space limit, settle for less */
     int rc = -1;
-    for (size_t bytes = (size_t)8 << 30; !j.ran && bytes >= (64u << 20); bytes /= 4)
+    for (size_t bytes = memlimit_stack(); !j.ran && bytes >= (64u << 20); bytes /= 4)
         rc = bigstack_run(bytes, load_job, &j);
     if (!j.ran) diag_set_nospan(&j.d, "cannot create a thread to run '%s' on", file);
     if (rc == 0) return EXIT_OK;

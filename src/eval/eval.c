@@ -60,10 +60,26 @@ static void grow_seen(Ev *ev, uint32_t need)
     ev->seen_cap = cap;
 }
 
+/* The cost graph's store, as large as it will be when it next grows, and
+ * the interpreter's heap may take 2/3 of the usable memory together; the
+ * rest is for scheduling, the space profile and the printed result.
+ * Checked every 2^16 nodes. */
+static void memory_check(Ev *ev, uint32_t annot)
+{
+    uint64_t graph = graph_bytes(ev->g), heap = GC_get_heap_size();
+    if (graph_bytes_next(ev->g) + heap <= ev->o->max_memory / 3 * 2) return;
+    ev_fail(ev, ev->p->id_span[annot],
+            "out of memory: the cost graph (%llu MiB) and the interpreter's heap (%llu MiB) passed 2/3 "
+            "of %s at %u nodes; --max-nodes N stops a run sooner",
+            (unsigned long long)(graph >> 20), (unsigned long long)(heap >> 20),
+            ev->o->memory_limit ? ev->o->memory_limit : "the usable memory", ev->g->n);
+}
+
 uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
 {
     uint32_t id = graph_add_node(ev->g, k, size, annot);
     if (!id) node_limit(ev, annot);
+    if ((id & 0xFFFF) == 0 && ev->o->max_memory) memory_check(ev, annot);
     if (ev->cur && graph_add_edge(ev->g, ev->cur, id))
         ev_fail(ev, ev->p->id_span[annot], "internal error: computation edge");
     ev->cur = id;
@@ -768,6 +784,7 @@ void eval_options_default(EvalOptions *o)
     o->max_nodes = 200000000;
     o->max_depth = 10000000;
     o->print_out = stderr;
+    val_print_default(&o->print);
 }
 
 static void make_annots(const Program *p, const Sources *s, CostRun *out)
@@ -829,10 +846,14 @@ static int run(Ev *ev, const Program *p, CostRun *out)
     Value **top = GC_MALLOC((p->nlocals + 1) * sizeof *top);
     Env env = {top, NULL};
     Value *result = NULL;
+    Span result_span = {0};
     for (uint32_t i = 0; i < p->ndecs; i++) {
         Value *v = NULL;
         eval_dec(ev, p->decs[i], &env, &v);
-        if (i >= p->nuser0 && p->decs[i]->kind == DEC_VAL) result = v;
+        if (i >= p->nuser0 && p->decs[i]->kind == DEC_VAL) {
+            result = v;
+            result_span = p->decs[i]->span;
+        }
     }
     if (graph_nodes(ev->g) == 0) /* an empty program still has a one-node graph */
         ev_node(ev, NK_CONST, 1, 0);
@@ -843,7 +864,16 @@ static int run(Ev *ev, const Program *p, CostRun *out)
     }
     if (result) {
         graph_set_result(ev->g, result->loc);
-        out->value_text = val_to_sml(result);
+        /* the text counts against the memory limit too: an eighth of it */
+        ValPrint lim = ev->o->print;
+        if (ev->o->max_memory && lim.max_bytes > ev->o->max_memory / 8) lim.max_bytes = ev->o->max_memory / 8;
+        out->value_text = val_to_sml(result, &lim);
+        if (!out->value_text)
+            ev_fail(ev, result_span,
+                    "out of memory: printing the result passed %llu MiB, 1/8 of %s; lower "
+                    "--print-depth, --print-length or --string-depth",
+                    (unsigned long long)(lim.max_bytes >> 20),
+                    ev->o->memory_limit ? ev->o->memory_limit : "the usable memory");
     }
     out->result_name = p->result_name;
     out->mutated = ev->nassigned > 0;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include "ast.h"
 #include "graph.h"
+#include "values.h"
 
 typedef struct Param { const char *name; int64_t value; } Param;
 
@@ -45,6 +46,12 @@ typedef struct EvalOptions {
     uint64_t max_nodes;     /* graph size limit (--max-nodes) */
     uint64_t max_depth;     /* nested evaluation depth limit (--max-depth) */
     int check_theorem1;     /* test mode: check Theorem 1 everywhere (docs/semantics.md) */
+    ValPrint print;         /* how much of the result is printed (--print-depth ...) */
+    /* The memory the run may use (0: no limit), and which limit that is,
+     * for messages (MemLimit.what): the cost graph and the interpreter's
+     * heap may take 2/3 of it together (docs/reliability.md). */
+    uint64_t max_memory;
+    const char *memory_limit;
     const Param *params;    /* -D name=N */
     uint32_t nparams;
     const EvalProbe *probe; /* NULL: not watched */

@@ -82,40 +82,109 @@ int val_field(const Value *v, const char *label)
     return -1;
 }
 
-int val_equal(const Value *a, const Value *b)
+/* ---- equality ---- */
+
+static int is_fn(const Value *v) { return v->tag == V_CLOS || v->tag == V_PRIMFN || v->tag == V_CONFN; }
+
+/* A ref cell: equal only to itself. */
+static int is_ref(const Value *v)
 {
-    for (;;) {
-        if (a->tag == V_CLOS || a->tag == V_PRIMFN || a->tag == V_CONFN ||
-            b->tag == V_CLOS || b->tag == V_PRIMFN || b->tag == V_CONFN)
-            return -1;
-        if (a->tag != b->tag) return 0;
-        switch (a->tag) {
-        case V_INT: case V_CHAR: return a->u.i == b->u.i;
-        case V_REAL: return a->u.r == b->u.r;
-        case V_STR: return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
-        case V_CON:
-            if (a->con != b->con) return 0;
-            if (a->con->ncons == 1 && strcmp(a->con->name, "ref") == 0) return a == b; /* a cell */
-            if (a->n == 0) return 1;
-            a = val_con_arg((Value *)a);
-            b = val_con_arg((Value *)b);
-            continue;
-        case V_TUPLE:
-        case V_VEC: {
-            if (a->n != b->n) return 0;
-            if (a->n == 0) return 1;
-            for (uint32_t i = 0; i + 1 < a->n; i++) {
-                int r = val_equal(a->u.f[i], b->u.f[i]);
-                if (r != 1) return r;
-            }
-            a = a->u.f[a->n - 1]; /* the last field iteratively: long lists */
-            b = b->u.f[b->n - 1];
+    return v->tag == V_CON && v->con->ncons == 1 && strcmp(v->con->name, "ref") == 0;
+}
+
+static int compound(const Value *v)
+{
+    return (v->tag == V_TUPLE || v->tag == V_VEC || v->tag == V_CON) && v->n && !is_ref(v);
+}
+
+/* One comparison of two values that are not both compound: 1, 0 or -1. */
+static int equal_flat(const Value *a, const Value *b)
+{
+    if (is_fn(a) || is_fn(b)) return -1;
+    if (a->tag != b->tag) return 0;
+    switch (a->tag) {
+    case V_INT: case V_CHAR: return a->u.i == b->u.i;
+    case V_REAL: return a->u.r == b->u.r;
+    case V_STR: return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
+    case V_CON: return a->con == b->con && (is_ref(a) ? a == b : a->n == b->n);
+    case V_TUPLE: case V_VEC: return a->n == b->n;
+    default: return -1;
+    }
+}
+
+/* The pairs of compound values met so far: an open-addressing set. */
+typedef struct PairSet { const Value *(*k)[2]; size_t n, cap; } PairSet;
+
+static size_t pair_hash(const Value *a, const Value *b)
+{
+    uint64_t h = (uint64_t)(uintptr_t)a * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uintptr_t)b * 0xC2B2AE3D27D4EB4Full;
+    return (size_t)(h ^ h >> 29);
+}
+
+/* Adds (a, b): 1 if new, 0 if there already, -1 out of memory. */
+static int pair_add(PairSet *s, const Value *a, const Value *b)
+{
+    if (2 * (s->n + 1) > s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 256;
+        const Value *(*k)[2] = calloc(cap, sizeof *k);
+        if (!k) return -1;
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->k[i][0]) continue;
+            size_t j = pair_hash(s->k[i][0], s->k[i][1]) & (cap - 1);
+            while (k[j][0]) j = (j + 1) & (cap - 1);
+            k[j][0] = s->k[i][0];
+            k[j][1] = s->k[i][1];
+        }
+        free(s->k);
+        s->k = k;
+        s->cap = cap;
+    }
+    size_t j = pair_hash(a, b) & (s->cap - 1);
+    for (; s->k[j][0]; j = (j + 1) & (s->cap - 1))
+        if (s->k[j][0] == a && s->k[j][1] == b) return 0;
+    s->k[j][0] = a;
+    s->k[j][1] = b;
+    s->n++;
+    return 1;
+}
+
+int val_equal(const Value *a, const Value *b, uint64_t max_pairs)
+{
+    if (!compound(a) || !compound(b)) return equal_flat(a, b);
+    /* Depth first, left to right, over the pairs of corresponding parts;
+     * a pair met before (shared parts, or a value and itself) is not
+     * compared again, so the work is linear in the shared structure. */
+    PairSet seen = {0};
+    size_t top = 0, cap = 64;
+    const Value *(*st)[2] = malloc(cap * sizeof *st);
+    int r = st ? 1 : -3;
+    if (st) { st[0][0] = a; st[0][1] = b; top = 1; }
+    while (r == 1 && top) {
+        a = st[top - 1][0];
+        b = st[--top][1];
+        if (!compound(a) || !compound(b)) {
+            r = equal_flat(a, b);
             continue;
         }
-        default:
-            return -1;
+        int added = pair_add(&seen, a, b);
+        if (added < 0) { r = -3; break; }
+        if (!added) continue;
+        if (seen.n > max_pairs) { r = -2; break; }
+        if (a->tag != b->tag || a->n != b->n || (a->tag == V_CON && a->con != b->con)) { r = 0; break; }
+        if (top + a->n > cap) {
+            while (top + a->n > cap) cap *= 2;
+            void *p = realloc(st, cap * sizeof *st);
+            if (!p) { r = -3; break; }
+            st = p;
+        }
+        for (uint32_t i = a->n; i-- > 0; top++) { /* the first field on top */
+            st[top][0] = a->u.f[i];
+            st[top][1] = b->u.f[i];
         }
     }
+    free(st);
+    free(seen.k);
+    return r;
 }
 
 const char *val_tag_name(const Value *v)
@@ -137,15 +206,26 @@ const char *val_tag_name(const Value *v)
 
 /* ---- printing ---- */
 
-typedef struct Buf { char *s; size_t n, cap; } Buf;
+/* The text being built, within its limits: past lim->max_bytes the text is
+ * abandoned (over is set) and every later step returns at once, so printing
+ * takes time and memory in proportion to what is kept. */
+typedef struct Buf {
+    char *s;
+    size_t n, cap;
+    const ValPrint *lim;
+    int over;
+} Buf;
 
 static void put(Buf *b, const char *s, size_t n)
 {
+    if (b->over) return;
     if (b->n + n + 1 > b->cap) {
+        if (b->n + n + 1 > b->lim->max_bytes) { b->over = 1; return; }
         size_t c = b->cap ? b->cap : 64;
         while (c < b->n + n + 1) c *= 2;
+        if (c > b->lim->max_bytes) c = b->lim->max_bytes;
         char *p = realloc(b->s, c);
-        if (!p) return; /* out of memory: the text is cut */
+        if (!p) { b->over = 1; return; }
         b->s = p;
         b->cap = c;
     }
@@ -184,7 +264,7 @@ void val_real_text(double r, char *out)
 /* The bytes as SML escapes them inside quotes (String.toString). */
 static void put_escaped(Buf *b, const char *s, uint32_t n)
 {
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n && !b->over; i++) {
         unsigned char c = (unsigned char)s[i];
         char e[8];
         switch (c) {
@@ -205,10 +285,14 @@ static void put_escaped(Buf *b, const char *s, uint32_t n)
     }
 }
 
+/* SML/NJ's Control.Print.stringDepth: past it, the string is cut and ends
+ * in # inside the quotes. */
 static void put_string(Buf *b, const Value *v)
 {
     puts_(b, "\"");
-    put_escaped(b, v->u.s, v->n);
+    uint32_t n = v->n < b->lim->string_depth ? v->n : b->lim->string_depth;
+    put_escaped(b, v->u.s, n);
+    if (n < v->n) puts_(b, "#");
     puts_(b, "\"");
 }
 
@@ -217,21 +301,28 @@ static int is_list(const Value *v)
     return v->tag == V_CON && (strcmp(v->con->name, "::") == 0 || strcmp(v->con->name, "nil") == 0);
 }
 
-static void print_val(Buf *b, const Value *v, int atomic);
+static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth);
 
-static void print_seq(Buf *b, Value **f, uint32_t n)
+/* The elements of a list or vector, SML/NJ's Control.Print.printLength at
+ * most, then "...". */
+static void print_seq(Buf *b, Value **f, uint32_t n, uint32_t depth)
 {
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n && !b->over; i++) {
         if (i) puts_(b, ",");
-        print_val(b, f[i], 0);
+        if (i == b->lim->length) { puts_(b, "..."); break; }
+        print_val(b, f[i], 0, depth);
     }
 }
 
 /* atomic: the value is a constructor's argument, so a constructor
- * application inside it needs parentheses (SML: SOME (SOME 3)). */
-static void print_val(Buf *b, const Value *v, int atomic)
+ * application inside it needs parentheses (SML: SOME (SOME 3)).  depth:
+ * how many tuples, records, lists, vectors and constructors hold v; at
+ * SML/NJ's Control.Print.printDepth, v is printed as #. */
+static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
 {
     char tmp[48];
+    if (b->over) return;
+    if (depth >= b->lim->depth) { puts_(b, "#"); return; }
     switch (v->tag) {
     case V_INT:
         if (v->u.i < 0) snprintf(tmp, sizeof tmp, "~%llu", (unsigned long long)-(uint64_t)v->u.i);
@@ -255,30 +346,35 @@ static void print_val(Buf *b, const Value *v, int atomic)
     case V_TUPLE:
         if (v->shape) {
             puts_(b, "{");
-            for (uint32_t i = 0; i < v->n; i++) {
+            for (uint32_t i = 0; i < v->n && !b->over; i++) {
                 if (i) puts_(b, ",");
                 puts_(b, v->shape->labels[i]);
                 puts_(b, "=");
-                print_val(b, v->u.f[i], 0);
+                print_val(b, v->u.f[i], 0, depth + 1);
             }
             puts_(b, "}");
             break;
         }
         puts_(b, "(");
-        print_seq(b, v->u.f, v->n);
+        for (uint32_t i = 0; i < v->n && !b->over; i++) { /* no length limit on tuples */
+            if (i) puts_(b, ",");
+            print_val(b, v->u.f[i], 0, depth + 1);
+        }
         puts_(b, ")");
         break;
     case V_VEC:
         puts_(b, "#[");
-        print_seq(b, v->u.f, v->n);
+        print_seq(b, v->u.f, v->n, depth + 1);
         puts_(b, "]");
         break;
     case V_CON:
         if (is_list(v)) { /* iteratively: lists may be long */
             puts_(b, "[");
-            for (const Value *c = v; c->n == 2; c = c->u.f[1]) {
+            uint32_t i = 0;
+            for (const Value *c = v; c->n == 2 && !b->over; c = c->u.f[1], i++) {
                 if (c != v) puts_(b, ",");
-                print_val(b, c->u.f[0], 0);
+                if (i == b->lim->length) { puts_(b, "..."); break; }
+                print_val(b, c->u.f[0], 0, depth + 1);
             }
             puts_(b, "]");
             break;
@@ -292,7 +388,7 @@ static void print_val(Buf *b, const Value *v, int atomic)
         if (atomic) puts_(b, "(");
         puts_(b, v->con->name);
         puts_(b, " ");
-        print_val(b, val_con_arg((Value *)v), 1);
+        print_val(b, val_con_arg((Value *)v), 1, depth + 1);
         if (atomic) puts_(b, ")");
         break;
     default:
@@ -302,16 +398,30 @@ static void print_val(Buf *b, const Value *v, int atomic)
 
 char *val_escape(const char *s, uint32_t n)
 {
-    Buf b = {0};
+    ValPrint def;
+    val_print_default(&def);
+    def.string_depth = UINT32_MAX;
+    Buf b = {NULL, 0, 0, &def, 0};
     put_escaped(&b, s, n);
     if (!b.s) return strdup("");
     return b.s;
 }
 
-char *val_to_sml(const Value *v)
+void val_print_default(ValPrint *lim)
 {
-    Buf b = {0};
-    print_val(&b, v, 0);
+    lim->depth = 5;
+    lim->length = 12;
+    lim->string_depth = 70;
+    lim->max_bytes = SIZE_MAX;
+}
+
+char *val_to_sml(const Value *v, const ValPrint *lim)
+{
+    ValPrint def;
+    if (!lim) { val_print_default(&def); lim = &def; }
+    Buf b = {NULL, 0, 0, lim, 0};
+    print_val(&b, v, 0, 0);
+    if (b.over) { free(b.s); return NULL; }
     if (!b.s) return strdup("");
     return b.s;
 }

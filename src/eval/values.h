@@ -67,12 +67,29 @@ Value *val_con_arg(Value *v);
  * A numeral label names a tuple's field by position. */
 int val_field(const Value *v, const char *label);
 
-/* Structural equality; -1 if a function is compared. */
-int val_equal(const Value *a, const Value *b);
+/* Structural equality: 1 equal, 0 not, -1 a function is compared, -2 more
+ * than max_pairs distinct pairs of tuples, records, constructors or vectors
+ * would be compared, -3 out of memory.  Linear in the shared structure:
+ * each pair of parts is compared once however often it is reached. */
+int val_equal(const Value *a, const Value *b, uint64_t max_pairs);
+
+/* How much of a value is printed: SML/NJ's Control.Print.printDepth
+ * (deeper parts print as #), printLength (a list's or vector's elements
+ * past it print as ...) and stringDepth (a longer string ends in #), and
+ * the most bytes the text may take. */
+typedef struct ValPrint {
+    uint32_t depth, length, string_depth;
+    size_t max_bytes;
+} ValPrint;
+
+/* SML/NJ's defaults: depth 5, length 12, strings 70; no bound on bytes. */
+void val_print_default(ValPrint *lim);
 
 /* The value as SML/NJ prints it ("~3", "[1,2]", "SOME (1,\"a\")",
- * "0.333333333333", "#[1,2]", "#\"a\"", "fn"); malloc'd. */
-char *val_to_sml(const Value *v);
+ * "0.333333333333", "#[1,2]", "#\"a\"", "fn", "(((#,#),(#,#)),...)") within lim
+ * (NULL: the defaults); malloc'd.  NULL if the text would pass
+ * lim->max_bytes (or memory ran out). */
+char *val_to_sml(const Value *v, const ValPrint *lim);
 /* A real as SML's Real.toString writes it; out has room for 32 bytes. */
 void val_real_text(double r, char *out);
 const char *val_tag_name(const Value *v);

@@ -67,6 +67,19 @@ int graph_full(const Graph *g)
     return (uint64_t)g->n >= g->max_nodes;
 }
 
+size_t graph_bytes(const Graph *g)
+{
+    size_t per_node = sizeof *g->kind + sizeof *g->npred + 2 * sizeof *g->succ + sizeof *g->size +
+                      sizeof *g->annot;
+    size_t per_edge = sizeof *g->hsrc + sizeof *g->hdst + sizeof *g->hkind;
+    return (g->cap ? (size_t)g->cap + 1 : 0) * per_node + g->mcap * per_edge;
+}
+
+size_t graph_bytes_next(const Graph *g)
+{
+    return 2 * graph_bytes(g);
+}
+
 uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
 {
     if (graph_full(g)) return 0;

@@ -72,6 +72,10 @@ typedef struct Graph {
 } Graph;
 
 void graph_init(Graph *g, uint64_t max_nodes);
+/* The bytes the store holds (its arrays' capacities), and the most it
+ * will hold once its arrays next grow. */
+size_t graph_bytes(const Graph *g);
+size_t graph_bytes_next(const Graph *g);
 void graph_free(Graph *g);
 
 /* Adds a node; returns its id, or 0 if max_nodes is reached or memory runs
