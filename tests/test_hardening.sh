@@ -94,3 +94,8 @@ if [ -z "${PML_SANITIZERS:-}" ]; then
     *) fail "printing past its share of memory: the message names the limit" "$msg" ;;
     esac
 fi
+
+# ---- tabulate of a negative size raises Size, a real exception ----
+printf 'val r = (tabulate (fn i => i, ~5) handle Size => fromList [7],\n         List.tabulate (~1, fn i => i) handle Size => [8])\n' > "$TMP/size.pml"
+expect_eq "tabulate (f, ~5) raises Size, which a handler catches" "val r = (#[7],[8])" \
+    "$(timeout 60 "$PML" run "$TMP/size.pml" 2>&1 | head -1)"

@@ -170,7 +170,15 @@ int val_equal(const Value *a, const Value *b, uint64_t max_pairs)
         if (added < 0) { r = -3; break; }
         if (!added) continue;
         if (seen.n > max_pairs) { r = -2; break; }
-        if (a->tag != b->tag || a->n != b->n || (a->tag == V_CON && a->con != b->con)) { r = 0; break; }
+        if (a->tag != b->tag || (a->tag == V_CON && a->con != b->con)) { r = 0; break; }
+        if (a->tag == V_CON && a->n != b->n) {
+            /* C (x, y) built from one tuple or from two fields: compare the
+             * arguments as tuples (a rare case, so the views are not kept) */
+            st[top][0] = val_con_arg((Value *)a);
+            st[top++][1] = val_con_arg((Value *)b);
+            continue;
+        }
+        if (a->n != b->n) { r = 0; break; }
         if (top + a->n > cap) {
             while (top + a->n > cap) cap *= 2;
             void *p = realloc(st, cap * sizeof *st);
