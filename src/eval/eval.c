@@ -72,7 +72,7 @@ static void memory_check(Ev *ev, uint32_t annot)
             "out of memory: the cost graph (%llu MiB) and the interpreter's heap (%llu MiB) passed 2/3 "
             "of %s at %u nodes; --max-nodes N stops a run sooner",
             (unsigned long long)(graph >> 20), (unsigned long long)(heap >> 20),
-            ev->o->memory_limit ? ev->o->memory_limit : "the usable memory", ev->g->n);
+            ev->o->memory_limit ? ev->o->memory_limit : "the usable memory", graph_nodes(ev->g));
 }
 
 uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)

@@ -399,10 +399,10 @@ static Value *compute(Site *s, PrimOp op, Value **a, uint32_t loc)
         return ev_bool(ev, b->con == ev->c_false, loc);
     }
     case P_EQ: case P_NE: {
-        int r = val_equal(a[0], a[1], ev->g->max_nodes);
+        int r = val_equal(a[0], a[1], graph_max_nodes(ev->g));
         if (r == -2)
             ev_fail(ev, s->sp, "'%s' compared more than %llu pairs of values, the node limit; "
-                    "raise it with --max-nodes N", s->name, (unsigned long long)ev->g->max_nodes);
+                    "raise it with --max-nodes N", s->name, (unsigned long long)graph_max_nodes(ev->g));
         if (r == -3) ev_fail(ev, s->sp, "out of memory: '%s' on large values", s->name);
         if (r < 0) ev_fail(ev, s->sp, "type error: '%s' cannot compare functions", s->name);
         return ev_bool(ev, op == P_EQ ? r : !r, loc);
