@@ -99,3 +99,17 @@ fi
 printf 'val r = (tabulate (fn i => i, ~5) handle Size => fromList [7],\n         List.tabulate (~1, fn i => i) handle Size => [8])\n' > "$TMP/size.pml"
 expect_eq "tabulate (f, ~5) raises Size, which a handler catches" "val r = (#[7],[8])" \
     "$(timeout 60 "$PML" run "$TMP/size.pml" 2>&1 | head -1)"
+
+# ---- standard output: a failed write is an error (exit 1) ----
+fib=examples/fib.pml
+for c in "run $fib" "graph $fib -o -" "schedule $fib -o -" "sweep $fib -D n=2:4 -o -" "stats $fib" "dot $fib -o -"; do
+    $PML $c > /dev/full 2> "$TMP/full.err"; rc=$?
+    expect_eq "pml $c > /dev/full exits 1" 1 "$rc"
+    expect_eq "pml $c > /dev/full says so" 1 "$(grep -c 'writing standard output: No space left on device\|write: No space left on device' "$TMP/full.err")"
+done
+$PML run $fib >&- 2> "$TMP/closed.err"; rc=$?
+expect_eq "pml run with standard output closed exits 1" 1 "$rc"
+expect_eq "pml run with standard output closed says so" "pml: error: writing standard output: Bad file descriptor" "$(cat "$TMP/closed.err")"
+$PML graph $fib -o "$TMP/g.json" >&- 2> "$TMP/closed.err"
+expect_eq "with standard output closed, -o FILE is written and not taken for stdout" 1 \
+    "$(python3 -c 'import json,sys; json.load(open(sys.argv[1])); print(1)' "$TMP/g.json" 2>&1)"

@@ -2,9 +2,12 @@
  * main.c — the command-line driver: `pml COMMAND FILE [options]`.
  * Each command lives in its own src/cli/cmd_*.c; this file only dispatches.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <gc.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -55,8 +58,38 @@ static const Command commands[] = {
     {"paths", cmd_paths},
 };
 
+/* Standard output closed when pml starts: fd 1 is taken by /dev/null,
+ * opened read-only, so that no file pml opens becomes standard output and
+ * every write to it fails and is reported (EBADF). */
+static void guard_stdout(void)
+{
+    if (fcntl(STDOUT_FILENO, F_GETFD) >= 0 || errno != EBADF) return;
+    int fd = open("/dev/null", O_RDONLY);
+    if (fd >= 0 && fd != STDOUT_FILENO) {
+        dup2(fd, STDOUT_FILENO);
+        close(fd);
+    }
+}
+
+/* Every command's standard output is checked once it is done: a failed
+ * write (a full disk, /dev/full, a closed descriptor) is an error. */
+static int finish_stdout(int rc)
+{
+    errno = 0;
+    int bad = fflush(stdout) != 0 || ferror(stdout);
+    int err = errno ? errno : EIO;
+    if (fclose(stdout) != 0 && !bad) {
+        bad = 1;
+        err = errno ? errno : EIO;
+    }
+    if (!bad || rc != EXIT_OK) return rc; /* a failed command has said why */
+    fprintf(stderr, "pml: error: writing standard output: %s\n", strerror(err));
+    return rc == EXIT_OK ? EXIT_PROGRAM : rc;
+}
+
 int main(int argc, char **argv)
 {
+    guard_stdout();
     GC_INIT();
     if (argc < 2) {
         fputs(usage, stderr);
@@ -64,10 +97,10 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fputs(usage, stdout);
-        return EXIT_OK;
+        return finish_stdout(EXIT_OK);
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].fn(argc - 1, argv + 1);
+        if (strcmp(argv[1], commands[i].name) == 0) return finish_stdout(commands[i].fn(argc - 1, argv + 1));
     cli_usage_error("unknown command '%s'", argv[1]);
     return EXIT_USAGE;
 }

@@ -54,7 +54,13 @@ int outfile_open(OutFile *o, const char *path)
 
 int outfile_commit(OutFile *o)
 {
-    if (o->f == stdout) { fflush(stdout); return 0; }
+    if (o->f == stdout) {
+        errno = 0;
+        if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+        fprintf(stderr, "pml: error: writing standard output: %s\n", strerror(errno ? errno : EIO));
+        clearerr(stdout); /* reported: the driver's last check need not say it again */
+        return -1;
+    }
     int bad = ferror(o->f);
     if (fclose(o->f) != 0) bad = 1;
     o->f = NULL;
