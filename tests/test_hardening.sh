@@ -113,3 +113,29 @@ expect_eq "pml run with standard output closed says so" "pml: error: writing sta
 $PML graph $fib -o "$TMP/g.json" >&- 2> "$TMP/closed.err"
 expect_eq "with standard output closed, -o FILE is written and not taken for stdout" 1 \
     "$(python3 -c 'import json,sys; json.load(open(sys.argv[1])); print(1)' "$TMP/g.json" 2>&1)"
+
+# ---- children die with pml: TERM, INT, HUP and KILL ----
+# A stand-in for Graphviz that never ends; its pid is written to a file.
+printf '#!/bin/sh\necho $$ > "%s/child.pid"\nexec sleep 300\n' "$TMP" > "$TMP/slowdot"
+chmod +x "$TMP/slowdot"
+for sig in TERM INT HUP KILL; do
+    rm -f "$TMP/child.pid" "$TMP/k.dot" "$TMP/k.svg"
+    # (a background job of a script ignores INT: python starts pml with it restored)
+    PML_DOT="$TMP/slowdot" python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' "$PML" dot examples/fib.pml -D n=3 -o "$TMP/k.dot" --render svg 2>/dev/null &
+pml_pid=$!
+    for _ in $(seq 100); do [ -s "$TMP/child.pid" ] && break; sleep 0.1; done
+    child=$(cat "$TMP/child.pid" 2>/dev/null)
+    kill -$sig $pml_pid
+    wait $pml_pid 2>/dev/null
+    gone=0
+    for _ in $(seq 50); do
+        if [ -n "$child" ] && ! kill -0 "$child" 2>/dev/null; then gone=1; break; fi
+        sleep 0.1
+    done
+    [ -n "$child" ] && [ $gone = 0 ] && kill -KILL "$child" 2>/dev/null
+    expect_eq "pml dot --render killed by $sig: Graphviz dies too" "1" "$gone"
+    left=$(ls "$TMP" | grep -c '\.tmp')
+    [ $sig = KILL ] || expect_eq "pml dot --render killed by $sig: no temporary file left" 0 "$left"
+done

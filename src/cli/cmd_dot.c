@@ -263,9 +263,10 @@ static int render(const char *dot, size_t len, const char *fmt, FILE *out)
     snprintf(tflag, sizeof tflag, "-T%s", fmt);
     int fds[2];
     if (fflush(out) || pipe(fds)) { perror("pml dot"); return -1; }
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid < 0) { perror("pml dot: fork"); close(fds[0]); close(fds[1]); return -1; }
     if (pid == 0) {
+        outfile_child_of(parent);
         dup2(fds[0], STDIN_FILENO);
         dup2(fileno(out), STDOUT_FILENO);
         close(fds[0]); close(fds[1]);

@@ -262,9 +262,10 @@ static int job_start(const SweepArgs *a, Job *jobs, Job *j)
     fflush(stdout);
     fflush(stderr);
     GC_atfork_prepare();
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid == 0) {
         GC_atfork_child();
+        outfile_child_of(parent);
         close(fds[0]);
         for (uint32_t i = 0; i < a->nsizes; i++)
             if (jobs[i].pid > 0) close(jobs[i].fd);

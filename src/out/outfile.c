@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 /* The temporary files not yet committed, removed if a signal ends the run. */
@@ -84,4 +85,10 @@ void outfile_abort(OutFile *o)
     track(o->tmp, 0);
     free(o->path); free(o->tmp);
     memset(o, 0, sizeof *o);
+}
+
+void outfile_child_of(pid_t parent)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1); /* the parent died before prctl */
 }

@@ -9,6 +9,7 @@
 #define PML_OUTFILE_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 typedef struct OutFile {
     FILE *f;            /* write here */
@@ -22,5 +23,10 @@ int outfile_open(OutFile *o, const char *path);
 int outfile_commit(OutFile *o);
 /* Closes and removes the temporary file; harmless on stdout. */
 void outfile_abort(OutFile *o);
+
+/* In a process just forked from `parent` (gnuplot, Graphviz, a sweep's
+ * worker): it is killed when the parent dies, whatever kills the parent,
+ * KILL included (PR_SET_PDEATHSIG), and exits if the parent is gone. */
+void outfile_child_of(pid_t parent);
 
 #endif

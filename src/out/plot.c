@@ -117,9 +117,10 @@ static int render(const PlotPaths *p, FILE *out, char *msg, size_t msglen)
 {
     const char *prog = getenv("PML_GNUPLOT") ? getenv("PML_GNUPLOT") : "gnuplot";
     if (fflush(out)) { snprintf(msg, msglen, "cannot write %s", p->svg); return 1; }
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid < 0) { snprintf(msg, msglen, "cannot start gnuplot: %s", strerror(errno)); return 1; }
     if (pid == 0) {
+        outfile_child_of(parent);
         if (chdir(p->dir) || dup2(fileno(out), STDOUT_FILENO) < 0) _exit(126);
         execlp(prog, prog, "-e", "outfile='-'", p->gp, (char *)NULL);
         _exit(127);
