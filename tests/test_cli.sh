@@ -53,7 +53,7 @@ esac
 printf 'val v = tabulate (fn i => i, 20000)\nval result = length v\n' > "$TMP/big.pml"
 echo keep > "$TMP/big.json"
 "$PML" graph "$TMP/big.pml" -o "$TMP/big.json" & pid=$!
-for _ in $(seq 50); do ls "$TMP"/big.json.tmp.* >/dev/null 2>&1 && break; sleep 0.05; done
+for _ in $(seq 50); do ls "$TMP"/pml.tmp.* >/dev/null 2>&1 && break; sleep 0.05; done
 kill -INT $pid 2>/dev/null; wait $pid; rc=$?
 if ls "$TMP"/*.tmp.* >/dev/null 2>&1; then fail "an interrupt leaves no temporary file" "$(ls "$TMP")"; else pass "an interrupt leaves no temporary file"; fi
 if [ $rc -eq 0 ]; then pass "an interrupted write leaves the old file (the run had finished)";

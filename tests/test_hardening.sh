@@ -139,3 +139,45 @@ pml_pid=$!
     left=$(ls "$TMP" | grep -c '\.tmp')
     [ $sig = KILL ] || expect_eq "pml dot --render killed by $sig: no temporary file left" 0 "$left"
 done
+
+# ---- plots on a full disk (a file-size limit stands in for one) ----
+# gnuplot, like pml, meets the limit as a failed write and exits 0 anyway.
+mkdir -p "$TMP/sw"
+"$PML" sweep examples/fib.pml -D n=2:6 -o "$TMP/sw/s.csv" --plot "$TMP/sw/s.svg" 2>/dev/null
+cp "$TMP/sw/s.csv" "$TMP/s.csv.old"; cp "$TMP/sw/s.svg" "$TMP/s.svg.old"
+(ulimit -f 16; "$PML" sweep examples/fib.pml -D n=2:7 -o "$TMP/sw/s.csv" --plot "$TMP/sw/s.svg" 2> "$TMP/sw.err"; echo $? > "$TMP/sw.rc")
+expect_eq "sweep --plot on a full disk exits 1" 1 "$(cat "$TMP/sw.rc")"
+expect_eq "sweep --plot on a full disk says so" 1 "$(grep -c 'incomplete' "$TMP/sw.err")"
+cmp -s "$TMP/sw/s.csv" "$TMP/s.csv.old" && pass "sweep --plot on a full disk: the old CSV stays beside the old plots" \
+    || fail "sweep --plot on a full disk: the old CSV stays beside the old plots" "the CSV changed"
+cmp -s "$TMP/sw/s.svg" "$TMP/s.svg.old" && pass "sweep --plot on a full disk: the old plot stays whole" \
+    || fail "sweep --plot on a full disk: the old plot stays whole" "the SVG changed"
+expect_eq "sweep --plot on a full disk: no temporary file" "" "$(ls "$TMP/sw" | grep tmp)"
+(ulimit -f 16; "$PML" run examples/fib.pml --sched=bf -p 2 --profile "$TMP/sw/p.svg" > /dev/null 2> "$TMP/pr.err"; echo $? > "$TMP/pr.rc")
+expect_eq "run --profile on a full disk exits 1" 1 "$(cat "$TMP/pr.rc")"
+expect_eq "run --profile on a full disk leaves no SVG" "" "$(ls "$TMP/sw" | grep -e 'p.svg' -e tmp)"
+
+# ---- output file names ----
+long=$(printf 'x%.0s' $(seq 245))
+"$PML" graph examples/fib.pml -D n=3 -o "$TMP/$long.json" 2> "$TMP/long.err"; rc=$?
+expect_eq "-o with a 250-character name works" "0 1" "$rc $(ls "$TMP" | grep -c "^$long.json$")"
+cp examples/fib.pml "$TMP/self.pml"
+"$PML" graph "$TMP/self.pml" -o "$TMP/self.pml" 2> "$TMP/self.err"; rc=$?
+expect_eq "-o naming the input file is refused" 1 "$rc"
+cmp -s "$TMP/self.pml" examples/fib.pml && pass "-o naming the input file leaves it alone" \
+    || fail "-o naming the input file leaves it alone" "the source was overwritten"
+expect_eq "-o naming the input file says so" "pml: error: refusing to write '$TMP/self.pml': it is the program being read" "$(head -1 "$TMP/self.err")"
+mkfifo "$TMP/fifo"
+timeout 20 cat "$TMP/fifo" > "$TMP/from_fifo" &
+"$PML" graph examples/fib.pml -D n=3 -o "$TMP/fifo"; rc=$?
+wait
+expect_eq "-o naming a FIFO writes into it" "0 fifo" "$rc $([ -p "$TMP/fifo" ] && echo fifo)"
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMP/from_fifo" && pass "-o FIFO: the reader gets the JSON" \
+    || fail "-o FIFO: the reader gets the JSON" "not JSON"
+
+# ---- a file-size limit (SIGXFSZ) leaves no temporary file ----
+mkdir -p "$TMP/xfsz"
+(ulimit -f 4; "$PML" graph examples/fib.pml -o "$TMP/xfsz/g.json" 2> "$TMP/xfsz.err"; echo $? > "$TMP/xfsz.rc")
+expect_eq "past the file-size limit: exit 1" 1 "$(cat "$TMP/xfsz.rc")"
+expect_eq "past the file-size limit: the message" "pml: error: cannot write '$TMP/xfsz/g.json': File too large" "$(head -1 "$TMP/xfsz.err")"
+expect_eq "past the file-size limit: no file, no temporary file" "" "$(ls "$TMP/xfsz")"

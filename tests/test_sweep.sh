@@ -121,7 +121,7 @@ mkdir -p "$TMP/i"
 "$PML" sweep $MM -D n=20:40:4 --sched=df,bf -p 1,2 -j 2 -o "$TMP/i/d.csv" --plot "$TMP/i/s.svg" 2>/dev/null &
 pid=$!
 for _ in $(seq 1 100); do
-    [ -n "$(pgrep -P $pid)" ] && ls "$TMP/i"/d.csv.tmp.* >/dev/null 2>&1 && break
+    [ -n "$(pgrep -P $pid)" ] && ls "$TMP/i"/pml.tmp.* >/dev/null 2>&1 && break
     sleep 0.05
 done
 sleep 0.2

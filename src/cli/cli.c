@@ -326,6 +326,7 @@ int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
 {
     memset(out, 0, sizeof *out);
     LoadJob j = {file, c, eval, out, {{0}, 0, {0}, NULL}, 0};
+    outfile_protect(file); /* -o never names the program */
     limit_gc_heap();
     /* reserve a stack for the deepest evaluation allowed, within reason;
      * under an address-space limit, settle for less */

@@ -438,6 +438,8 @@ static int sweep(SweepArgs *a)
     OutFile out;
     if (!jobs) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     for (uint32_t i = 0; i < a->nsizes; i++) jobs[i].size = a->sizes[i];
+    outfile_protect(a->file);
+    outfile_hold(); /* the CSV and the plots appear together or not at all */
     int rc = outfile_open(&out, a->out ? a->out : "-") ? EXIT_PROGRAM : EXIT_OK;
     if (rc == EXIT_OK) {
         catch_signals();
@@ -452,6 +454,7 @@ static int sweep(SweepArgs *a)
             rc = cli_sweep_plot(a->file, a->range, a->ro.units == UNITS_NODES ? "nodes" : "words", a->plot, a->loglog, csv, len);
         free(csv);
     }
+    if (outfile_release(rc == EXIT_OK)) rc = EXIT_PROGRAM;
     for (uint32_t i = 0; i < a->nsizes; i++) free(jobs[i].buf);
     free(jobs);
     return rc;

@@ -3,7 +3,10 @@
  * file next to PATH ("-" is stdout), write, then commit (rename over PATH)
  * or abort (remove).  An existing file is never clobbered by a failed run,
  * and the temporary files still open are removed if SIGINT, SIGTERM or
- * SIGHUP ends the process.
+ * SIGHUP ends the process (SIGXFSZ is ignored, so a file too large fails
+ * as a write).  The temporary file is DIR/pml.tmp.PID.N, short whatever
+ * the target's name; a target that is not a regular file (/dev/null, a
+ * FIFO) is written in place; the input program is never a target.
  */
 #ifndef PML_OUTFILE_H
 #define PML_OUTFILE_H
@@ -23,6 +26,19 @@ int outfile_open(OutFile *o, const char *path);
 int outfile_commit(OutFile *o);
 /* Closes and removes the temporary file; harmless on stdout. */
 void outfile_abort(OutFile *o);
+
+/* The input program: outfile_open refuses to write over it. */
+void outfile_protect(const char *path);
+
+/* Between outfile_hold and outfile_release, committed files are only
+ * closed; outfile_release(1) renames them all into place, (0) removes them
+ * all: outputs that belong together (a sweep's CSV and plots) appear
+ * together or not at all.  0, or -1 after printing why. */
+void outfile_hold(void);
+int outfile_release(int commit);
+/* outfile_commit, never held: for a file another program must read now
+ * (a plot's data and script, which gnuplot reads). */
+int outfile_commit_now(OutFile *o);
 
 /* In a process just forked from `parent` (gnuplot, Graphviz, a sweep's
  * worker): it is killed when the parent dies, whatever kills the parent,

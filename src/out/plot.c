@@ -135,6 +135,21 @@ static int render(const PlotPaths *p, FILE *out, char *msg, size_t msglen)
     return 1;
 }
 
+/* gnuplot exits 0 after a failed write: the SVG it wrote (through f's
+ * descriptor) must be there whole, ending in </svg>.  0 if it is. */
+static int svg_whole(FILE *f)
+{
+    int fd = fileno(f);
+    off_t end = lseek(fd, 0, SEEK_END);
+    char tail[64];
+    if (end <= 0) return -1;
+    off_t from = end > (off_t)sizeof tail - 1 ? end - (off_t)sizeof tail + 1 : 0;
+    ssize_t n = pread(fd, tail, (size_t)(end - from), from);
+    if (n <= 0) return -1;
+    tail[n] = 0;
+    return strstr(tail, "</svg>") ? 0 : -1;
+}
+
 /* Writes one of the plot's files through write(f, arg), whole or not at all. */
 static int write_file(const PlotPaths *p, const char *name, void (*write)(FILE *, const void *, const PlotPaths *),
                       const void *arg, char *msg, size_t msglen)
@@ -147,7 +162,7 @@ static int write_file(const PlotPaths *p, const char *name, void (*write)(FILE *
         return -1;
     }
     write(o.f, arg, p);
-    int rc = outfile_commit(&o);
+    int rc = outfile_commit_now(&o); /* gnuplot reads it next */
     if (rc) snprintf(msg, msglen, "cannot write %s", path);
     free(path);
     return rc;
@@ -166,6 +181,10 @@ static int plot_files(const char *svg, void (*dat)(FILE *, const void *, const P
     if (!rc && outfile_open(&o, svg)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
     if (!rc) {
         rc = render(&p, o.f, msg, msglen);
+        if (!rc && svg_whole(o.f)) {
+            snprintf(msg, msglen, "gnuplot wrote an incomplete %s (a full disk?)", svg);
+            rc = -1;
+        }
         if (rc) outfile_abort(&o);
         else if (outfile_commit(&o)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
     }
