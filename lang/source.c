@@ -188,6 +188,7 @@ void diag_set(Diag *d, Span sp, const char *fmt, ...)
     d->span = sp;
     d->has_span = 1;
     d->path = NULL;
+    d->has_note = 0;
 }
 
 void diag_set_nospan(Diag *d, const char *fmt, ...)
@@ -199,6 +200,7 @@ void diag_set_nospan(Diag *d, const char *fmt, ...)
     memset(&d->span, 0, sizeof d->span);
     d->has_span = 0;
     d->path = NULL;
+    d->has_note = 0;
 }
 
 /* The shown part of a long source line, and the caret under the column:
@@ -242,6 +244,11 @@ void diag_print(const Sources *s, const Diag *d, void *stdio_file)
             d->span.col, d->msg);
     size_t off = d->span.off <= f->len ? d->span.off : f->len;
     print_line(out, f, off);
+    if (d->has_note && d->note_span.file < s->n) {
+        const SrcFile *g = &s->files[d->note_span.file];
+        fprintf(out, "%s:%u:%u: note: %s\n", g->path, d->note_span.line, d->note_span.col, d->note);
+        print_line(out, g, d->note_span.off <= g->len ? d->note_span.off : g->len);
+    }
 }
 
 static int is_space(unsigned char c)

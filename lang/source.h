@@ -39,6 +39,9 @@ typedef struct Diag {
     char msg[512];
     const char *path;   /* !has_span: a file that could not be loaded (the
                            error is reported at its 1:1), or NULL */
+    int has_note;       /* a second position, printed as "FILE:L:C: note: NOTE" */
+    Span note_span;
+    char note[160];
 } Diag;
 
 /* Loads PATH (whole file) as a new source; returns its index, or -1 with d

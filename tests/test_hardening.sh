@@ -181,3 +181,9 @@ mkdir -p "$TMP/xfsz"
 expect_eq "past the file-size limit: exit 1" 1 "$(cat "$TMP/xfsz.rc")"
 expect_eq "past the file-size limit: the message" "pml: error: cannot write '$TMP/xfsz/g.json': File too large" "$(head -1 "$TMP/xfsz.err")"
 expect_eq "past the file-size limit: no file, no temporary file" "" "$(ls "$TMP/xfsz")"
+
+# ---- a pattern that does not fit the argument: the call, the pattern as a note ----
+printf 'fun f (x, y) = x\nval r = f 3\n' > "$TMP/callsite.pml"
+"$PML" run "$TMP/callsite.pml" 2> "$TMP/callsite.err"
+expect_eq "pattern error at the call site" "$TMP/callsite.pml:2:9: error: type error: 2-tuple pattern applied to an int" "$(sed -n 1p "$TMP/callsite.err")"
+expect_eq "pattern error: the pattern as a note" "$TMP/callsite.pml:1:7: note: the pattern the argument does not fit" "$(sed -n 4p "$TMP/callsite.err")"

@@ -325,7 +325,7 @@ static void limit_gc_heap(void)
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
 {
     memset(out, 0, sizeof *out);
-    LoadJob j = {file, c, eval, out, {{0}, 0, {0}, NULL}, 0};
+    LoadJob j = {file, c, eval, out, {.has_span = 0}, 0};
     outfile_protect(file); /* -o never names the program */
     limit_gc_heap();
     /* reserve a stack for the deepest evaluation allowed, within reason;

@@ -32,6 +32,7 @@ void ev_fail(Ev *ev, Span sp, const char *fmt, ...)
     va_start(ap, fmt);
     ev->d->span = sp;
     ev->d->has_span = 1;
+    ev->d->has_note = 0;
     vsnprintf(ev->d->msg, sizeof ev->d->msg, fmt, ap);
     va_end(ap);
     longjmp(ev->fail, 1);
@@ -163,6 +164,27 @@ static void use_all(Ev *ev, uint32_t n, const Env *env, const RefList *l)
 
 /* ---- pattern matching ---- */
 
+/* A pattern that cannot apply to the value (a type error): while a
+ * function's argument is matched, reported at the call, with the pattern
+ * as a note; elsewhere (case, val) at the pattern. */
+_Noreturn static void pat_fail(Ev *ev, const Pat *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ev->d->msg, sizeof ev->d->msg, fmt, ap);
+    va_end(ap);
+    ev->d->has_span = 1;
+    ev->d->has_note = 0;
+    ev->d->span = p->span;
+    if (ev->match_site) {
+        ev->d->span = ev->match_site->span;
+        ev->d->has_note = 1;
+        ev->d->note_span = p->span;
+        snprintf(ev->d->note, sizeof ev->d->note, "the pattern the argument does not fit");
+    }
+    longjmp(ev->fail, 1);
+}
+
 /* The objects a match inspects (docs/semantics.md, the case rule): gathered while matching,
  * then made use edges of the matching node. */
 typedef struct Insp { uint32_t locs[256]; uint32_t n; uint32_t more; } Insp;
@@ -179,13 +201,13 @@ static int match_record(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in);
 static int match_con(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
 {
     if (v->tag != V_CON)
-        ev_fail(ev, p->span, "type error: pattern '%s' expects a constructor value, got %s",
+        pat_fail(ev, p, "type error: pattern '%s' expects a constructor value, got %s",
                 p->con->name, val_tag_name(v));
     inspect(in, v);
     if (v->con != p->con) {
         if (strcmp(v->con->name, p->con->name) == 0) return 0;
         if (v->con->ncons != p->con->ncons && !(p->con->tag < v->con->ncons))
-            ev_fail(ev, p->span, "type error: constructor '%s' does not match a value of another type",
+            pat_fail(ev, p, "type error: constructor '%s' does not match a value of another type",
                     p->con->name);
         return 0;
     }
@@ -202,14 +224,14 @@ static int match_list(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
 {
     for (uint32_t i = 0; i < p->n; i++) {
         if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
-            ev_fail(ev, p->span, "type error: list pattern applied to %s", val_tag_name(v));
+            pat_fail(ev, p, "type error: list pattern applied to %s", val_tag_name(v));
         inspect(in, v);
         if (v->con == ev->c_nil) return 0;
         if (!match(ev, p->elems[i], v->u.f[0], fr, in)) return 0;
         v = v->u.f[1];
     }
     if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
-        ev_fail(ev, p->span, "type error: list pattern applied to %s", val_tag_name(v));
+        pat_fail(ev, p, "type error: list pattern applied to %s", val_tag_name(v));
     inspect(in, v);
     return v->con == ev->c_nil;
 }
@@ -218,15 +240,15 @@ static int match_list(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
 static int match_record(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
 {
     if (v->tag != V_TUPLE)
-        ev_fail(ev, p->span, "type error: record pattern applied to %s", val_tag_name(v));
+        pat_fail(ev, p, "type error: record pattern applied to %s", val_tag_name(v));
     if (!p->ival && v->n != p->n)
-        ev_fail(ev, p->span, "type error: a record pattern with %u fields applied to %s with %u",
+        pat_fail(ev, p, "type error: a record pattern with %u fields applied to %s with %u",
                 p->n, v->shape ? "a record" : "a tuple", v->n);
     inspect(in, v);
     for (uint32_t i = 0; i < p->n; i++) {
         int k = val_field(v, p->labels[i]);
         if (k < 0)
-            ev_fail(ev, p->span, "type error: record pattern: %s has no field '%s'",
+            pat_fail(ev, p, "type error: record pattern: %s has no field '%s'",
                     val_tag_name(v), p->labels[i]);
         if (!match(ev, p->elems[i], v->u.f[k], fr, in)) return 0;
     }
@@ -246,7 +268,7 @@ static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
         return match(ev, p->arg, v, fr, in);
     case PAT_INT:
         if (v->tag != V_INT)
-            ev_fail(ev, p->span, "type error: int pattern applied to %s", val_tag_name(v));
+            pat_fail(ev, p, "type error: int pattern applied to %s", val_tag_name(v));
         inspect(in, v);
         return v->u.i == p->ival;
     case PAT_CHAR:
@@ -256,12 +278,12 @@ static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
         return v->u.i == p->ival;
     case PAT_STRING:
         if (v->tag != V_STR)
-            ev_fail(ev, p->span, "type error: string pattern applied to %s", val_tag_name(v));
+            pat_fail(ev, p, "type error: string pattern applied to %s", val_tag_name(v));
         inspect(in, v);
         return v->n == p->slen && memcmp(v->u.s, p->sval, p->slen) == 0;
     case PAT_TUPLE:
         if (v->tag != V_TUPLE || v->n != p->n || v->shape)
-            ev_fail(ev, p->span, "type error: %u-tuple pattern applied to %s%s", p->n,
+            pat_fail(ev, p, "type error: %u-tuple pattern applied to %s%s", p->n,
                     v->tag == V_TUPLE ? "a tuple of another size" : val_tag_name(v), "");
         inspect(in, v);
         for (uint32_t i = 0; i < p->n; i++)
@@ -370,7 +392,10 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
     Value *vals[code->nhidden + 1];
     for (uint32_t i = 0; i < code->nhidden; i++) vals[i] = lookup(&callee, &code->hidden[i]);
     vals[code->nhidden] = arg;
+    const Expr *outer_match = ev->match_site;
+    ev->match_site = site;
     int k = match_clauses(ev, n, code->clauses, code->nclauses, vals, frame, &callee, site->span);
+    ev->match_site = outer_match;
     if (k < 0)
         ev_raise_basis(ev, ev->c_match, site->span, "no clause of %s%s%s matches the argument",
                        code->fn_name ? "'" : "", code->fn_name ? code->fn_name : "this fn",

@@ -45,6 +45,7 @@ typedef struct Ev {
     Value **assigned;       /* the ref cells assigned to (GC heap), nassigned */
     uint32_t nassigned, capassigned;
     Handler *handler;       /* innermost active handler, NULL: none */
+    const Expr *match_site; /* the application whose argument is being matched */
     Value *exn;             /* the exception being raised */
     int print_midline;      /* print's output so far does not end in a newline */
 } Ev;

@@ -1,0 +1,2 @@
+fun f (x, y) = x
+val r = f 3
