@@ -223,6 +223,18 @@ static int split_procs(SimOpts *s, const char *v)
     return rc;
 }
 
+/* --fork-cost C, --steal-cost S: steps, at most 10^6 (a cost past that is a typo). */
+static int cost_option(int argc, char **argv, int *i, const char *name, uint32_t *out)
+{
+    const char *v;
+    uint64_t k;
+    int r = cli_option_value(argc, argv, i, name, &v);
+    if (r <= 0) return r;
+    if (cli_parse_u64(v, &k) || k > 1000000) { cli_usage_error("%s expects a number of steps 0..1000000, not '%s'", name, v); return -1; }
+    *out = (uint32_t)k;
+    return 1;
+}
+
 int cli_sim_option(SimOpts *s, int argc, char **argv, int *i)
 {
     const char *v;
@@ -242,6 +254,8 @@ int cli_sim_option(SimOpts *s, int argc, char **argv, int *i)
         s->units_nodes = strcmp(v, "nodes") == 0;
         return 1;
     }
+    if ((r = cost_option(argc, argv, i, "--fork-cost", &s->fork_cost)) != 0) return r;
+    if ((r = cost_option(argc, argv, i, "--steal-cost", &s->steal_cost)) != 0) return r;
     if (strcmp(argv[*i], "--coarse") == 0) { s->coarse = 1; return 1; }
     if (strcmp(argv[*i], "--no-queue-space") == 0) { s->no_queue = 1; return 1; }
     return 0;
@@ -254,6 +268,8 @@ void cli_report_options(const SimOpts *so, ReportOptions *ro)
     if (so->nprocs) { ro->procs = so->procs; ro->nprocs = so->nprocs; }
     ro->coarse = so->coarse;
     ro->seed = so->seed;
+    ro->fork_cost = so->fork_cost;
+    ro->steal_cost = so->steal_cost;
     ro->units = so->units_nodes ? UNITS_NODES : UNITS_WORDS;
     ro->with_queue = !so->no_queue;
 }

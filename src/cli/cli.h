@@ -48,7 +48,7 @@ int cli_common_option(CommonOpts *c, int argc, char **argv, int *i);
 
 /* The simulation options shared by run, schedule, dot and sweep:
  *   --sched=df,bf,ws  -p 1,2,4  --coarse  --seed S  --units words|nodes
- *   --no-queue-space
+ *   --no-queue-space  --fork-cost C  --steal-cost S
  * cli_sim_option works like cli_common_option. */
 typedef struct SimOpts {
     const char *policies[8];
@@ -59,6 +59,7 @@ typedef struct SimOpts {
     uint64_t seed;
     int units_nodes;        /* --units nodes */
     int no_queue;           /* --no-queue-space */
+    uint32_t fork_cost, steal_cost; /* --fork-cost C, --steal-cost S (docs/time.md) */
 } SimOpts;
 int cli_sim_option(SimOpts *s, int argc, char **argv, int *i);
 /* The simulation options onto a report's (report.h); defaults df, P = 1. */

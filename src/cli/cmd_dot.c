@@ -125,6 +125,8 @@ static int dot_sim(DotArgs *a, const SimOpts *sim)
     a->have_p = sim->nprocs > 0;
     a->so.P = a->have_p ? sim->procs[0] : 1;
     a->so.coarse = sim->coarse;
+    a->so.fork_cost = sim->fork_cost;
+    a->so.steal_cost = sim->steal_cost;
     a->so.seed = sim->seed;
     a->units = sim->units_nodes ? UNITS_NODES : UNITS_WORDS;
     a->no_queue = sim->no_queue;

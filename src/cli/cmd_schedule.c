@@ -51,6 +51,8 @@ static int schedule_parse(SchedArgs *a, int argc, char **argv)
     a->so.policy = sim.npolicies ? sim.policies[0] : "df";
     a->so.P = sim.nprocs ? sim.procs[0] : 1;
     a->so.coarse = sim.coarse;
+    a->so.fork_cost = sim.fork_cost;
+    a->so.steal_cost = sim.steal_cost;
     a->so.seed = sim.seed;
     a->units = sim.units_nodes ? UNITS_NODES : UNITS_WORDS;
     a->with_queue = !sim.no_queue;

@@ -46,6 +46,7 @@ static const char usage[] =
     "run options: --sched=df,bf,ws  -p 1,2,4  --coarse  --seed S  --units words|nodes\n"
     "             --by use|alloc  --top K  --format text|json|csv  --no-queue-space\n"
     "             --profile out.svg (space over time for one policy and P)\n"
+    "             --fork-cost C  --steal-cost S  (overhead steps per fork or join, per steal)\n"
     "\n"
     "Exit status: 0 success, 1 program error, 2 usage error.\n";
 

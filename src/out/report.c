@@ -28,7 +28,8 @@ void report_options_default(ReportOptions *o)
 MeasureOptions report_measure_options(const CostRun *r, const ReportOptions *o, const char *policy, uint32_t P)
 {
     MeasureOptions mo = measure_options(r->nannots);
-    mo.sched = (SchedOptions){.policy = policy, .P = P, .coarse = o->coarse, .seed = o->seed};
+    mo.sched = (SchedOptions){.policy = policy, .P = P, .coarse = o->coarse, .seed = o->seed,
+                              .fork_cost = o->fork_cost, .steal_cost = o->steal_cost};
     mo.units = o->units;
     mo.with_queue = o->with_queue;
     mo.by = o->by;
@@ -81,6 +82,10 @@ HolderInfo report_holder_info(const CostRun *r, const Sources *s, const Holder *
     return (HolderInfo){span_file(&w, sp), sp ? sp->line : 0, sp ? sp->col : 0, holder_text(&w, h)};
 }
 
+/* T1 / T_P and T1 / T_inf (Acar et al. §2.3; docs/time.md): T1 is the work. */
+static double speedup(const Out *w, const Measure *sr) { return sr->T ? (double)graph_nodes(&w->r->g) / sr->T : 0; }
+static double parallelism(const Out *w) { return w->span ? (double)graph_nodes(&w->r->g) / (double)w->span : 0; }
+
 static double percent(const Measure *sr, double x) { return sr->hwm ? 100.0 * x / (double)sr->hwm : 0; }
 
 static void text_number(FILE *f, double x)
@@ -115,8 +120,14 @@ static void text_schedule(const Out *w, const Measure *sr)
 {
     FILE *f = w->f;
     const ReportOptions *o = w->o;
-    fprintf(f, "\n%s%s, P=%u: %u steps, %llu idle processor-steps\n", sr->policy, o->coarse ? " --coarse" : "",
-            sr->P, sr->T, (unsigned long long)sr->idle);
+    fprintf(f, "\n%s%s, P=%u: %u steps, %llu idle processor-steps (%llu delay, %llu no-work)", sr->policy,
+            o->coarse ? " --coarse" : "", sr->P, sr->T, (unsigned long long)sr->idle,
+            (unsigned long long)sr->delay, (unsigned long long)sr->nowork);
+    if (o->fork_cost || o->steal_cost)
+        fprintf(f, ", %llu overhead (%llu steals)", (unsigned long long)sr->overhead, (unsigned long long)sr->steals);
+    fprintf(f, ", speedup %.2f\n", speedup(w, sr));
+    fprintf(f, "  time %u x %u = %u work + %llu idle + %llu overhead\n", sr->P, sr->T, graph_nodes(&w->r->g),
+            (unsigned long long)sr->idle, (unsigned long long)sr->overhead);
     fprintf(f, "  high-water mark %llu %s at step %u (heap %llu, scheduler queue %llu%s)\n",
             (unsigned long long)sr->hwm, space_units_names[o->units], sr->hwm_step, (unsigned long long)sr->heap,
             (unsigned long long)sr->queue, o->with_queue ? "" : ", not counted");
@@ -156,9 +167,12 @@ static void json_schedule(const Out *w, const Measure *sr, const char *sep)
     fprintf(f, "%s\n    {\"policy\": ", sep);
     json_string(f, sr->policy);
     fprintf(f, ", \"P\": %u, \"steps\": %u, \"idle\": %llu, \"hwm\": %llu, \"hwm_step\": %u, "
-            "\"heap\": %llu, \"queue\": %llu, \"shares\": \"%s\",\n      \"holders\": [",
+            "\"heap\": %llu, \"queue\": %llu, \"shares\": \"%s\",",
             sr->P, sr->T, (unsigned long long)sr->idle, (unsigned long long)sr->hwm, sr->hwm_step,
             (unsigned long long)sr->heap, (unsigned long long)sr->queue, sr->approx ? "approximate" : "exact");
+    fprintf(f, "\n      \"delay\": %llu, \"nowork\": %llu, \"overhead\": %llu, \"steals\": %llu, \"speedup\": %.17g,"
+            "\n      \"holders\": [", (unsigned long long)sr->delay, (unsigned long long)sr->nowork,
+            (unsigned long long)sr->overhead, (unsigned long long)sr->steals, speedup(w, sr));
     uint32_t rank = 0, n = 0;
     double rest = 0;
     for (uint32_t i = 0; i < sr->nholders; i++) {
@@ -179,6 +193,8 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
     json_string(f, r->value_text ? r->value_text : "");
     fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu, \"mutates\": %s,\n", graph_nodes(&r->g),
             (unsigned long long)w->span, graph_heap_edges(&r->g), r->mutated ? "true" : "false");
+    fprintf(f, "  \"parallelism\": %.17g, \"fork_cost\": %u, \"steal_cost\": %u,\n", parallelism(w),
+            o->fork_cost, o->steal_cost);
     fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"with_queue\": %s, \"coarse\": %s, \"seed\": %llu, \"top\": %u,\n"
             "  \"schedules\": [", space_units_names[o->units], measure_by_names[o->by],
             o->with_queue ? "true" : "false", o->coarse ? "true" : "false", (unsigned long long)o->seed, o->top);
@@ -192,11 +208,14 @@ static void csv_row(const Out *w, const Measure *sr, const char *rank, const cha
     const ReportOptions *o = w->o;
     CsvRow c = csv_begin(w->f);
     csv_text(&c, sr->policy);
-    csv_fmt(&c, "%u,%d,%llu,%s,%s,%d,%u,%llu,%llu,%u,%llu,%llu,%u,%llu,%s,%s,%.17g,%.17g", sr->P, o->coarse,
+    csv_fmt(&c, "%u,%d,%llu,%s,%s,%d,%u,%llu,%llu,%u,%llu,%llu,%u,%llu", sr->P, o->coarse,
             (unsigned long long)o->seed, space_units_names[o->units], measure_by_names[o->by],
             o->with_queue, sr->T, (unsigned long long)sr->idle, (unsigned long long)sr->hwm, sr->hwm_step,
             (unsigned long long)sr->heap, (unsigned long long)sr->queue, graph_nodes(&w->r->g),
-            (unsigned long long)w->span, rank, kind, space, percent(sr, space));
+            (unsigned long long)w->span);
+    csv_fmt(&c, "%llu,%llu,%llu,%llu,%.17g,%.17g,%u,%u,%s,%s,%.17g,%.17g", (unsigned long long)sr->delay,
+            (unsigned long long)sr->nowork, (unsigned long long)sr->overhead, (unsigned long long)sr->steals,
+            speedup(w, sr), parallelism(w), o->fork_cost, o->steal_cost, rank, kind, space, percent(sr, space));
     csv_text(&c, span_file(w, sp));
     if (sp) csv_fmt(&c, "%u,%u", sp->line, sp->col);
     else csv_empty(&c, 2);
@@ -225,6 +244,7 @@ static void csv_schedule(const Out *w, const Measure *sr)
 
 static const char csv_header[] =
     "policy,P,coarse,seed,units,by,with_queue,steps,idle,hwm,hwm_step,heap,queue,work,span,"
+    "delay,nowork,overhead,steals,speedup,parallelism,fork_cost,steal_cost,"
     "rank,kind,space,percent,file,line,col,text";
 
 static void print_all(const Out *w, const Measure *srs, uint32_t n)
@@ -240,8 +260,8 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
         return;
     }
     if (r->value_text) fprintf(f, "val %s = %s\n", r->result_name ? r->result_name : "it", r->value_text);
-    fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges\n", graph_nodes(&r->g),
-            (unsigned long long)w->span, graph_heap_edges(&r->g));
+    fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges, parallelism %.2f\n", graph_nodes(&r->g),
+            (unsigned long long)w->span, graph_heap_edges(&r->g), parallelism(w));
     if (r->mutated)
         fputs("note: the program assigns references (:=); its space figures are upper bounds "
               "and Theorem 1's exactness does not hold for them (docs/semantics.md)\n", f);

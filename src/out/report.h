@@ -20,6 +20,7 @@ typedef struct ReportOptions {
     uint32_t nprocs;
     int coarse;                  /* --coarse */
     uint64_t seed;               /* --seed (ws) */
+    uint32_t fork_cost, steal_cost; /* --fork-cost, --steal-cost (sched.h) */
     Units units;                 /* --units */
     int with_queue;              /* 0 with --no-queue-space */
     MeasureBy by;                /* --by: MEASURE_BY_USE or MEASURE_BY_ALLOC */

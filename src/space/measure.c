@@ -106,6 +106,10 @@ int measure_schedule(const Graph *g, const MeasureOptions *o, Schedule *s, Measu
     m->P = o->sched.P;
     m->T = m->sched.T;
     m->idle = m->sched.idle;
+    m->delay = m->sched.delay;
+    m->nowork = m->sched.nowork;
+    m->overhead = m->sched.overhead;
+    m->steals = m->sched.steals;
     m->hwm = sp->hwm;
     m->hwm_step = sp->hwm_step;
     m->heap = sp->heap[sp->hwm_step];

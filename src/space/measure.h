@@ -58,7 +58,8 @@ typedef struct Measure {
     const char *policy; /* o->sched.policy, not copied */
     uint32_t P;
     uint32_t T;         /* steps */
-    uint64_t idle;      /* processor-steps with no node visited */
+    uint64_t idle;      /* processor-steps with no node visited (delay + nowork) */
+    uint64_t delay, nowork, overhead, steals; /* as in Schedule (sched.h) */
     uint64_t hwm;       /* high-water mark (heap + queue unless with_queue = 0) */
     uint32_t hwm_step;  /* first step reaching it */
     uint64_t heap;      /* heap space at hwm_step */

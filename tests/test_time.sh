@@ -1,0 +1,70 @@
+# Time (docs/time.md): on every example, policy and P, with and without
+# overhead costs, pml run's JSON satisfies P*T = work + idle + overhead
+# exactly, idle = delay + no-work, greedy policies (df, bf) have no delay
+# and no-work <= (P-1)*span, speedup = work/steps; CSV carries the same.
+. "$(dirname "$0")/lib.sh"
+
+for f in examples/*.pml; do
+    b=$(basename "$f" .pml)
+    "$PML" run "$f" --sched=df,bf,ws -p 1,2,3,4,16 --top 1 --format json > "$TMP/$b.json" || echo "run failed" > "$TMP/$b.json"
+    "$PML" run "$f" --sched=df,bf,ws -p 1,3,16 --coarse --fork-cost 3 --steal-cost 2 --top 1 --format json \
+        > "$TMP/$b-cost.json" || echo "run failed" > "$TMP/$b-cost.json"
+done
+out=$(python3 - "$TMP" <<'EOF'
+import glob, json, sys
+bad, n = [], 0
+for path in sorted(glob.glob(sys.argv[1] + "/*.json")):
+    try: r = json.load(open(path))
+    except Exception as e: bad.append("%s: %s" % (path, e)); continue
+    work, span = r["work"], r["span"]
+    if abs(r["parallelism"] - work / span) > 1e-9: bad.append("%s parallelism" % path)
+    for s in r["schedules"]:
+        n += 1
+        P, T, where = s["P"], s["steps"], "%s %s P=%d" % (path.split("/")[-1], s["policy"], s["P"])
+        if P * T != work + s["idle"] + s["overhead"]: bad.append(where + " identity")
+        if s["idle"] != s["delay"] + s["nowork"]: bad.append(where + " idle split")
+        if abs(s["speedup"] - work / T) > 1e-9: bad.append(where + " speedup")
+        if r["fork_cost"] == 0 and r["steal_cost"] == 0 and s["overhead"] != 0: bad.append(where + " overhead without cost")
+        if s["policy"] != "ws":
+            if s["delay"] != 0: bad.append(where + " greedy delay")
+            if r["fork_cost"] == 0 and s["nowork"] > (P - 1) * span: bad.append(where + " no-work > (P-1) span")
+print("; ".join(bad[:4]) if bad else "ok %d" % n)
+EOF
+)
+case $out in ok*) pass "P*T = work + idle + overhead, idle = delay + no-work, speedup = work/T on every example, policy, P, with and without costs ($out schedules)";;
+*) fail "time identity on the examples" "$out";; esac
+out=$(python3 - "$TMP" <<'EOF'
+import glob, json, sys
+bad = 0
+for path in glob.glob(sys.argv[1] + "/*.json"):
+    r = json.load(open(path))
+    for s in r["schedules"]:
+        if s["policy"] != "ws" and s["delay"]: bad += 1
+print(bad)
+EOF
+)
+expect_eq "df and bf have zero delay on every example" 0 "$out"
+
+# CSV: the new columns agree with JSON
+"$PML" run examples/matmul.pml --sched=ws -p 4 --fork-cost 2 --steal-cost 3 --top 1 --format csv > "$TMP/mm.csv"
+"$PML" run examples/matmul.pml --sched=ws -p 4 --fork-cost 2 --steal-cost 3 --top 1 --format json > "$TMP/mm.js"
+out=$(python3 - "$TMP" <<'EOF'
+import csv, json, sys
+d = sys.argv[1]
+row = next(csv.DictReader(open(d + "/mm.csv", newline="")))
+s = json.load(open(d + "/mm.js"))["schedules"][0]
+ok = all(int(row[k]) == s[k] for k in ["steps", "idle", "delay", "nowork", "overhead", "steals"])
+ok = ok and abs(float(row["speedup"]) - s["speedup"]) < 1e-12 and row["fork_cost"] == "2" and row["steal_cost"] == "3"
+print("ok" if ok else "differ: %s vs %s" % (row, s))
+EOF
+)
+expect_eq "CSV delay, nowork, overhead, steals, speedup, costs equal JSON's" ok "$out"
+
+# costs 0 change nothing; bad cost values are usage errors
+a=$("$PML" run examples/quicksort.pml --sched=df,bf,ws -p 3 --format json)
+b=$("$PML" run examples/quicksort.pml --sched=df,bf,ws -p 3 --fork-cost 0 --steal-cost 0 --format json)
+expect_eq "--fork-cost 0 --steal-cost 0 is the default" "$a" "$b"
+"$PML" run examples/fib.pml --fork-cost x >/dev/null 2>&1
+expect_eq "--fork-cost x is a usage error" 2 $?
+"$PML" run examples/fib.pml --steal-cost 99999999999 >/dev/null 2>&1
+expect_eq "--steal-cost past 10^6 is a usage error" 2 $?
