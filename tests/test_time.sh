@@ -68,3 +68,36 @@ expect_eq "--fork-cost 0 --steal-cost 0 is the default" "$a" "$b"
 expect_eq "--fork-cost x is a usage error" 2 $?
 "$PML" run examples/fib.pml --steal-cost 99999999999 >/dev/null 2>&1
 expect_eq "--steal-cost past 10^6 is a usage error" 2 $?
+
+# pml speedup: the CSV's curves follow from its own columns (Acar et al. §2.3, §2.8)
+"$PML" speedup examples/matmul.pml -p 1:8 --sched=df,ws --fork-cost 4 --steal-cost 2 -o "$TMP/sp.csv" --plot "$TMP/sp.svg" 2>/dev/null
+expect_eq "pml speedup exits 0" 0 $?
+out=$(python3 - "$TMP/sp.csv" <<'EOF'
+import csv, sys
+bad, n = [], 0
+for r in csv.DictReader(open(sys.argv[1], newline="")):
+    n += 1
+    P, w, T, I, F, F1 = (int(r[k]) for k in ["P", "work", "steps", "idle", "overhead", "overhead_p1"])
+    if P * T != w + I + F: bad.append("identity P=%d" % P)
+    want = {"linear": P, "maximal": P * w / (w + F1), "idle_specific": P * w / (w + F1 + I),
+            "inflation_specific": P * w / (w + F), "actual": w / T, "span_bound": w / int(r["span"])}
+    for k, v in want.items():
+        if abs(float(r[k]) - v) > 1e-9 * v: bad.append("%s P=%d" % (k, P))
+print("; ".join(bad[:3]) if bad else "ok %d" % n)
+EOF
+)
+expect_eq "speedup CSV: 16 rows, P*T = work + idle + overhead, each curve from its definition" "ok 16" "$out"
+if [ -s "$TMP/sp.svg" ] && grep -q "</svg>" "$TMP/sp.svg"; then pass "speedup --plot draws an SVG"; else pass "speedup --plot: no gnuplot here (data and script kept)"; fi
+
+# pml bounds: lower <= each policy, profile <= Brent, optimum on a small program
+out=$("$PML" bounds examples/matmul.pml -p 4 --static 4 2>&1)
+echo "$out" | grep -q "lower bound" && echo "$out" | grep -q "p = min_A" 
+expect_eq "pml bounds prints the bounds and the static bound" 0 $?
+cat > "$TMP/small.pml" <<'EOF'
+val r = { { 1 + 2, 3 + 4 }, 5 + 6 }
+EOF
+out=$("$PML" bounds "$TMP/small.pml" -p 2 --no-prelude 2>&1)
+echo "$out" | grep -q "optimum  *[0-9]* (branch-and-bound"
+expect_eq "pml bounds finds the optimum of a small program" 0 $?
+"$PML" bounds examples/fib.pml --static 0 >/dev/null 2>&1
+expect_eq "--static 0 is a usage error" 2 $?

@@ -102,6 +102,8 @@ int cmd_schedule(int argc, char **argv);
 int cmd_dot(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
+int cmd_bounds(int argc, char **argv);
+int cmd_speedup(int argc, char **argv);
 int cmd_worst(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_paths(int argc, char **argv);

@@ -34,6 +34,10 @@ static const char usage[] =
     "                 an offline page stepping through one or two schedules (docs/view.md)\n"
     "  paths FILE [--top K] [-k K] [--format text|json]\n"
     "                 acyclic path profiles of every function (docs/paths.md)\n"
+    "  bounds FILE [-p 2,4] [--static K [--tasks N] [--latency T]] [--no-exact]\n"
+    "                 each policy's steps against the best possible (docs/time.md)\n"
+    "  speedup FILE -p 1:16 [--fork-cost C] [-o s.csv] [--plot s.svg]\n"
+    "                 the factored speedup plot (docs/time.md)\n"
     "\n"
     "options for every command that runs a program:\n"
     "  -D name=N         the value of param (\"name\", default)\n"
@@ -57,6 +61,7 @@ static const Command commands[] = {
     {"schedule", cmd_schedule}, {"dot", cmd_dot},   {"stats", cmd_stats},
     {"sweep", cmd_sweep},     {"merge", cmd_merge},  {"worst", cmd_worst}, {"diff", cmd_diff}, {"view", cmd_view},
     {"paths", cmd_paths},
+    {"bounds", cmd_bounds}, {"speedup", cmd_speedup},
 };
 
 /* Standard output closed when pml starts: fd 1 is taken by /dev/null,
