@@ -96,10 +96,10 @@ fail:
 static void write_csv(FILE *f, const SpeedRow *rows, uint32_t n, uint64_t work, uint64_t span, const SimOpts *so)
 {
     fputs("policy,P,work,span,fork_cost,steal_cost,steps,idle,delay,nowork,overhead,steals,overhead_p1,"
-          "linear,maximal,idle_specific,inflation_specific,actual,span_bound\r\n", f);
+          "linear,maximal,idle_specific,inflation_specific,actual,span_bound\n", f);
     for (uint32_t i = 0; i < n; i++) {
         const SpeedRow *r = &rows[i];
-        fprintf(f, "%s,%u,%llu,%llu,%u,%u,%u,%llu,%llu,%llu,%llu,%llu,%llu,%u,%.17g,%.17g,%.17g,%.17g,%.17g\r\n", r->policy,
+        fprintf(f, "%s,%u,%llu,%llu,%u,%u,%u,%llu,%llu,%llu,%llu,%llu,%llu,%u,%.17g,%.17g,%.17g,%.17g,%.17g\n", r->policy,
                 r->P, (unsigned long long)work, (unsigned long long)span, so->fork_cost, so->steal_cost, r->T,
                 (unsigned long long)r->idle, (unsigned long long)r->delay, (unsigned long long)r->nowork,
                 (unsigned long long)r->overhead, (unsigned long long)r->steals, (unsigned long long)r->F1, r->P,
