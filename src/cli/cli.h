@@ -96,6 +96,7 @@ int cli_sweep_plot(const char *file, const char *param, const char *units, const
 
 /* The subcommands: each returns an exit status. */
 int cmd_run(int argc, char **argv);
+int cmd_exec(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_graph(int argc, char **argv);
 int cmd_schedule(int argc, char **argv);

@@ -17,6 +17,8 @@ static const char usage[] =
     "commands:\n"
     "  run FILE       evaluate; print the value, work, span; with --sched, simulate\n"
     "                 each policy and P and report the space high-water mark\n"
+    "  exec FILE [--sched=df,bf,ws] [-p 1,2,4] [--sample N] [--compare] [--format text|json|csv]\n"
+    "                 run for real on P threads and measure the heap (docs/exec.md)\n"
     "  check FILE     parse and resolve only\n"
     "  graph FILE -o g.json   write the raw cost graphs (docs/graph-format.md)\n"
     "  schedule FILE --sched=P -p N -o s.json   the schedule and space at every step\n"
@@ -62,6 +64,7 @@ static const Command commands[] = {
     {"sweep", cmd_sweep},     {"merge", cmd_merge},  {"worst", cmd_worst}, {"diff", cmd_diff}, {"view", cmd_view},
     {"paths", cmd_paths},
     {"bounds", cmd_bounds}, {"speedup", cmd_speedup},
+    {"exec", cmd_exec},
 };
 
 /* Standard output closed when pml starts: fd 1 is taken by /dev/null,

@@ -46,6 +46,11 @@ int bigstack_run(size_t bytes, int (*fn)(void *), void *arg)
     return ok ? j.rc : -1;
 }
 
+void bigstack_adopt(uintptr_t low)
+{
+    stack_low = low + MARGIN;
+}
+
 uintptr_t bigstack_limit(void)
 {
     return stack_low;

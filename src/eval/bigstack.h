@@ -21,6 +21,10 @@ int bigstack_run(size_t bytes, int (*fn)(void *), void *arg);
  * an error (the stack's end plus a safety margin); 0 elsewhere. */
 uintptr_t bigstack_limit(void);
 
+/* On a thread whose stack starts at low (a runtime's own thread, made
+ * with a stack it mapped): what bigstack_limit returns there. */
+void bigstack_adopt(uintptr_t low);
+
 /* On that thread, after a longjmp out of deep recursion: makes the frames
  * it skipped usable again for AddressSanitizer (a no-op in other builds). */
 void bigstack_unwound(void);

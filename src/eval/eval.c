@@ -78,6 +78,7 @@ static void memory_check(Ev *ev, uint32_t annot)
 
 uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
 {
+    if (__builtin_expect(!ev->record, 0)) return 0;
     uint32_t id = graph_add_node(ev->g, k, size, annot);
     if (!id) node_limit(ev, annot);
     if ((id & 0xFFFF) == 0 && ev->o->max_memory) memory_check(ev, annot);
@@ -92,6 +93,7 @@ void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
 {
     /* the same edge again?  A source's edges are the newest ones, so look
      * back over (a few of) them; a rare duplicate left is harmless */
+    if (__builtin_expect(!ev->record, 0)) return;
     Graph *g = ev->g;
     for (size_t e = graph_heap_edges(g), seen = 0; e-- > 0 && graph_heap_src(g, e) == src && seen < 16; seen++)
         if (graph_heap_dst(g, e) == dst && graph_heap_kind(g, e) == k) return;
@@ -335,6 +337,7 @@ static Value *make_closure(Ev *ev, uint32_t annot, uint32_t nfuns, const RefList
 {
     /* C-FUN: [ℓ], retain ℓ -> ρ(y) for each free y */
     uint32_t l = ev_node(ev, NK_CLOSURE, nfuns + free->n, annot);
+    val_charge(sizeof(Group) + (free->n + nfuns) * sizeof(Value *));
     Group *grp = GC_MALLOC(sizeof *grp + free->n * sizeof grp->free[0]);
     grp->dec = dec;
     grp->fn = fn;
@@ -518,9 +521,80 @@ static Value *eval_record(Ev *ev, const Expr *e, const Env *env)
     return v;
 }
 
+/* pml exec: a parallel pair's branches as the runtime runs them
+ * (EvalFork).  Each branch evaluates on its own Ev, copied from the
+ * parent's at the fork, and catches what it raises or fails with; the
+ * parent re-raises or fails at the join, as the cost semantics does. */
+typedef struct ParJob {
+    Ev base;                /* the parent at the fork */
+    const Expr *e;
+    const Env *env;
+    Value *v[2], *x[2];     /* each branch's value, or the exception it raised */
+    int failed[2];          /* the branch stopped with an error: d[side] */
+    const Expr *site[2];    /* and its user_site then */
+    Diag d[2];
+} ParJob;
+
+static __thread Ev *gc_running;
+
+static void par_branch(void *arg, int side)
+{
+    ParJob *j = arg;
+    Ev child = j->base;
+    child.d = &j->d[side];
+    child.handler = NULL;
+    child.stack_limit = bigstack_limit();
+    child.assigned = NULL;
+    child.nassigned = child.capassigned = 0;
+    child.print_midline = 0;
+    Ev *outer = gc_running;
+    gc_running = &child;
+    if (setjmp(child.fail)) {
+        j->failed[side] = 1;
+        j->site[side] = child.user_site;
+        gc_running = outer;
+        bigstack_unwound();
+        return;
+    }
+    /* with no handler around the pair, a raise stops the run where it
+     * happens, as in the cost semantics' run */
+    Handler h;
+    if (!j->base.handler) j->v[side] = eval(&child, j->e->elems[side], j->env);
+    else if (!(j->v[side] = eval_guarded(&child, j->e->elems[side], j->env, &h))) j->x[side] = child.exn;
+    __atomic_fetch_or(&j->base.params_read, child.params_read, __ATOMIC_RELAXED);
+    gc_running = outer;
+}
+
+static Value *eval_par_exec(Ev *ev, const Expr *e, const Env *env)
+{
+    /* on this thread's stack, which the collector scans: the branches'
+     * values stay reachable until the join */
+    ParJob job, *j = &job;
+    memset(j->v, 0, sizeof j->v);
+    memset(j->x, 0, sizeof j->x);
+    memset(j->failed, 0, sizeof j->failed);
+    j->base = *ev;
+    j->e = e;
+    j->env = env;
+    ev->o->fork->pair(ev->o->fork->st, par_branch, j);
+    ev->params_read |= j->base.params_read;
+    for (int side = 0; side < 2; side++)
+        if (j->failed[side]) {
+            *ev->d = j->d[side];
+            ev->user_site = j->site[side];
+            longjmp(ev->fail, 1);
+        }
+    if (j->x[0] || j->x[1]) ev_raise(ev, j->x[0] ? j->x[0] : j->x[1], e->span, NULL);
+    Value *v = val_fields(V_TUPLE, 2, 0);
+    v->u.f[0] = j->v[0];
+    v->u.f[1] = j->v[1];
+    return v;
+}
+
 /* C-FORK: (g1 ⊗ g2) ⊕ [ℓ], retain ℓ -> loc(v1), loc(v2) */
 static Value *eval_par(Ev *ev, const Expr *e, const Env *env)
 {
+    if (!ev->record) return eval_par_exec(ev, e, env);
     uint32_t fork = ev_node(ev, NK_FORK, 0, e->id);
     Value *v1, *v2, *x1 = NULL;
     Handler h;
@@ -845,8 +919,8 @@ static void blame_user(Ev *ev, const Sources *s)
 }
 
 /* The collector found no memory (GC_set_oom_fn): unwind the evaluation
- * running on this thread, if any, with an error at the newest node. */
-static __thread Ev *gc_running;
+ * running on this thread (gc_running), if any, with an error at the
+ * newest node. */
 
 static void *gc_out_of_memory(size_t bytes)
 {
@@ -882,13 +956,14 @@ static int run(Ev *ev, const Program *p, CostRun *out)
     }
     if (graph_nodes(ev->g) == 0) /* an empty program still has a one-node graph */
         ev_node(ev, NK_CONST, 1, 0);
-    if (ev->nassigned) {
+    if (ev->nassigned && ev->record) {
         /* the final contents of the assigned cells are live to the end */
         uint32_t n = ev_node(ev, NK_SEQ, 0, graph_annot(ev->g, ev->cur));
         for (uint32_t i = 0; i < ev->nassigned; i++) ev_heap(ev, n, ev->assigned[i]->u.f[0]->loc, HE_USE);
     }
+    if (!ev->record && ev->o->fork->done) ev->o->fork->done(ev->o->fork->st, result);
     if (result) {
-        graph_set_result(ev->g, result->loc);
+        if (ev->record) graph_set_result(ev->g, result->loc);
         /* the text counts against the memory limit too: an eighth of it */
         ValPrint lim = ev->o->print;
         if (ev->o->max_memory && lim.max_bytes > ev->o->max_memory / 8) lim.max_bytes = ev->o->max_memory / 8;
@@ -915,6 +990,7 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.p = p;
     ev.o = o;
     ev.d = d;
+    ev.record = !o->fork;
     ev.c_true = resolve_builtin_con("true");
     ev.c_false = resolve_builtin_con("false");
     ev.c_nil = resolve_builtin_con("nil");

@@ -42,6 +42,20 @@ typedef struct EvalProbe {
     void (*unwind)(void *st, uint32_t mark, uint32_t nodes);
 } EvalProbe;
 
+/* Running a program for real (pml exec, docs/exec.md): when
+ * EvalOptions.fork is set, no graph is recorded (values' locations are 0)
+ * and each parallel pair {e1, e2} asks the runtime to run its two
+ * branches: pair calls branch(arg, 0) and branch(arg, 1), possibly on
+ * other threads and in any order, and returns when both have returned.
+ * The branches never unwind past pair (errors and exceptions are caught
+ * inside them and re-raised at the join). */
+typedef struct EvalFork {
+    void *st;
+    void (*pair)(void *st, void (*branch)(void *arg, int side), void *arg);
+    /* the program has run: its result (NULL: none), still live */
+    void (*done)(void *st, const Value *result);
+} EvalFork;
+
 typedef struct EvalOptions {
     uint64_t max_nodes;     /* graph size limit (--max-nodes) */
     uint64_t max_depth;     /* nested evaluation depth limit (--max-depth) */
@@ -55,6 +69,7 @@ typedef struct EvalOptions {
     const Param *params;    /* -D name=N */
     uint32_t nparams;
     const EvalProbe *probe; /* NULL: not watched */
+    const EvalFork *fork;   /* NULL: build the graphs (the cost semantics) */
     FILE *print_out;        /* where print writes (default stderr); flushed
                                after each print.  A line left open is ended
                                with a newline when the run ends. */

@@ -23,7 +23,8 @@ typedef struct Handler {
 } Handler;
 
 typedef struct Ev {
-    Graph *g;
+    Graph *g;               /* with record 0 it stays empty (pml exec) */
+    int record;             /* 1: build the graphs; 0: run only (EvalOptions.fork) */
     const Program *p;
     const EvalOptions *o;
     Diag *d;

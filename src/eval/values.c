@@ -9,8 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+__thread int64_t val_budget = INT64_MAX;
+void (*val_budget_hook)(void);
+
 Value *val_new(VTag t, uint32_t loc)
 {
+    val_charge(sizeof(Value));
     Value *v = GC_MALLOC(sizeof *v);
     v->tag = (uint8_t)t;
     v->loc = loc;
@@ -35,6 +39,7 @@ Value *val_str(const char *s, uint32_t n, uint32_t loc)
 {
     Value *v = val_new(V_STR, loc);
     v->n = n;
+    val_charge(n + 1);
     v->u.s = GC_MALLOC_ATOMIC(n + 1);
     memcpy(v->u.s, s, n);
     v->u.s[n] = 0;
@@ -52,6 +57,7 @@ Value *val_fields(VTag t, uint32_t n, uint32_t loc)
 {
     Value *v = val_new(t, loc);
     v->n = n;
+    val_charge(n * sizeof *v->u.f);
     v->u.f = n ? GC_MALLOC(n * sizeof *v->u.f) : NULL;
     return v;
 }

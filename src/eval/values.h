@@ -8,6 +8,7 @@
 #ifndef PML_VALUES_H
 #define PML_VALUES_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "ast.h"
 
@@ -52,6 +53,18 @@ struct Value {
         uint32_t prim;      /* V_PRIMFN: index in prim_table */
     } u;
 };
+
+/* Allocation accounting for pml exec's heap samples (docs/exec.md): every
+ * allocation of the interpreter charges its bytes to this thread's
+ * val_budget; when the budget goes below 0, val_budget_hook runs (it
+ * resets the budget).  The budget starts at INT64_MAX: no hook runs unless
+ * a runtime sets one. */
+extern __thread int64_t val_budget;
+extern void (*val_budget_hook)(void);
+static inline void val_charge(size_t bytes)
+{
+    if (__builtin_expect((val_budget -= (int64_t)bytes) < 0, 0)) val_budget_hook();
+}
 
 Value *val_new(VTag t, uint32_t loc);
 Value *val_int(int64_t i, uint32_t loc);

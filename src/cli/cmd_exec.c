@@ -1,0 +1,278 @@
+/*
+ * cmd_exec.c — `pml exec FILE …`: run the program for real on P threads
+ * under each policy, measure its heap (src/exec, docs/exec.md); with
+ * --compare, the simulator's prediction beside each measurement.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bigstack.h"
+#include "cli.h"
+#include "exec.h"
+#include "memlimit.h"
+#include "sched.h"
+#include "space.h"
+
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };
+
+typedef struct ExecRun {
+    ExecPolicy policy;
+    uint32_t P;
+    ExecStats st;
+    int64_t predicted;      /* --compare: the simulator's mark (words); -1: none */
+} ExecRun;
+
+typedef struct ExecJob {
+    const Loaded *l;
+    const EvalOptions *eo;
+    ExecOptions xo;
+    ExecStats *st;
+    Diag d;
+    int ran;                /* the big-stack thread was made and ran */
+} ExecJob;
+
+static int exec_job(void *p)
+{
+    ExecJob *j = p;
+    j->ran = 1;
+    return exec_program(j->l->prog, &j->l->src, j->eo, &j->xo, j->st, &j->d);
+}
+
+/* --compare: the simulator's heap high-water mark for each run (words,
+ * the queue not counted: the runtime's queue is its own line). */
+static int predict(const char *file, const CommonOpts *c, uint64_t seed, ExecRun *runs, uint32_t n)
+{
+    Loaded l;
+    int rc = cli_load(file, c, 1, &l);
+    if (rc != EXIT_OK) return rc;
+    char msg[256];
+    for (uint32_t i = 0; i < n && rc == EXIT_OK; i++) {
+        SchedOptions so = {exec_policy_name(runs[i].policy), runs[i].P, 0, seed, 0, 0};
+        Schedule s;
+        SpaceProfile sp;
+        if (sched_run(&l.run.g, &so, &s, msg, sizeof msg)) {
+            fprintf(stderr, "pml: error: %s\n", msg);
+            rc = EXIT_PROGRAM;
+            break;
+        }
+        if (space_profile(&l.run.g, &s, UNITS_WORDS, 0, &sp)) {
+            fprintf(stderr, "pml: error: out of memory for the space profile\n");
+            rc = EXIT_PROGRAM;
+        } else {
+            runs[i].predicted = (int64_t)sp.hwm;
+            space_free(&sp);
+        }
+        sched_free(&s);
+    }
+    cli_unload(&l);
+    return rc;
+}
+
+static double busy_sum(const ExecRun *r)
+{
+    double b = 0;
+    for (uint32_t k = 0; k < r->P; k++) b += r->st.busy[k];
+    return b;
+}
+
+static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, int compare)
+{
+    fprintf(f, "heap sampled every %llu allocated words: a mark is within +bound of the true one\n",
+            (unsigned long long)every);
+    fprintf(f, "%-6s %3s %s%12s %10s %10s %10s %10s %8s %10s %6s  %s\n", "policy", "P",
+            compare ? "   predicted " : "", "measured", "bound", "result", "base", "overhead",
+            "samples", "wall(s)", "busy", "tasks (inline, steals, threads)");
+    for (uint32_t i = 0; i < n; i++) {
+        const ExecRun *r = &runs[i];
+        fprintf(f, "%-6s %3u ", exec_policy_name(r->policy), r->P);
+        if (compare) fprintf(f, "%12lld ", (long long)r->predicted);
+        fprintf(f, "%12llu %10llu %10llu %10llu %10llu %8llu %10.3f %5.0f%%  %llu (%llu, %llu, %llu)\n",
+                (unsigned long long)r->st.mark_words, (unsigned long long)r->st.bound_words,
+                (unsigned long long)r->st.result_words, (unsigned long long)r->st.base_words,
+                (unsigned long long)r->st.overhead_words, (unsigned long long)r->st.samples, r->st.wall,
+                r->st.wall > 0 ? 100 * busy_sum(r) / (r->st.wall * r->P) : 0,
+                (unsigned long long)r->st.tasks, (unsigned long long)r->st.inline_tasks,
+                (unsigned long long)r->st.steals, (unsigned long long)r->st.threads);
+    }
+    fprintf(f, "(words; measured: live heap high-water mark, base: live before the run, overhead: the "
+            "runtime's stacks and queues; busy: the processors' busy share of the wall time)\n");
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void write_json(FILE *f, const char *file, const char *value, const ExecRun *runs, uint32_t n,
+                       uint64_t every, int compare)
+{
+    fprintf(f, "{\"file\": ");
+    json_str(f, file);
+    fprintf(f, ", \"value\": ");
+    json_str(f, value);
+    fprintf(f, ", \"units\": \"words\", \"sample_words\": %llu, \"runs\": [", (unsigned long long)every);
+    for (uint32_t i = 0; i < n; i++) {
+        const ExecRun *r = &runs[i];
+        fprintf(f, "%s\n  {\"policy\": \"%s\", \"P\": %u, ", i ? "," : "", exec_policy_name(r->policy), r->P);
+        if (compare) fprintf(f, "\"predicted_words\": %lld, ", (long long)r->predicted);
+        fprintf(f, "\"mark_words\": %llu, \"bound_words\": %llu, \"result_words\": %llu, \"base_words\": %llu, "
+                "\"overhead_words\": %llu, \"samples\": %llu, \"alloc_words\": %llu, \"tasks\": %llu, "
+                "\"inline_tasks\": %llu, \"steals\": %llu, \"threads\": %llu, \"wall_s\": %.6f, \"busy_s\": [",
+                (unsigned long long)r->st.mark_words, (unsigned long long)r->st.bound_words,
+                (unsigned long long)r->st.result_words, (unsigned long long)r->st.base_words,
+                (unsigned long long)r->st.overhead_words, (unsigned long long)r->st.samples,
+                (unsigned long long)r->st.alloc_words, (unsigned long long)r->st.tasks,
+                (unsigned long long)r->st.inline_tasks, (unsigned long long)r->st.steals,
+                (unsigned long long)r->st.threads, r->st.wall);
+        for (uint32_t k = 0; k < r->P; k++) fprintf(f, "%s%.6f", k ? ", " : "", r->st.busy[k]);
+        fprintf(f, "]}");
+    }
+    fprintf(f, "\n]}\n");
+}
+
+static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, int compare)
+{
+    fprintf(f, "policy,P,%smark_words,bound_words,result_words,base_words,overhead_words,samples,sample_words,"
+            "alloc_words,tasks,inline_tasks,steals,threads,wall_s,busy_s\n", compare ? "predicted_words," : "");
+    for (uint32_t i = 0; i < n; i++) {
+        const ExecRun *r = &runs[i];
+        fprintf(f, "%s,%u,", exec_policy_name(r->policy), r->P);
+        if (compare) fprintf(f, "%lld,", (long long)r->predicted);
+        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f\n",
+                (unsigned long long)r->st.mark_words, (unsigned long long)r->st.bound_words,
+                (unsigned long long)r->st.result_words, (unsigned long long)r->st.base_words,
+                (unsigned long long)r->st.overhead_words, (unsigned long long)r->st.samples,
+                (unsigned long long)every, (unsigned long long)r->st.alloc_words,
+                (unsigned long long)r->st.tasks, (unsigned long long)r->st.inline_tasks,
+                (unsigned long long)r->st.steals, (unsigned long long)r->st.threads, r->st.wall, busy_sum(r));
+    }
+}
+
+/* --sample N, --format F, --compare: exec's own options. */
+static int exec_option(int argc, char **argv, int *i, uint64_t *every, int *fmt, int *compare)
+{
+    const char *v;
+    int r;
+    if (!strcmp(argv[*i], "--compare")) {
+        *compare = 1;
+        return 1;
+    }
+    if ((r = cli_option_value(argc, argv, i, "--sample", &v)) < 0) return -1;
+    else if (r) {
+        if (cli_parse_u64(v, every) || *every == 0 || *every > (1ull << 40)) {
+            cli_usage_error("--sample expects a number of words from 1 to 2^40, not '%s'", v);
+            return -1;
+        }
+        return 1;
+    }
+    if ((r = cli_option_value(argc, argv, i, "--format", &v)) < 0) return -1;
+    else if (r) {
+        if (!strcmp(v, "text")) *fmt = FMT_TEXT;
+        else if (!strcmp(v, "json")) *fmt = FMT_JSON;
+        else if (!strcmp(v, "csv")) *fmt = FMT_CSV;
+        else { cli_usage_error("--format: text, json or csv, not '%s'", v); return -1; }
+        return 1;
+    }
+    return 0;
+}
+
+/* The runs asked for: each policy with each P. */
+static int plan_runs(const SimOpts *so, ExecRun *runs, uint32_t *n)
+{
+    static const char *const dflt_pol[] = {"df"};
+    static const uint32_t dflt_p[] = {1};
+    const char *const *pol = so->npolicies ? so->policies : dflt_pol;
+    uint32_t np = so->npolicies ? so->npolicies : 1;
+    const uint32_t *procs = so->nprocs ? so->procs : dflt_p;
+    uint32_t nq = so->nprocs ? so->nprocs : 1;
+    *n = 0;
+    for (uint32_t a = 0; a < np; a++)
+        for (uint32_t b = 0; b < nq; b++) {
+            ExecRun *r = &runs[(*n)++];
+            memset(r, 0, sizeof *r);
+            r->predicted = -1;
+            if (exec_policy_parse(pol[a], &r->policy)) {
+                cli_usage_error("pml exec: --sched: df, bf or ws, not '%s'", pol[a]);
+                return -1;
+            }
+            if (procs[b] > EXEC_MAX_PROCS) {
+                cli_usage_error("pml exec: -p: at most %d processors, not %u", EXEC_MAX_PROCS, procs[b]);
+                return -1;
+            }
+            r->P = procs[b];
+        }
+    return 0;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+    CommonOpts c;
+    SimOpts so = {0};
+    cli_common_init(&c);
+    const char *file = NULL;
+    uint64_t every = 4096;
+    int fmt = FMT_TEXT, compare = 0;
+    for (int i = 1; i < argc; i++) {
+        int r = cli_common_option(&c, argc, argv, &i);
+        if (r == 0) r = cli_sim_option(&so, argc, argv, &i);
+        if (r == 0) r = exec_option(argc, argv, &i, &every, &fmt, &compare);
+        if (r < 0) return EXIT_USAGE;
+        if (r > 0) continue;
+        if (cli_file_arg("pml exec", argv[i], &file)) return EXIT_USAGE;
+    }
+    if (!file) { cli_usage_error("exec FILE [--sched=df,bf,ws] [-p 1,2,4] [--sample N] [--compare]"); return EXIT_USAGE; }
+    ExecRun runs[8 * 32];
+    uint32_t n;
+    if (plan_runs(&so, runs, &n)) return EXIT_USAGE;
+    if (fmt == FMT_TEXT) c.eo.print_out = stdout;
+    Loaded l;
+    int rc = cli_load(file, &c, 0, &l);
+    char *value = NULL;
+    const char *name = NULL;
+    for (uint32_t i = 0; i < n && rc == EXIT_OK; i++) {
+        ExecJob j = {&l, &c.eo, {runs[i].policy, runs[i].P, every, so.seed}, &runs[i].st, {.has_span = 0}, 0};
+        int r = -1;
+        for (size_t bytes = memlimit_stack(); !j.ran && bytes >= (64u << 20); bytes /= 4)
+            r = bigstack_run(bytes, exec_job, &j);
+        if (r) {
+            if (!j.ran) diag_set_nospan(&j.d, "cannot create a thread to run '%s' on", file);
+            diag_print(&l.src, &j.d, stderr);
+            rc = EXIT_PROGRAM;
+            break;
+        }
+        char *v = runs[i].st.value_text;
+        if (!value) {
+            value = v;
+            name = runs[i].st.result_name;
+        } else {
+            if (strcmp(value, v ? v : "")) {
+                fprintf(stderr, "pml: error: %s with P = %u gave %s, not %s\n", exec_policy_name(runs[i].policy),
+                        runs[i].P, v ? v : "no value", value);
+                rc = EXIT_PROGRAM;
+            }
+            free(v);
+        }
+        runs[i].st.value_text = NULL;
+    }
+    if (rc == EXIT_OK && compare) rc = predict(file, &c, so.seed, runs, n);
+    if (rc == EXIT_OK) {
+        if (fmt == FMT_TEXT) {
+            if (value) printf("val %s = %s\n", name ? name : "it", value);
+            write_text(stdout, runs, n, every, compare);
+        } else if (fmt == FMT_JSON) {
+            write_json(stdout, file, value, runs, n, every, compare);
+        } else {
+            write_csv(stdout, runs, n, every, compare);
+        }
+    }
+    free(value);
+    cli_unload(&l);
+    return rc;
+}

@@ -1,0 +1,60 @@
+/*
+ * exec.h — running a program for real on P threads (pml exec, docs/exec.md;
+ * the runtime of paper §5).
+ *
+ * The interpreter of src/eval evaluates the program without building any
+ * graph; each parallel pair {e1, e2} becomes two tasks, and a runtime
+ * scheduler — depth-first (1DF priority, one shared queue), breadth-first
+ * (one FIFO queue) or work stealing (a deque per processor) — decides
+ * which of P processors runs what.  Rescheduling happens only at forks
+ * and joins (§5.2).  The heap is sampled as in §5.4: a full collection
+ * every N allocated words, the live words counted after each.
+ */
+#ifndef PML_EXEC_H
+#define PML_EXEC_H
+
+#include <stdint.h>
+#include "ast.h"
+#include "eval.h"
+
+typedef enum ExecPolicy { EXEC_DF, EXEC_BF, EXEC_WS } ExecPolicy;
+
+#define EXEC_MAX_PROCS 64
+
+typedef struct ExecOptions {
+    ExecPolicy policy;
+    uint32_t procs;         /* P, 1..EXEC_MAX_PROCS */
+    uint64_t sample_words;  /* a collection every this many allocated words */
+    uint64_t seed;          /* work stealing: the victims' order */
+} ExecOptions;
+
+typedef struct ExecStats {
+    char *value_text;       /* the result as SML prints it (malloc'd; NULL: none) */
+    const char *result_name;
+    uint64_t mark_words;    /* the live heap's high-water mark over the samples */
+    uint64_t base_words;    /* live before the program ran (the top frame, the runtime's data) */
+    uint64_t result_words;  /* reachable from the result at the end */
+    uint64_t samples;       /* collections forced */
+    uint64_t alloc_words;   /* allocated by the interpreter */
+    uint64_t bound_words;   /* the sampling error bound: the true mark is below mark + this */
+    uint64_t overhead_words;/* the runtime's high-water: task stacks and queue entries */
+    uint64_t tasks;         /* branches run (two per pair evaluated) */
+    uint64_t inline_tasks;  /* of which run by the thread that forked them, at its join */
+    uint64_t steals;        /* work stealing: branches taken from another processor */
+    uint64_t threads;       /* threads the runtime made */
+    double wall;            /* seconds */
+    double busy[EXEC_MAX_PROCS]; /* seconds each processor ran a task */
+} ExecStats;
+
+/* Runs p (resolved) under xo, on the calling thread (which must have a
+ * big stack: bigstack.h) and threads the runtime makes.  eo's fork is
+ * set here.  0 on success (st filled, st->value_text owned by the caller),
+ * -1 with d filled on a program error. */
+int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, const ExecOptions *xo,
+                 ExecStats *st, Diag *d);
+
+const char *exec_policy_name(ExecPolicy p);
+/* "df", "bf", "ws": 0 with *out set, -1 otherwise. */
+int exec_policy_parse(const char *name, ExecPolicy *out);
+
+#endif

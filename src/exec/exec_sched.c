@@ -1,0 +1,458 @@
+/*
+ * exec_sched.c — processors, tasks on threads, and the three policies
+ * (paper §5.2).
+ *
+ * Depth-first: one list of ready work in 1DF order.  Each processor has a
+ * placeholder in the list at the place of the task it runs (the "finger"
+ * of §5.2): a fork inserts its right branch just after the placeholder, a
+ * join that becomes ready again is inserted after the placeholder of the
+ * processor that finished the join's last branch, and a processor takes
+ * the first ready entry and moves its placeholder there.  So the list
+ * stays in the order a sequential execution would reach its entries.
+ * Breadth-first: one FIFO queue; a fork suspends the task and queues both
+ * branches at the back, a ready join goes to the back.  Work stealing: a
+ * deque per processor; a fork pushes the right branch at the bottom and
+ * runs the left one; an idle processor pops its own bottom, or steals the
+ * top of another's deque (the victims tried in a random order).
+ *
+ * A thread that reaches a join whose right branch has not started takes
+ * the next work its policy gives it: when that is the right branch, it
+ * runs it itself, on its own stack, with no thread switch (in df and ws
+ * always, in bf when the branch is at the head of the queue).
+ */
+#include "exec_sched.h"
+
+#include <gc.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "bigstack.h"
+
+/* The stack reserved (not committed) for each task thread. */
+#define TASK_STACK ((size_t)256 << 20)
+
+typedef struct Worker Worker;
+typedef struct Join Join;
+typedef struct Proc Proc;
+
+/* Ready work: a branch not yet started (join, side), or a suspended
+ * thread to resume (resume).  prev/next link the df list or the bf queue. */
+typedef struct Work {
+    struct Work *prev, *next;
+    Join *join;
+    int side;
+    Worker *resume;
+    Proc *holder_of;        /* df: this entry is processor holder_of's placeholder */
+    int queued;
+} Work;
+
+/* One pair being evaluated; lives on the forking thread's stack. */
+struct Join {
+    void (*branch)(void *, int);
+    void *arg;
+    int pending;            /* branches not yet returned */
+    Worker *waiter;         /* the forking thread, waiting at the join */
+    Work right;             /* branch 1, not yet started */
+    Work left;              /* bf: the forking thread, to run branch 0 */
+    Work cont;              /* the waiter, ready again */
+};
+
+struct Worker {
+    pthread_t th;
+    pthread_cond_t cv;
+    Proc *proc;             /* the processor it holds; NULL while it waits */
+    Work *job;              /* a pool thread's branch to start */
+    Worker *next_idle, *next_all;
+    uintptr_t stack_top;    /* the highest address of its stack */
+    uint64_t stack_used;    /* bytes in use when it last stopped */
+    int waiting;            /* suspended in a task (not idle in the pool) */
+    void *mem;              /* its stack (pool threads) */
+    XSched *x;
+};
+
+struct Proc {
+    uint32_t id;
+    Work holder;            /* df: its place in the list */
+    Work **dq;              /* ws: the deque, dq[top..bot) */
+    uint32_t top, bot, cap;
+    int idle;
+    double idle_since, idle_total;
+};
+
+struct XSched {
+    pthread_mutex_t mu;
+    ExecPolicy pol;
+    uint32_t P;
+    Proc procs[EXEC_MAX_PROCS];
+    Work list;              /* df list / bf queue: a circular list with this sentinel */
+    uint64_t nready, rng;
+    Worker *idle_workers, *all;
+    Worker main;
+    int stopping;
+    double start;
+    uint64_t tasks, inline_tasks, steals, threads;
+};
+
+static __thread Worker *self;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void stack_note(Worker *w)
+{
+    char here;
+    w->stack_used = w->stack_top > (uintptr_t)&here ? w->stack_top - (uintptr_t)&here : 0;
+}
+
+/* ---- the list (df, bf) ---- */
+
+static void list_insert_after(Work *pos, Work *w)
+{
+    w->prev = pos;
+    w->next = pos->next;
+    pos->next->prev = w;
+    pos->next = w;
+}
+
+static void list_remove(Work *w)
+{
+    w->prev->next = w->next;
+    w->next->prev = w->prev;
+    w->prev = w->next = NULL;
+}
+
+/* ---- the policies: add and get (§5.2, Fig. 9) ---- */
+
+static int dq_push(Proc *q, Work *w)
+{
+    if (q->bot == q->cap) {
+        if (q->top > 0) {
+            memmove(q->dq, q->dq + q->top, (q->bot - q->top) * sizeof *q->dq);
+            q->bot -= q->top;
+            q->top = 0;
+        }
+        if (q->bot == q->cap) {
+            uint32_t cap = q->cap ? 2 * q->cap : 64;
+            Work **d = realloc(q->dq, cap * sizeof *d);
+            if (!d) return -1;
+            q->dq = d;
+            q->cap = cap;
+        }
+    }
+    q->dq[q->bot++] = w;
+    return 0;
+}
+
+/* q's new work w, in its policy's place. */
+static void ready_add(XSched *x, Proc *q, Work *w)
+{
+    w->queued = 1;
+    x->nready++;
+    switch (x->pol) {
+    case EXEC_DF: list_insert_after(&q->holder, w); break;
+    case EXEC_BF: list_insert_after(x->list.prev, w); break;
+    case EXEC_WS:
+        if (dq_push(q, w)) abort(); /* out of memory for a pointer: nothing sensible is left */
+        break;
+    }
+}
+
+static Work *ws_get(XSched *x, Proc *q)
+{
+    if (q->bot > q->top) return q->dq[--q->bot];
+    uint32_t start = x->P > 1 ? (uint32_t)((x->rng = x->rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % x->P : 0;
+    for (uint32_t k = 0; k < x->P; k++) {
+        Proc *v = &x->procs[(start + k) % x->P];
+        if (v != q && v->bot > v->top) {
+            x->steals++;
+            return v->dq[v->top++];
+        }
+    }
+    return NULL;
+}
+
+/* The next work for q, taken out of the ready structure; NULL: none. */
+static Work *ready_get(XSched *x, Proc *q)
+{
+    if (!x->nready) return NULL;
+    Work *w = NULL;
+    switch (x->pol) {
+    case EXEC_DF:
+        for (w = x->list.next; w != &x->list && w->holder_of; w = w->next) {}
+        if (w == &x->list) return NULL;
+        /* the placeholder moves to where w was */
+        list_remove(&q->holder);
+        list_insert_after(w, &q->holder);
+        list_remove(w);
+        break;
+    case EXEC_BF:
+        w = x->list.next;
+        list_remove(w);
+        break;
+    case EXEC_WS:
+        if (!(w = ws_get(x, q))) return NULL;
+        break;
+    }
+    w->queued = 0;
+    x->nready--;
+    return w;
+}
+
+/* ---- threads ---- */
+
+static void proc_idle(Proc *q)
+{
+    q->idle = 1;
+    q->idle_since = now();
+}
+
+static void *pool_main(void *arg);
+
+static Worker *pool_take(XSched *x)
+{
+    Worker *w = x->idle_workers;
+    if (w) {
+        x->idle_workers = w->next_idle;
+        return w;
+    }
+    w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    pthread_cond_init(&w->cv, NULL);
+    w->x = x;
+    w->mem = mmap(NULL, TASK_STACK, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    pthread_attr_t attr;
+    int ok = w->mem != MAP_FAILED && pthread_attr_init(&attr) == 0;
+    if (ok) {
+        w->stack_top = (uintptr_t)w->mem + TASK_STACK;
+        ok = pthread_attr_setstack(&attr, w->mem, TASK_STACK) == 0 &&
+             GC_pthread_create(&w->th, &attr, pool_main, w) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!ok) {
+        if (w->mem != MAP_FAILED) munmap(w->mem, TASK_STACK);
+        free(w);
+        return NULL;
+    }
+    w->next_all = x->all;
+    x->all = w;
+    x->threads++;
+    return w;
+}
+
+/* Processor q goes to work w. */
+static void grant(XSched *x, Proc *q, Work *w)
+{
+    if (q->idle) {
+        q->idle = 0;
+        q->idle_total += now() - q->idle_since;
+    }
+    Worker *t = w->resume;
+    if (!t) {
+        t = pool_take(x);
+        if (!t) abort(); /* no thread for a task: the run cannot go on or unwind */
+        t->job = w;
+        x->tasks++;
+    }
+    t->proc = q;
+    pthread_cond_signal(&t->cv);
+}
+
+/* Processor q is free: it takes its next work, or goes idle. */
+static void dispatch(XSched *x, Proc *q)
+{
+    Work *w = ready_get(x, q);
+    if (w) grant(x, q, w);
+    else proc_idle(q);
+}
+
+/* New ready work: idle processors take it (greedy, §5.2). */
+static void wake_idle(XSched *x)
+{
+    for (uint32_t i = 0; i < x->P && x->nready; i++)
+        if (x->procs[i].idle) {
+            Work *w = ready_get(x, &x->procs[i]);
+            if (w) grant(x, &x->procs[i], w);
+        }
+}
+
+static void wait_for_proc(XSched *x, Worker *t)
+{
+    stack_note(t);
+    t->waiting = 1;
+    while (!t->proc) pthread_cond_wait(&t->cv, &x->mu);
+    t->waiting = 0;
+}
+
+/* The right branch of j has returned on thread t. */
+static void right_done(XSched *x, Worker *t, Join *j)
+{
+    Proc *r = t->proc;
+    t->proc = NULL;
+    if (--j->pending == 0) {
+        Worker *w = j->waiter;
+        if (x->pol == EXEC_WS) { /* the processor goes on with the join */
+            w->proc = r;
+            pthread_cond_signal(&w->cv);
+            return;
+        }
+        j->cont.resume = w;
+        ready_add(x, r, &j->cont);
+    }
+    dispatch(x, r);
+    wake_idle(x);
+}
+
+static void *pool_main(void *arg)
+{
+    Worker *t = arg;
+    XSched *x = t->x;
+    self = t;
+    bigstack_adopt((uintptr_t)t->mem);
+    pthread_mutex_lock(&x->mu);
+    for (;;) {
+        while (!t->job && !x->stopping) pthread_cond_wait(&t->cv, &x->mu);
+        if (!t->job) break;
+        Work *w = t->job;
+        t->job = NULL;
+        pthread_mutex_unlock(&x->mu);
+        w->join->branch(w->join->arg, w->side);
+        pthread_mutex_lock(&x->mu);
+        right_done(x, t, w->join);
+        t->next_idle = x->idle_workers;
+        x->idle_workers = t;
+    }
+    pthread_mutex_unlock(&x->mu);
+    return NULL;
+}
+
+/* ---- pairs ---- */
+
+void xsched_pair(void *xp, void (*branch)(void *arg, int side), void *arg)
+{
+    XSched *x = xp;
+    Worker *me = self;
+    Join j;
+    memset(&j, 0, sizeof j);
+    j.branch = branch;
+    j.arg = arg;
+    j.pending = 2;
+    j.right.join = &j;
+    j.right.side = 1;
+    pthread_mutex_lock(&x->mu);
+    x->tasks++;                 /* the left branch, run by this thread */
+    Proc *q = me->proc;
+    if (x->pol == EXEC_BF) {    /* both branches to the back; take the head */
+        j.left.resume = me;
+        ready_add(x, q, &j.left);
+        ready_add(x, q, &j.right);
+        me->proc = NULL;
+        dispatch(x, q);
+        wake_idle(x);
+        wait_for_proc(x, me);
+    } else {
+        ready_add(x, q, &j.right);
+        wake_idle(x);
+    }
+    pthread_mutex_unlock(&x->mu);
+
+    branch(arg, 0);
+
+    pthread_mutex_lock(&x->mu);
+    if (--j.pending > 0) {
+        q = me->proc;
+        Work *w = j.right.queued ? ready_get(x, q) : NULL;
+        if (w == &j.right) {    /* its next work is the right branch: run it here */
+            x->tasks++;
+            x->inline_tasks++;
+            pthread_mutex_unlock(&x->mu);
+            branch(arg, 1);
+            pthread_mutex_lock(&x->mu);
+            j.pending--;
+        } else {
+            j.waiter = me;
+            me->proc = NULL;
+            if (w) grant(x, q, w);
+            else dispatch(x, q);
+            wait_for_proc(x, me);
+        }
+    }
+    pthread_mutex_unlock(&x->mu);
+}
+
+/* ---- the scheduler ---- */
+
+XSched *xsched_new(ExecPolicy policy, uint32_t procs, uint64_t seed)
+{
+    XSched *x = calloc(1, sizeof *x);
+    if (!x) return NULL;
+    pthread_mutex_init(&x->mu, NULL);
+    x->pol = policy;
+    x->P = procs;
+    x->rng = seed * 2 + 1;
+    x->list.next = x->list.prev = &x->list;
+    x->start = now();
+    for (uint32_t i = 0; i < procs; i++) {
+        Proc *q = &x->procs[i];
+        q->id = i;
+        q->holder.holder_of = q;
+        if (policy == EXEC_DF) list_insert_after(x->list.prev, &q->holder);
+        if (i > 0) proc_idle(q);
+    }
+    pthread_cond_init(&x->main.cv, NULL);
+    char here;
+    x->main.stack_top = (uintptr_t)&here;
+    x->main.proc = &x->procs[0];
+    self = &x->main;
+    return x;
+}
+
+uint64_t xsched_overhead(XSched *x)
+{
+    pthread_mutex_lock(&x->mu);
+    if (self) stack_note(self);
+    uint64_t b = x->nready * sizeof(Work) + x->threads * sizeof(Worker) + x->main.stack_used;
+    for (Worker *w = x->all; w; w = w->next_all)
+        if (w->waiting || w == self) b += w->stack_used;
+    for (uint32_t i = 0; i < x->P; i++) b += x->procs[i].cap * sizeof(Work *);
+    pthread_mutex_unlock(&x->mu);
+    return b;
+}
+
+void xsched_free(XSched *x, ExecStats *st)
+{
+    double end = now();
+    pthread_mutex_lock(&x->mu);
+    x->stopping = 1;
+    for (Worker *w = x->all; w; w = w->next_all) pthread_cond_signal(&w->cv);
+    pthread_mutex_unlock(&x->mu);
+    for (Worker *w = x->all, *next; w; w = next) {
+        next = w->next_all;
+        GC_pthread_join(w->th, NULL);
+        munmap(w->mem, TASK_STACK);
+        pthread_cond_destroy(&w->cv);
+        free(w);
+    }
+    st->wall = end - x->start;
+    for (uint32_t i = 0; i < x->P; i++) {
+        Proc *q = &x->procs[i];
+        double idle = q->idle_total + (q->idle ? end - q->idle_since : 0);
+        st->busy[i] = st->wall - idle;
+        free(q->dq);
+    }
+    st->tasks = x->tasks;
+    st->inline_tasks = x->inline_tasks;
+    st->steals = x->steals;
+    st->threads = x->threads;
+    self = NULL;
+    pthread_cond_destroy(&x->main.cv);
+    pthread_mutex_destroy(&x->mu);
+    free(x);
+}

@@ -1,0 +1,89 @@
+# pml exec (docs/exec.md): the program run for real on P threads under each
+# runtime scheduler gives the value pml run gives, on every example and on
+# the SML corpus programs that have parallel pairs; the measured high-water
+# mark is never below the live size of the result; breadth-first's
+# measured mark grows faster with n than depth-first's on matmul (one
+# processor); bad options and program errors are reported as pml run
+# reports them.
+. "$(dirname "$0")/lib.sh"
+
+# value of `pml run`, and of every pml exec run (JSON), compared
+check_values() { # FILE ARGS...
+    local f=$1; shift
+    local want
+    want=$("$PML" run "$f" "$@" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')
+    "$PML" exec "$f" "$@" --sched=df,bf,ws -p 1,2,4 --sample 512 --format json > "$TMP/x.json" || { echo "exec failed on $f"; return; }
+    python3 - "$TMP/x.json" "$want" "$f" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = []
+if r["value"] != sys.argv[2]: bad.append("value %r, not %r" % (r["value"], sys.argv[2]))
+if len(r["runs"]) != 9: bad.append("%d runs" % len(r["runs"]))
+for x in r["runs"]:
+    if x["mark_words"] < x["result_words"]: bad.append("%s P=%d mark %d < result %d" % (x["policy"], x["P"], x["mark_words"], x["result_words"]))
+    if x["samples"] < 1: bad.append("no sample")
+    if len(x["busy_s"]) != x["P"]: bad.append("busy times")
+print("; ".join(sys.argv[3:4] + bad) if bad else "ok")
+PY
+}
+
+bad=""
+for f in examples/*.pml; do
+    r=$(check_values "$f")
+    [ "$r" = ok ] || bad="$bad $r;"
+done
+expect_eq "exec: every example's value equals pml run's under df, bf, ws with P = 1, 2, 4; measured mark >= the result's live size" "" "$bad"
+
+# the corpus programs with parallel pairs (tasks > 0 when run)
+bad="" n=0
+for f in tests/sml/*.pml; do
+    t=$("$PML" exec "$f" --format csv 2>/dev/null | tail -1 | cut -d, -f11)
+    [ "${t:-0}" != 0 ] || continue
+    n=$((n + 1))
+    r=$(check_values "$f")
+    [ "$r" = ok ] || bad="$bad $r;"
+done
+if [ "$n" -ge 5 ]; then
+    expect_eq "exec: the $n SML corpus programs with parallel pairs give pml run's value under every policy and P" "" "$bad"
+else
+    fail "exec: corpus programs with parallel pairs" "only $n found"
+fi
+
+# breadth-first keeps far more live than depth-first as matmul grows (P = 1)
+mark() { "$PML" exec examples/matmul.pml -D n=$1 --sched=$2 -p 1 --sample 64 --format csv | tail -1 | cut -d, -f3; }
+r=$(python3 -c "
+d4, b4, d12, b12 = $(mark 4 df), $(mark 4 bf), $(mark 12 df), $(mark 12 bf)
+print('ok' if b12 / d12 > 2 * (b4 / d4) else 'bf/df %.1f at n=4, %.1f at n=12' % (b4 / d4, b12 / d12))")
+expect_eq "exec: matmul's measured bf/df mark ratio more than doubles from n=4 to n=12" ok "$r"
+
+# --compare prints the prediction beside each measurement
+out=$("$PML" exec examples/fib.pml --sched=df,ws -p 2 --compare --format csv)
+pred=$(echo "$out" | awk -F, 'NR > 1 { print $3 }' | tr '\n' ' ')
+sim=$("$PML" run examples/fib.pml --sched=df,ws -p 2 --no-queue-space --top 1 --format csv | python3 -c '
+import csv, sys
+marks = {}
+for r in csv.DictReader(sys.stdin): marks.setdefault((r["policy"], r["P"]), r["hwm"])
+print(" ".join(marks.values()) + " ")')
+expect_eq "exec --compare: the predicted marks are pml run's (no queue)" "$sim" "$pred"
+
+# usage errors and program errors
+"$PML" exec examples/fib.pml --sched=lifo > /dev/null 2> "$TMP/e"; rc=$?
+expect_eq "exec: an unknown policy is a usage error" 2 "$rc"
+"$PML" exec examples/fib.pml --sample 0 > /dev/null 2> "$TMP/e"; rc=$?
+expect_eq "exec: --sample 0 is a usage error" 2 "$rc"
+cat > "$TMP/raise.pml" <<'PML'
+exception Boom
+fun f n = if n = 0 then raise Boom else n
+val r = {f 1, f 0}
+PML
+want=$("$PML" run "$TMP/raise.pml" 2>&1 >/dev/null; echo "rc=$?")
+got=$("$PML" exec "$TMP/raise.pml" --sched=df,bf,ws -p 2 2>&1 >/dev/null; echo "rc=$?")
+expect_eq "exec: an exception raised in a branch is reported as pml run reports it" "$want" "$got"
+cat > "$TMP/handled.pml" <<'PML'
+exception Boom of int
+fun f n = if n = 0 then raise Boom 7 else n
+val r = ({f 1, f 0} handle Boom k => (k, k))
+PML
+want=$("$PML" run "$TMP/handled.pml" | grep '^val')
+got=$("$PML" exec "$TMP/handled.pml" --sched=bf -p 4 | grep '^val')
+expect_eq "exec: an exception from a branch reaches the handler around the pair" "$want" "$got"
