@@ -565,7 +565,9 @@ static void par_branch(void *arg, int side)
     gc_running = outer;
 }
 
-static Value *eval_par_exec(Ev *ev, const Expr *e, const Env *env)
+/* kept out of line: its ParJob must not enlarge the frames of the
+ * recursion (eval_kind) that every evaluation goes through */
+__attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, const Env *env)
 {
     /* on this thread's stack, which the collector scans: the branches'
      * values stay reachable until the join */
