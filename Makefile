@@ -85,7 +85,10 @@ $(B)/tests/%: tests/unit/%.c $(LIB_OBJ) $(ORACLE_OBJ) $(wildcard tests/unit/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itests/unit -Itests/oracle -I$(B)/gen -o $@ $< $(LIB_OBJ) $(ORACLE_OBJ) $(LDFLAGS) $(LDLIBS)
 
-units: $(UNIT_BIN)
+# The benchmarks build with the unit tests, so the suite's bench smoke run
+# (tests/test_bench_smoke.sh) finds them on every build, sanitizer included.
+BENCH_BIN = $(B)/bench/bench_sim $(B)/bench/bench_eval
+units: $(UNIT_BIN) $(BENCH_BIN)
 
 # Benchmarks link like the unit tests (all library objects); bench/run.sh builds them.
 $(B)/bench/%: bench/%.c $(LIB_OBJ) $(ORACLE_OBJ) tests/unit/gen_graph.h
@@ -144,7 +147,11 @@ fuzz-cov: san-deps
 bench: deps pml
 	bench/run.sh
 
+# Every benchmark once at tiny sizes: checks that they run, times nothing.
+bench-smoke: pml $(BENCH_BIN)
+	B=$(B) bench/run.sh --smoke
+
 clean:
 	rm -rf $(B) pml build-asan pml-asan build-fuzz build-fuzzcov
 
-.PHONY: all pml units deps test-deps san-deps test asan fuzz fuzz-build fuzz-cov bench clean
+.PHONY: all pml units deps test-deps san-deps test asan fuzz fuzz-build fuzz-cov bench bench-smoke clean

@@ -26,5 +26,5 @@ rc, rw = best(["run", path, "-D", "n=" + n, "--sched=df", "-p", "64"])
 wc, ww = best(["worst", path, "-D", "n=" + n, "-p", "64"])
 print("%s n=%s: %d nodes; pml run --sched=df -p 64: %.2f s CPU (%.2f wall); "
       "pml worst -p 64: %.2f s CPU (%.2f wall); ratio %.2f CPU (%.2f wall)"
-      % (path, n, nodes, rc, rw, wc, ww, wc / rc, ww / rw))
+      % (path, n, nodes, rc, rw, wc, ww, wc / max(rc, 1e-6), ww / max(rw, 1e-6)))
 PY

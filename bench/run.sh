@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
 # Prints the benchmark figures (never pass/fail on time).  Set B for another
-# build directory.
+# build directory, PML for another binary.  With --smoke, every benchmark
+# runs once at tiny sizes (make bench-smoke, and the test suite): it checks
+# that they run to the end, and its figures mean nothing.
 set -eu
 cd "$(dirname "$0")/.."
 B=${B:-build}
-make -s "$B/bench/bench_sim"
+PML=${PML:-./pml}
+smoke=0; [ "${1:-}" = --smoke ] && smoke=1
+make -s "$B/bench/bench_sim" "$B/bench/bench_eval"
 echo "== simulator and space profile (bench/bench_sim.c)"
-"$B/bench/bench_sim"
-make -s "$B/bench/bench_eval"
+if [ $smoke = 1 ]; then "$B/bench/bench_sim" 20000 2000; else "$B/bench/bench_sim"; fi
 echo "== interpreter and whole pipeline on real programs (bench/bench_eval.c)"
-"$B/bench/bench_eval" examples/matmul.pml n=56
-# fib 30 makes 35 M nodes, past the default --max-nodes on small machines
-"$B/bench/bench_eval" examples/fib.pml n=30 --max-nodes 50000000
+if [ $smoke = 1 ]; then
+    "$B/bench/bench_eval" examples/matmul.pml n=4
+    "$B/bench/bench_eval" examples/fib.pml n=10
+else
+    "$B/bench/bench_eval" examples/matmul.pml n=56
+    # fib 30 makes 35 M nodes, past the default --max-nodes on small machines
+    "$B/bench/bench_eval" examples/fib.pml n=30 --max-nodes 50000000
+fi
 echo "== pml worst against one simulation (bench/bench_worst.sh; best of 3, evaluation included)"
-bench/bench_worst.sh ./pml examples/fib.pml 25
-bench/bench_worst.sh ./pml examples/matmul.pml 26
+if [ $smoke = 1 ]; then
+    bench/bench_worst.sh "$PML" examples/fib.pml 8
+else
+    bench/bench_worst.sh "$PML" examples/fib.pml 25
+    bench/bench_worst.sh "$PML" examples/matmul.pml 26
+fi

@@ -1,0 +1,13 @@
+# The benchmarks run to the end (bench/run.sh --smoke: each once at tiny
+# sizes, built with the unit tests).  Nothing here is timed.
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.."
+PML=${PML:-$PWD/pml}
+if B=${B:-build} PML="$PML" bench/run.sh --smoke > "$TMP/out" 2> "$TMP/err"; then
+    pass "bench/run.sh --smoke runs every benchmark to the end"
+else
+    fail "bench/run.sh --smoke runs every benchmark to the end" "$(tail -c 300 "$TMP/err")"
+fi
+for what in "== simulator" "oracle:" "interpreter:" "peak resident memory" "pml worst -p 64"; do
+    if grep -q -- "$what" "$TMP/out"; then pass "bench smoke prints '$what'"; else fail "bench smoke prints '$what'" "missing"; fi
+done
