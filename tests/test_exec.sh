@@ -87,3 +87,18 @@ PML
 want=$("$PML" run "$TMP/handled.pml" | grep '^val')
 got=$("$PML" exec "$TMP/handled.pml" --sched=bf -p 4 | grep '^val')
 expect_eq "exec: an exception from a branch reaches the handler around the pair" "$want" "$got"
+
+# pml sweep --exec: the rows end with the measured mark and its bound
+"$PML" sweep examples/matmul.pml -D n=4:8:4 --sched=df,bf -p 1,2 --exec --sample 256 -o "$TMP/sw.csv" 2> "$TMP/e"
+r=$(python3 - "$TMP/sw.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+bad = [r["policy"] + r["P"] for r in rows if not (int(r["measured"]) > 0 and int(r["measured_bound"]) >= 256)]
+print("%d rows%s" % (len(rows), " bad: " + " ".join(bad) if bad else ""))
+PY
+)
+expect_eq "sweep --exec: every row has a measured mark and its bound" "8 rows" "$r"
+"$PML" sweep examples/matmul.pml -D n=4:8:4 -o "$TMP/plain.csv" 2> "$TMP/e"
+expect_eq "sweep without --exec: no measured column" "0" "$(head -1 "$TMP/plain.csv" | grep -c measured)"
+"$PML" sweep examples/matmul.pml -D n=4:8:4 --sample 64 -o "$TMP/x.csv" 2> "$TMP/e"; rc=$?
+expect_eq "sweep: --sample without --exec is a usage error" 2 "$rc"

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include "ast.h"
 #include "eval.h"
+#include "exec.h"
 #include "outfile.h"
 #include "space.h"
 
@@ -71,6 +72,11 @@ void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
  * error out holds nothing (cli_unload on it is harmless). */
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out);
 void cli_unload(Loaded *l);
+
+/* Runs a loaded program for real (pml exec, docs/exec.md) on a big stack:
+ * EXIT_OK with st filled (st->value_text is the caller's to free), or
+ * EXIT_PROGRAM after printing the error. */
+int cli_exec(const Loaded *l, const EvalOptions *eo, const ExecOptions *xo, ExecStats *st);
 
 /* One schedule and its space as JSON, the format of `pml schedule`
  * (docs/output-formats.md). */

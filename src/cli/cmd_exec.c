@@ -38,6 +38,18 @@ static int exec_job(void *p)
     return exec_program(j->l->prog, &j->l->src, j->eo, &j->xo, j->st, &j->d);
 }
 
+int cli_exec(const Loaded *l, const EvalOptions *eo, const ExecOptions *xo, ExecStats *st)
+{
+    ExecJob j = {l, eo, *xo, st, {.has_span = 0}, 0};
+    int r = -1;
+    for (size_t bytes = memlimit_stack(); !j.ran && bytes >= (64u << 20); bytes /= 4)
+        r = bigstack_run(bytes, exec_job, &j);
+    if (r == 0) return EXIT_OK;
+    if (!j.ran) diag_set_nospan(&j.d, "cannot create a thread to run the program on");
+    diag_print(&l->src, &j.d, stderr);
+    return EXIT_PROGRAM;
+}
+
 /* --compare: the simulator's heap high-water mark for each run (words,
  * the queue not counted: the runtime's queue is its own line). */
 static int predict(const char *file, const CommonOpts *c, uint64_t seed, ExecRun *runs, uint32_t n)
@@ -237,16 +249,8 @@ int cmd_exec(int argc, char **argv)
     char *value = NULL;
     const char *name = NULL;
     for (uint32_t i = 0; i < n && rc == EXIT_OK; i++) {
-        ExecJob j = {&l, &c.eo, {runs[i].policy, runs[i].P, every, so.seed}, &runs[i].st, {.has_span = 0}, 0};
-        int r = -1;
-        for (size_t bytes = memlimit_stack(); !j.ran && bytes >= (64u << 20); bytes /= 4)
-            r = bigstack_run(bytes, exec_job, &j);
-        if (r) {
-            if (!j.ran) diag_set_nospan(&j.d, "cannot create a thread to run '%s' on", file);
-            diag_print(&l.src, &j.d, stderr);
-            rc = EXIT_PROGRAM;
-            break;
-        }
+        ExecOptions xo = {runs[i].policy, runs[i].P, every, so.seed};
+        if ((rc = cli_exec(&l, &c.eo, &xo, &runs[i].st)) != EXIT_OK) break;
         char *v = runs[i].st.value_text;
         if (!value) {
             value = v;

@@ -121,13 +121,13 @@ static int draw(const char *svg, const char *file, const SpeedRow *rows, const S
     int rc = -1;
     if (!x || !y || !se || !titles) { fprintf(stderr, "pml: error: out of memory\n"); goto end; }
     static const uint32_t kind_style[] = {3, 1, 2, 0};
-    se[0] = (PlotSeries){"linear (P)", 4, 0.6};
-    se[1] = (PlotSeries){"span bound T1/Tinf", 4, 0.3};
+    se[0] = (PlotSeries){"linear (P)", 4, 0.6, 0};
+    se[1] = (PlotSeries){"span bound T1/Tinf", 4, 0.3, 0};
     for (uint32_t i = 0; i < so->npolicies; i++)
         for (int k = 0; k < SP_KINDS; k++) {
             uint32_t s = 2 + i * SP_KINDS + (uint32_t)k;
             snprintf(titles[s], sizeof titles[s], "%s %s", so->policies[i], kind_title[k]);
-            se[s] = (PlotSeries){titles[s], kind_style[k], 0.5 + 0.4 * i};
+            se[s] = (PlotSeries){titles[s], kind_style[k], 0.5 + 0.4 * i, 0};
         }
     for (uint32_t j = 0; j < np; j++) {
         x[j] = procs[j];

@@ -39,6 +39,7 @@ typedef struct SweepArgs {
     uint32_t shard, nshards;    /* --shard I/K; 0/0 for the whole sweep */
     int64_t *all_sizes;         /* with --shard: every size of the sweep */
     uint32_t nall;
+    uint64_t sample;            /* --exec: pml exec's --sample N (words) */
 } SweepArgs;
 
 /* One size: its worker, while it runs, and the rows it has sent. */
@@ -125,6 +126,15 @@ static int sweep_option(SweepArgs *a, int argc, char **argv, int *i)
     if ((r = svg_option(argc, argv, i, "--plot", &a->plot)) != 0) return r;
     if ((r = shard_option(a, argc, argv, i)) != 0) return r;
     if (strcmp(argv[*i], "--loglog") == 0) { a->loglog = 1; return 1; }
+    if (strcmp(argv[*i], "--exec") == 0) { a->sw.exec = 1; return 1; }
+    if ((r = cli_option_value(argc, argv, i, "--sample", &v)) < 0) return -1;
+    else if (r) {
+        if (cli_parse_u64(v, &a->sample) || a->sample == 0 || a->sample > (1ull << 40)) {
+            cli_usage_error("--sample expects a number of words from 1 to 2^40, not '%s'", v);
+            return -1;
+        }
+        return 1;
+    }
     if ((r = cli_option_value(argc, argv, i, "--by", &v)) < 0) return -1;
     else if (r) {
         if (strcmp(v, "use") && strcmp(v, "alloc")) { cli_usage_error("--by: use or alloc, not '%s'", v); return -1; }
@@ -150,6 +160,13 @@ static int parse_args(SweepArgs *a, int argc, char **argv)
     for (uint32_t k = 0; k < a->c.eo.nparams; k++)
         if (!strcmp(a->c.params[k].name, a->range)) { cli_usage_error("sweep: -D %s given twice", a->range); return -1; }
     if (a->c.eo.nparams == sizeof a->c.params / sizeof a->c.params[0]) { cli_usage_error("too many -D definitions"); return -1; }
+    ExecPolicy pol;
+    for (uint32_t k = 0; a->sw.exec && k < a->so.npolicies; k++)
+        if (exec_policy_parse(a->so.policies[k], &pol)) { cli_usage_error("sweep --exec: --sched: df, bf or ws, not '%s'", a->so.policies[k]); return -1; }
+    for (uint32_t k = 0; a->sw.exec && k < a->so.nprocs; k++)
+        if (a->so.procs[k] > EXEC_MAX_PROCS) { cli_usage_error("sweep --exec: -p: at most %d processors", EXEC_MAX_PROCS); return -1; }
+    if (a->sample && !a->sw.exec) { cli_usage_error("sweep: --sample goes with --exec"); return -1; }
+    if (!a->sample) a->sample = 4096;
     if (a->nshards && a->plot) { cli_usage_error("sweep: --plot draws the whole sweep: give it to pml merge, not to a --shard"); return -1; }
     return 0;
 }
@@ -182,6 +199,7 @@ static void write_options(FILE *f, const SweepArgs *a)
     for (uint32_t k = 0; k < ro->nprocs; k++) fprintf(f, "%s%u", k ? "," : "", ro->procs[k]);
     fprintf(f, " coarse=%d seed=%llu by=%s queue=%d top=%u prelude=%d", ro->coarse, (unsigned long long)ro->seed,
             ro->by == MEASURE_BY_USE ? "use" : "alloc", ro->with_queue, a->sw.top, !a->c.no_prelude);
+    if (a->sw.exec) fprintf(f, " exec=%llu", (unsigned long long)a->sample);
 }
 
 static void write_mark(FILE *f, const SweepArgs *a)
@@ -236,6 +254,28 @@ static void catch_signals(void)
 }
 
 /* In the child: evaluate one size, send its rows, exit. */
+/* --exec: each (policy, P) run for real, its measured mark into sw. */
+static int measure_size(const SweepArgs *a, const CommonOpts *c, const Loaded *l, SweepOptions *sw)
+{
+    uint32_t n = a->ro.npolicies * a->ro.nprocs;
+    uint64_t *m = calloc(2 * (size_t)n, sizeof *m);
+    if (!m) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
+    for (uint32_t i = 0; i < a->ro.npolicies; i++)
+        for (uint32_t j = 0; j < a->ro.nprocs; j++) {
+            ExecOptions xo = {EXEC_DF, a->ro.procs[j], a->sample, a->ro.seed};
+            ExecStats st;
+            exec_policy_parse(a->ro.policies[i], &xo.policy); /* checked by parse_args */
+            int rc = cli_exec(l, &c->eo, &xo, &st);
+            if (rc != EXIT_OK) return rc;
+            free(st.value_text);
+            m[i * a->ro.nprocs + j] = st.mark_words;
+            m[n + i * a->ro.nprocs + j] = st.bound_words;
+        }
+    sw->measured = m;
+    sw->measured_bound = m + n;
+    return EXIT_OK;
+}
+
 static void worker(const SweepArgs *a, int64_t size, int fd)
 {
     /* the collector marks on this thread only: the workers already use the cores */
@@ -246,9 +286,11 @@ static void worker(const SweepArgs *a, int64_t size, int fd)
     Loaded l;
     int rc = cli_load(a->file, &c, 1, &l);
     if (rc != EXIT_OK) _exit(rc);
+    SweepOptions sw = a->sw;
+    if (sw.exec && (rc = measure_size(a, &c, &l, &sw)) != EXIT_OK) _exit(rc);
     FILE *f = fdopen(fd, "w");
     char msg[256] = "cannot send the rows";
-    if (!f || sweep_csv_rows(f, &l.run, &l.src, size, &a->sw, msg, sizeof msg) || fclose(f)) {
+    if (!f || sweep_csv_rows(f, &l.run, &l.src, size, &sw, msg, sizeof msg) || fclose(f)) {
         fprintf(stderr, "pml: error: %s=%lld: %s\n", a->range, (long long)size, msg);
         _exit(EXIT_PROGRAM);
     }

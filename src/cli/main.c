@@ -26,6 +26,7 @@ static const char usage[] =
     "  stats FILE     original vs distilled graph sizes\n"
     "  sweep FILE -D n=A:B[:STEP] [-j JOBS] [-o data.csv] [--plot space.svg] [--loglog] [--top K]\n"
     "                 high-water mark and its holders against input size (docs/sweep.md);\n"
+    "                 --exec [--sample N] adds the marks measured by real runs (docs/exec.md)\n"
     "                 --shard I/K runs only shard I of K, for many machines\n"
     "  merge PART.csv… [-o data.csv] [--plot space.svg]   the shards of a sweep, merged\n"
     "  worst FILE [-p 1,2,4,64] [--format text|json] [--fail-above WORDS] [--witness s.json] [--exact]\n"

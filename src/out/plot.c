@@ -231,8 +231,8 @@ static void lines_gp(FILE *f, const void *arg, const PlotPaths *p)
     fputs("plot", f);
     for (uint32_t s = 0; s < l->nseries; s++) {
         const PlotSeries *ps = &l->series[s];
-        fprintf(f, "%s \\\n  datafile using 1:%u with linespoints ls %u ps %.2f title ", s ? "," : "", s + 2,
-                ps->style % NLINESTYLES + 1, ps->pointsize);
+        fprintf(f, "%s \\\n  datafile using 1:%u with %s ls %u ps %.2f title ", s ? "," : "", s + 2,
+                ps->points ? "points" : "linespoints", ps->style % NLINESTYLES + 1, ps->pointsize);
         gp_label(f, ps->title);
     }
     fputc('\n', f);

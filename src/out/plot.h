@@ -21,6 +21,7 @@ typedef struct PlotSeries {
     const char *title;
     uint32_t style;     /* colour, dash and point type: 0 df (+), 1 bf (x), 2 ws (square), … */
     double pointsize;   /* larger for more processors (paper Fig. 10) */
+    int points;         /* points only, no line (measured values beside predicted lines) */
 } PlotSeries;
 
 /* Lines against x: y[i * nseries + s] is series s at x[i], NaN if missing. */

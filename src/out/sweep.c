@@ -124,6 +124,7 @@ void sweep_csv_header(FILE *f, const SweepOptions *o)
     csv_fmt(&c, "param,size,policy,P,coarse,seed,units,by,with_queue,work,span,steps,idle,hwm,hwm_step,heap,queue,"
             "shares,others");
     for (uint32_t i = 1; i <= o->top; i++) csv_fmt(&c, "h%u_kind,h%u_space,h%u_file,h%u_line,h%u_col,h%u_text", i, i, i, i, i, i);
+    if (o->exec) csv_fmt(&c, "measured,measured_bound");
     csv_end(&c);
 }
 
@@ -152,7 +153,7 @@ static void csv_holders(CsvRow *c, const CostRun *r, const Sources *s, const Swe
 }
 
 static void csv_row_of(FILE *f, const CostRun *r, const Sources *s, int64_t size, uint64_t span,
-                       const SweepOptions *o, const Measure *sr)
+                       const SweepOptions *o, const Measure *sr, uint32_t k)
 {
     const ReportOptions *ro = o->ro;
     CsvRow c = csv_begin(f);
@@ -165,6 +166,8 @@ static void csv_row_of(FILE *f, const CostRun *r, const Sources *s, int64_t size
             (unsigned long long)sr->hwm, sr->hwm_step, (unsigned long long)sr->heap,
             (unsigned long long)sr->queue, sr->approx ? "approximate" : "exact");
     csv_holders(&c, r, s, o, sr);
+    if (o->exec)
+        csv_fmt(&c, "%llu,%llu", (unsigned long long)o->measured[k], (unsigned long long)o->measured_bound[k]);
     csv_end(&c);
 }
 
@@ -178,7 +181,7 @@ int sweep_csv_rows(FILE *f, const CostRun *r, const Sources *s, int64_t size, co
             MeasureOptions mo = report_measure_options(r, ro, ro->policies[i], ro->procs[j]);
             Measure m;
             if (measure_run(&r->g, &mo, &m, msg, msglen)) return -1;
-            csv_row_of(f, r, s, size, span, o, &m);
+            csv_row_of(f, r, s, size, span, o, &m, i * ro->nprocs + j);
             measure_free(&m);
         }
     return ferror(f) ? (snprintf(msg, msglen, "cannot write the rows"), -1) : 0;
@@ -248,14 +251,14 @@ static int column(const Fields *header, const char *name)
 }
 
 /* Where the columns are; holders' groups by their h<i>_ prefix. */
-typedef struct Columns { int size, policy, P, hwm, queue, with_queue; uint32_t nh; int *h; } Columns;
+typedef struct Columns { int size, policy, P, hwm, queue, with_queue, measured; uint32_t nh; int *h; } Columns;
 enum { H_KIND, H_SPACE, H_FILE, H_LINE, H_COL, H_TEXT, H_FIELDS };
 static const char *const h_names[] = {"kind", "space", "file", "line", "col", "text"};
 
 static int columns_find(const Fields *hd, Columns *c)
 {
     *c = (Columns){column(hd, "size"), column(hd, "policy"), column(hd, "P"), column(hd, "hwm"),
-                   column(hd, "queue"), column(hd, "with_queue"), 0, NULL};
+                   column(hd, "queue"), column(hd, "with_queue"), column(hd, "measured"), 0, NULL};
     if (c->size < 0 || c->policy < 0 || c->P < 0 || c->hwm < 0 || c->queue < 0 || c->with_queue < 0) return -1;
     char name[32];
     for (;;) {
@@ -292,6 +295,7 @@ static int row_from(const Fields *fl, const Columns *c, SweepRow *r)
     r->hwm = strtod(v[c->hwm], NULL);
     r->queue = strtod(v[c->queue], NULL);
     r->with_queue = strcmp(v[c->with_queue], "1") == 0;
+    r->measured = c->measured >= 0 && *v[c->measured] ? strtod(v[c->measured], NULL) : NAN;
     if (!(r->policy = strdup(v[c->policy]))) return -1;
     if (c->nh && !(r->holders = calloc(c->nh, sizeof *r->holders))) return -1;
     for (uint32_t i = 0; i < c->nh; i++) {
@@ -426,29 +430,45 @@ static char *series_title(const SweepRow *r)
     return s;
 }
 
-/* Paper Fig. 10: one line per (policy, P), markers larger for more processors. */
+/* Paper Fig. 10: one line per (policy, P), markers larger for more
+ * processors; with measured marks (pml sweep --exec), one series of points
+ * more per (policy, P). */
 static int plot_hwm(const SweepRow *rows, uint32_t n, const Axes *a, const SweepPlotOptions *o,
                     char *msg, size_t msglen)
 {
-    double *y = malloc((size_t)a->nx * a->nseries * sizeof *y);
-    PlotSeries *ps = calloc(a->nseries, sizeof *ps);
+    int measured = 0;
+    for (uint32_t i = 0; i < n; i++) measured |= !isnan(rows[i].measured);
+    uint32_t ns = a->nseries * (measured ? 2 : 1);
+    double *y = malloc((size_t)a->nx * ns * sizeof *y);
+    PlotSeries *ps = calloc(ns, sizeof *ps);
     char title[256], ylabel[64];
     int rc = -1;
     if (!y || !ps) { snprintf(msg, msglen, "out of memory"); goto done; }
-    for (size_t i = 0; i < (size_t)a->nx * a->nseries; i++) y[i] = NAN;
-    for (uint32_t i = 0; i < n; i++) y[(size_t)size_index(a, rows[i].size) * a->nseries + series_of(a, &rows[i])] = rows[i].hwm;
-    for (uint32_t s = 0; s < a->nseries; s++) {
-        uint32_t nP, rank = p_rank(a, a->series[s]->P, &nP);
-        ps[s] = (PlotSeries){series_title(a->series[s]), policy_style(a->series[s]->policy),
-                             nP > 1 ? 0.7 + 1.3 * rank / (nP - 1) : 1.0};
-        if (!ps[s].title) { snprintf(msg, msglen, "out of memory"); goto done; }
+    for (size_t i = 0; i < (size_t)a->nx * ns; i++) y[i] = NAN;
+    for (uint32_t i = 0; i < n; i++) {
+        size_t at = (size_t)size_index(a, rows[i].size) * ns + series_of(a, &rows[i]);
+        y[at] = rows[i].hwm;
+        if (measured) y[at + a->nseries] = rows[i].measured;
     }
-    snprintf(title, sizeof title, "%s: high-water mark against %s", o->program, o->param);
+    for (uint32_t s = 0; s < ns; s++) {
+        const SweepRow *r = a->series[s % a->nseries];
+        uint32_t nP, rank = p_rank(a, r->P, &nP);
+        ps[s] = (PlotSeries){series_title(r), policy_style(r->policy), nP > 1 ? 0.7 + 1.3 * rank / (nP - 1) : 1.0,
+                             s >= a->nseries};
+        if (!ps[s].title) { snprintf(msg, msglen, "out of memory"); goto done; }
+        if (s >= a->nseries) {
+            char *t = realloc((char *)ps[s].title, strlen(ps[s].title) + 16);
+            if (!t) { snprintf(msg, msglen, "out of memory"); goto done; }
+            ps[s].title = strcat(t, ", measured");
+        }
+    }
+    snprintf(title, sizeof title, "%s: high-water mark against %s%s", o->program, o->param,
+             measured ? " (lines: predicted, points: measured)" : "");
     snprintf(ylabel, sizeof ylabel, "high-water mark (%s)", o->units);
-    PlotLines pl = {title, o->param, ylabel, o->loglog, a->nx, a->nseries, a->x, y, ps};
+    PlotLines pl = {title, o->param, ylabel, o->loglog, a->nx, ns, a->x, y, ps};
     rc = plot_lines(o->svg, &pl, msg, msglen);
 done:
-    for (uint32_t s = 0; ps && s < a->nseries; s++) free((char *)ps[s].title);
+    for (uint32_t s = 0; ps && s < ns; s++) free((char *)ps[s].title);
     free(ps);
     free(y);
     return rc;

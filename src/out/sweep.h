@@ -25,6 +25,11 @@ typedef struct SweepOptions {
     const char *param;          /* the -D name swept */
     uint32_t top;               /* holder columns per row (--top) */
     const ReportOptions *ro;    /* policies, P, coarse, seed, units, queue, by */
+    /* pml sweep --exec (docs/exec.md): the rows end with measured and
+     * measured_bound, the marks of real runs (words), one per (policy i,
+     * P j) at measured[i * nprocs + j], set for each size */
+    int exec;
+    const uint64_t *measured, *measured_bound;
 } SweepOptions;
 
 /* The header line and the rows of one size: one per (policy, P), policies
@@ -45,6 +50,7 @@ typedef struct SweepRow {
     uint32_t P;
     double hwm, queue;
     int with_queue;     /* the queue is part of hwm */
+    double measured;    /* pml sweep --exec: the measured mark; NaN: none */
     SweepHolder *holders;
     uint32_t nholders;
 } SweepRow;
