@@ -50,6 +50,7 @@ struct ConDef {
     int has_arg;        /* 1: C of ty */
     uint32_t nfields;   /* with an argument: 1, or k when declared of t1*...*tk */
     const char *alias_of; /* exception E = F: the name F (declarations only) */
+    int abstract;       /* 1: of an abstype (its values print as -) */
 };
 
 /* An exception constructor: ncons is 0 (exn is an open type). */

@@ -45,7 +45,8 @@
 %token VAL FUN AND FN CASE OF IF THEN ELSE LET IN END DATATYPE TYPE OP
        ANDALSO ORELSE RAISE AS DIV MOD EXCEPTION HANDLE
        INFIX INFIXR NONFIX REC WHILE DO
-       STRUCTURE STRUCT SIGNATURE SIG LOCAL OPEN EQTYPE FUNCTOR SEAL.
+       STRUCTURE STRUCT SIGNATURE SIG LOCAL OPEN EQTYPE FUNCTOR SEAL
+       ABSTYPE WITH.
 %token DARROW ARROW BAR COLON SEMI COMMA WILD
        LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LREC DOTS.
 
@@ -144,6 +145,9 @@ dec(D) ::= STRUCTURE(T) ID(N) COLON sigexp(G) EQ strexp(S). { D = parse_structur
 dec(D) ::= STRUCTURE(T) ID(N) SEAL sigexp(G) EQ strexp(S). { D = parse_structure(ps, SP(T), N, G, 1, S); }
 dec(D) ::= SIGNATURE(T) ID(N) EQ sigexp(G). { D = parse_signature(ps, SP(T), N, G); }
 dec(D) ::= LOCAL(T) ldecs(A) IN ldecs(B) END(E). { D = parse_local(ps, TO(SP(T), E), A, B); }
+/* abstype datbind with decs end: the datatype's constructors are seen by
+** decs only (a local whose first part is the datatype). */
+dec(D) ::= ABSTYPE(T) datbinds(L) WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), ast_datatype(ARENA, span_to(SP(T), ps->datatype_end), L), B); }
 dec(D) ::= OPEN(T) longids(L).          { D = parse_open(ps, SP(T), L); }
 dec(D) ::= FUNCTOR(T).                  { D = NULL; parse_error(ps, SP(T), "functors are not supported by PML (structures, signatures and open are)"); }
 

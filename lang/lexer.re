@@ -109,8 +109,8 @@ static const Word words[] = {
     {"structure", TK_STRUCTURE}, {"struct", TK_STRUCT},
     {"signature", TK_SIGNATURE}, {"sig", TK_SIG}, {"local", TK_LOCAL},
     {"open", TK_OPEN}, {"eqtype", TK_EQTYPE}, {"functor", TK_FUNCTOR},
-    {"abstype", 0}, {"include", 0},
-    {"sharing", 0}, {"where", 0}, {"with", 0},
+    {"abstype", TK_ABSTYPE}, {"with", TK_WITH}, {"include", 0},
+    {"sharing", 0}, {"where", 0},
     {"withtype", 0},
 };
 
@@ -130,6 +130,14 @@ static int word(Lexer *lx, const unsigned char *s, Token *t)
     t->v.s = arena_strndup(lx->arena, (const char *)s, n);
     t->slen = (uint32_t)n;
     return TK_ID;
+}
+
+/* Standard ML syntax PML lacks (0w5: no word type; #[1, 2]): the error
+ * names the feature. */
+static int unsupported(Lexer *lx, const unsigned char *s, const char *what)
+{
+    diag_set(lx->d, lx_span(lx, s, lx->cur), "%s", what);
+    return -1;
 }
 
 static int name(Lexer *lx, const unsigned char *s, Token *t, int code)
@@ -421,12 +429,14 @@ static int step(Lexer *lx, Token *t)
 
         "~"? digit+ { return integer(lx, s, t); }
         "~"? "0x" hex+ { return integer(lx, s, t); }
+        "0w" digit+ | "0wx" hex+ { return unsupported(lx, s, "word literals are not supported by PML (use an int)"); }
         "~"? digit+ "." digit+ exp? | "~"? digit+ exp { return real(lx, s, t); }
         "#" digit+ { return proj(lx, s, t); }
         "#" ident { return selector(lx, s, t); }
         "..." { return TK_DOTS; }
         "\"" { return string(lx, s, t); }
         "#\"" { return char_lit(lx, s, t); }
+        "#[" { return unsupported(lx, s, "vector expressions #[...] are not supported by PML (use Vector.fromList [...])"); }
 
         ident { return word(lx, s, t); }
         ident ("." ident)+ { return name(lx, s, t, TK_LONGID); }

@@ -221,6 +221,14 @@ Dec *parse_local(ParseState *ps, Span sp, List a, List b)
     return d;
 }
 
+Dec *parse_abstype(ParseState *ps, Span sp, Dec *datatype, List decs)
+{
+    for (uint32_t i = 0; i < datatype->ncons; i++)
+        datatype->cons[i].abstract = 1;
+    List a = list_push(ps->arena, (List){0}, datatype);
+    return parse_local(ps, sp, a, decs);
+}
+
 Dec *parse_open(ParseState *ps, Span sp, List names)
 {
     Dec *d = ast_dec(ps->arena, DEC_OPEN, sp);

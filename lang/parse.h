@@ -130,6 +130,8 @@ FunClause *parse_fclause_infix(ParseState *ps, Pat *l, Token name, Pat *r, Expr 
 Pat *parse_pinfix(ParseState *ps, Pat *l, Token op, Pat *r);
 Dec *parse_val_rec(ParseState *ps, Span sp, Pat *p, Expr *e);
 Expr *parse_while(ParseState *ps, Span sp, Expr *cond, Expr *body);
+/* abstype: a local declaring the datatype for decs only. */
+Dec *parse_abstype(ParseState *ps, Span sp, Dec *datatype, List decs);
 Dec *parse_structure(ParseState *ps, Span sp, Token name, SigExp *sig, int opaque, StrExp s);
 Dec *parse_signature(ParseState *ps, Span sp, Token name, SigExp *sig);
 SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List names);

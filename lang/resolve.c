@@ -325,6 +325,27 @@ static RefList resolve_free(R *r, Expr *e)
     return free_since(r, pos, mark);
 }
 
+/* Is name a long name S.x whose S is a structure of Standard ML's Basis?
+ * Then an unbound S.x is a part of the Basis PML lacks, not a typo. */
+static int basis_long_name(const char *name)
+{
+    static const char *const basis[] = {
+        "Int", "Real", "Math", "List", "ListPair", "Option", "Vector", "Array",
+        "String", "Char", "Bool", "General", "Word", "Word8", "Word32",
+        "Word64", "LargeWord", "IntInf", "LargeInt", "LargeReal", "Int32",
+        "Int64", "Position", "TextIO", "BinIO", "StringCvt", "Substring",
+        "CharVector", "CharArray", "VectorSlice", "ArraySlice", "Array2",
+        "OS", "Time", "Timer", "Date", "Random", "IEEEReal", "CommandLine",
+    };
+    const char *dot = strchr(name, '.');
+    if (!dot) return 0;
+    for (size_t i = 0; i < sizeof basis / sizeof basis[0]; i++)
+        if (strlen(basis[i]) == (size_t)(dot - name)
+            && memcmp(basis[i], name, (size_t)(dot - name)) == 0)
+            return 1;
+    return 0;
+}
+
 static void resolve_var(R *r, Expr *e)
 {
     Binding *b = lookup(r, e->name);
@@ -334,7 +355,10 @@ static void resolve_var(R *r, Expr *e)
         return;
     }
     int p = prim_lookup(e->name);
-    if (p < 0) fail(r, e->span, "unbound variable or constructor '%s'", e->name);
+    if (p < 0 && basis_long_name(e->name))
+        fail(r, e->span, "'%s' is in Standard ML's Basis but not in PML's", e->name);
+    else if (p < 0)
+        fail(r, e->span, "unbound variable or constructor '%s'", e->name);
     e->ref = (Ref){REF_PRIM, (uint32_t)p, NULL};
 }
 
@@ -686,16 +710,16 @@ static void resolve_decs(R *r, Dec **decs, uint32_t n)
 /* ---- builtin constructors ---- */
 
 static const ConDef builtin_cons[] = {
-    {"false", 0, 2, 0, 0, NULL}, {"true", 1, 2, 0, 0, NULL},
-    {"nil", 0, 2, 0, 0, NULL},   {"::", 1, 2, 1, 2, NULL},
-    {"NONE", 0, 2, 0, 0, NULL},  {"SOME", 1, 2, 1, 1, NULL},
-    {"ref", 0, 1, 1, 1, NULL},
+    {"false", 0, 2, 0, 0, NULL, 0}, {"true", 1, 2, 0, 0, NULL, 0},
+    {"nil", 0, 2, 0, 0, NULL, 0},   {"::", 1, 2, 1, 2, NULL, 0},
+    {"NONE", 0, 2, 0, 0, NULL, 0},  {"SOME", 1, 2, 1, 1, NULL, 0},
+    {"ref", 0, 1, 1, 1, NULL, 0},
     /* the Basis exceptions (ncons 0: exn) */
-    {"Fail", 0, 0, 1, 1, NULL},  {"Div", 0, 0, 0, 0, NULL},   {"Overflow", 0, 0, 0, 0, NULL},
-    {"Subscript", 0, 0, 0, 0, NULL}, {"Empty", 0, 0, 0, 0, NULL}, {"Option", 0, 0, 0, 0, NULL},
-    {"Match", 0, 0, 0, 0, NULL}, {"Bind", 0, 0, 0, 0, NULL},  {"Size", 0, 0, 0, 0, NULL},
-    {"Chr", 0, 0, 0, 0, NULL},   {"Domain", 0, 0, 0, 0, NULL},
-    {"LESS", 0, 3, 0, 0, NULL}, {"EQUAL", 1, 3, 0, 0, NULL}, {"GREATER", 2, 3, 0, 0, NULL},
+    {"Fail", 0, 0, 1, 1, NULL, 0},  {"Div", 0, 0, 0, 0, NULL, 0},   {"Overflow", 0, 0, 0, 0, NULL, 0},
+    {"Subscript", 0, 0, 0, 0, NULL, 0}, {"Empty", 0, 0, 0, 0, NULL, 0}, {"Option", 0, 0, 0, 0, NULL, 0},
+    {"Match", 0, 0, 0, 0, NULL, 0}, {"Bind", 0, 0, 0, 0, NULL, 0},  {"Size", 0, 0, 0, 0, NULL, 0},
+    {"Chr", 0, 0, 0, 0, NULL, 0},   {"Domain", 0, 0, 0, 0, NULL, 0},
+    {"LESS", 0, 3, 0, 0, NULL, 0}, {"EQUAL", 1, 3, 0, 0, NULL, 0}, {"GREATER", 2, 3, 0, 0, NULL, 0},
 };
 
 const ConDef *resolve_builtin_con(const char *name)

@@ -22,8 +22,10 @@
 #     sequential pair.  Record braces stay: those PML's lexer reads as a
 #     record ({ followed by } or `label =`), a record type or pattern whose
 #     first row is `label :` or which has a `...` row, and a pattern of bare
-#     names followed by = or => (fun f {x, y} = ...).  An oracle program
-#     writes any other record pattern with `label = pat` rows.
+#     names ({x, y} followed, before any |, of, then, in, ..., by the = or
+#     => that ends a pattern: fun f ({x, y} :: r) = ...).  An oracle program
+#     writes a parallel pair of two bare variables only where an expression
+#     ends before the next = or =>.
 #   * The prelude's declarations are split at lines starting in column 0
 #     (its layout rule).  A declaration of a name SML's Basis already has is
 #     dropped, so the Basis version is the oracle: every long name (List.nth,
@@ -147,9 +149,32 @@ def is_record(text, code, k):
     if depth == 0 and re.search(r"\.\.\.", inner):
         return True
     rows = [r.strip() for r in inner.split(",")]
-    after = text[j + 1:].lstrip()
-    return (all(re.fullmatch(r"[A-Za-z][A-Za-z0-9_']*", r) for r in rows)
-            and (after.startswith("=") or after.startswith("=>")))
+    if not all(re.fullmatch(r"[A-Za-z][A-Za-z0-9_']*", r) for r in rows):
+        return False
+    return in_pattern(text, code, j + 1)
+
+TOKEN = re.compile(r"=>|[A-Za-z_][A-Za-z0-9_']*|\S")
+ENDS_EXP = {"|", "of", "then", "else", "in", "end", "val", "fun", "let",
+            ";", "handle", "andalso", "orelse", "if", "case", "and", "do"}
+
+def in_pattern(text, code, k):
+    """Is text[k:] the rest of a pattern, that is, does an = or => come
+    before anything that ends an expression (|, of, then, in, ...)?  A
+    pattern {x, y} of bare names (a record in PML) is told from a parallel
+    pair {x, y} of two variables this way: ({x, y} :: rest) = ..."""
+    window = "".join(c if code[k + i] else " "
+                     for i, c in enumerate(text[k:k + 4000]))
+    depth = 0
+    for tok in TOKEN.findall(window):
+        if tok in "([{":
+            depth += 1
+        elif tok in ")]}":
+            depth -= 1
+        elif depth <= 0 and tok in ("=", "=>"):
+            return True
+        elif depth <= 0 and tok in ENDS_EXP:
+            return False
+    return False
 
 def braces(src):
     """Parallel pairs {e1, e2} become (e1, e2); record braces stay."""

@@ -393,6 +393,10 @@ static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
             puts_(b, "]");
             break;
         }
+        if (v->con->abstract) { /* an abstype's value: SML/NJ prints - */
+            puts_(b, "-");
+            break;
+        }
         if (con_is_exn(v->con)) { /* SML/NJ: E(-), whatever the argument */
             puts_(b, v->con->name);
             puts_(b, "(-)");

@@ -1,0 +1,2 @@
+val v = #[1, 2, 3]
+val result = v

@@ -1,0 +1,2 @@
+val mask = 0w255
+val result = mask
