@@ -105,6 +105,9 @@ static inline int graph_out_degree(const Graph *g, uint32_t v)
     return (g->succ[2 * (size_t)v] != 0) + (g->succ[2 * (size_t)v + 1] != 0);
 }
 static inline int graph_in_degree(const Graph *g, uint32_t v) { return g->npred[v]; }
+/* A hint that v's children will be read soon (a cache prefetch; no effect
+ * on any result). */
+static inline void graph_prefetch_children(const Graph *g, uint32_t v) { __builtin_prefetch(&g->succ[2 * (size_t)v]); }
 /* Heap edges 0..m-1, sources non-decreasing. */
 static inline size_t graph_heap_edges(const Graph *g) { return g->m; }
 static inline uint32_t graph_heap_src(const Graph *g, size_t e) { return g->hsrc[e]; }

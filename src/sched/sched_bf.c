@@ -29,6 +29,12 @@ static uint32_t bf_get(void *st, uint32_t p)
     return ring_pop_oldest(st);
 }
 
+/* FIFO: the k-th get from now takes the k-th oldest. */
+static uint32_t bf_ahead(void *st, uint32_t k)
+{
+    return ring_peek(st, k);
+}
+
 static void bf_destroy(void *st)
 {
     Ring *q = st;
@@ -36,4 +42,4 @@ static void bf_destroy(void *st)
     free(q);
 }
 
-const PolicyOps sched_bf_ops = {"bf", bf_create, bf_add, bf_get, NULL, bf_destroy, NULL};
+const PolicyOps sched_bf_ops = {"bf", bf_create, bf_add, bf_get, NULL, bf_destroy, NULL, bf_ahead};

@@ -77,4 +77,4 @@ static void df_destroy(void *st)
     free(d);
 }
 
-const PolicyOps sched_df_ops = {"df", df_create, df_add, df_get, NULL, df_destroy, NULL};
+const PolicyOps sched_df_ops = {"df", df_create, df_add, df_get, NULL, df_destroy, NULL, NULL};

@@ -32,6 +32,12 @@ typedef struct PolicyOps {
     /* Whether the node the last get returned was stolen from another
      * processor (it pays SchedOptions.steal_cost); NULL: never. */
     int (*stole)(void *st);
+    /* The node the k-th get from now would return if nothing were added
+     * meanwhile, 0 if unknown or none; NULL: the order is not known ahead.
+     * Only a hint: the simulator prefetches that node's data (bf visits
+     * nodes in an order unrelated to their ids, so each visit would
+     * otherwise miss the cache). */
+    uint32_t (*ahead)(void *st, uint32_t k);
 } PolicyOps;
 
 extern const PolicyOps sched_df_ops, sched_bf_ops, sched_ws_ops;
@@ -74,6 +80,12 @@ static inline uint32_t ring_pop_oldest(Ring *r)
     r->head = (r->head + 1) & (r->cap - 1);
     r->len--;
     return x;
+}
+
+/* The k-th oldest (0: the oldest), or 0 if there are not that many. */
+static inline uint32_t ring_peek(const Ring *r, uint32_t k)
+{
+    return k < r->len ? r->a[(r->head + k) & (r->cap - 1)] : 0;
 }
 
 /* Removes and returns the newest, or 0 if empty. */

@@ -88,4 +88,4 @@ static void ws_destroy(void *st)
 
 static int ws_stole(void *st) { return ((Ws *)st)->stole; }
 
-const PolicyOps sched_ws_ops = {"ws", ws_create, ws_add, ws_get, NULL, ws_destroy, ws_stole};
+const PolicyOps sched_ws_ops = {"ws", ws_create, ws_add, ws_get, NULL, ws_destroy, ws_stole, NULL};

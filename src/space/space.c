@@ -16,6 +16,7 @@
 #include "space.h"
 
 #define NEVER UINT32_MAX  /* the death of the result */
+enum { SPACE_AHEAD = 16 }; /* prefetch distance, in nodes */
 
 const char *const space_units_names[] = {"words", "nodes", NULL};
 
@@ -64,6 +65,11 @@ int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
     if (!death) { space_free(out); return -1; }
     uint64_t *h = out->heap; /* differences first; unsigned wrap-around is exact */
     for (uint32_t v = 1, n = graph_nodes(g); v <= n; v++) {
+        /* steps are random to ids under bf: fetch h's entries ahead */
+        if (v + SPACE_AHEAD <= n) {
+            __builtin_prefetch(&h[s->step[v + SPACE_AHEAD]], 1);
+            __builtin_prefetch(&h[death[v + SPACE_AHEAD] <= s->T ? death[v + SPACE_AHEAD] : 0], 1);
+        }
         uint64_t z = unit_size(g, u, v);
         uint32_t a = s->step[v], b = death[v];
         if (!z || b <= a) continue;
