@@ -50,7 +50,7 @@ static void bench_policy(const Graph *g, const char *pol, uint32_t P)
     int approx;
     if (space_by_use_ex(g, &s, UNITS_WORDS, sp.hwm_step, &share, &result, &approx) == 0) free(share);
     double t2 = now();
-    printf("  %s P=%-3u steps %10u  hwm %10llu  sim+space %6.1f M nodes/s  attribution %.2f s%s\n", pol, P,
+    printf("  %s P=%-3u steps %10u  hwm %10llu  sim+space %6.1f M nodes/s  attribution %.3f s%s\n", pol, P,
            s.T, (unsigned long long)sp.hwm, graph_nodes(g) / (t1 - t0) / 1e6, t2 - t1, approx ? " (approximate)" : "");
     space_free(&sp);
     sched_free(&s);

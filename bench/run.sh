@@ -9,6 +9,8 @@ B=${B:-build}
 PML=${PML:-./pml}
 smoke=0; [ "${1:-}" = --smoke ] && smoke=1
 make -s "$B/bench/bench_sim" "$B/bench/bench_eval"
+# the figures vary with what else runs: say what the machine was doing
+echo "== machine: $(nproc) cores, $(awk '/^MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, load average $(cut -d' ' -f1-3 /proc/loadavg) at start, $(date -u +%FT%TZ)"
 echo "== simulator and space profile (bench/bench_sim.c)"
 if [ $smoke = 1 ]; then "$B/bench/bench_sim" 20000 2000; else "$B/bench/bench_sim"; fi
 echo "== interpreter and whole pipeline on real programs (bench/bench_eval.c)"
@@ -20,6 +22,15 @@ else
     # fib 30 makes 35 M nodes, past the default --max-nodes on small machines
     "$B/bench/bench_eval" examples/fib.pml n=30 --max-nodes 50000000
 fi
+echo "== peak resident bytes per node of one pml run --sched=df -p 1, every example (bench/bench_memory.sh)"
+if [ $smoke = 1 ]; then bench/bench_memory.sh "$PML" small; else bench/bench_memory.sh "$PML"; fi
+echo "== log-log slopes of time against nodes, per stage, over ~10x sizes (bench/bench_slopes.sh)"
+if [ $smoke = 1 ]; then
+    RUNS=1 bench/bench_slopes.sh "$B/bench/bench_eval" examples/fib.pml 6 10
+else
+    bench/bench_slopes.sh "$B/bench/bench_eval" examples/fib.pml 25 30 50000000
+    bench/bench_slopes.sh "$B/bench/bench_eval" examples/matmul.pml 26 56
+fi
 echo "== pml worst against one simulation (bench/bench_worst.sh; best of 3, evaluation included)"
 if [ $smoke = 1 ]; then
     bench/bench_worst.sh "$PML" examples/fib.pml 8
@@ -27,3 +38,4 @@ else
     bench/bench_worst.sh "$PML" examples/fib.pml 25
     bench/bench_worst.sh "$PML" examples/matmul.pml 26
 fi
+echo "== load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
