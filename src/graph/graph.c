@@ -1,8 +1,8 @@
 /*
  * graph.c — the graph store: flat arrays grown by doubling.
  *
- * A node costs 1 (kind) + 1 (npred) + 8 (two children) + 4 (size)
- * + 4 (annotation) = 18 bytes; a heap edge 9 bytes.  Growth doubles, so
+ * A node costs 1 (kind and parent count) + 8 (two children) + 1 (size,
+ * larger ones in an escape table) + 4 (annotation) = 14 bytes; a heap edge 9 bytes.  Growth doubles, so
  * adding is amortised O(1).
  */
 #include "graph.h"
@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert(NK__COUNT <= 1 << GRAPH_KIND_BITS, "a kind fits its bits of kindpred");
 
 static const char *const kind_names[NK__COUNT] = {
     [NK_VAR] = "var",     [NK_CONST] = "const", [NK_CLOSURE] = "closure",
@@ -32,7 +34,8 @@ void graph_init(Graph *g, uint64_t max_nodes)
 
 void graph_free(Graph *g)
 {
-    free(g->kind); free(g->npred); free(g->succ); free(g->size); free(g->annot);
+    free(g->kindpred); free(g->succ); free(g->size8); free(g->annot);
+    free(g->big_id); free(g->big_size);
     free(g->hsrc); free(g->hdst); free(g->hkind);
     memset(g, 0, sizeof *g);
 }
@@ -50,13 +53,13 @@ static int grow_nodes(Graph *g)
     size_t cap = g->cap ? (size_t)g->cap * 2 : 1024;
     if (cap > UINT32_MAX - 2) cap = UINT32_MAX - 2;
     if (cap <= g->n + 1u) return -1;
-    if (grow((void **)&g->kind, 1, cap + 1) || grow((void **)&g->npred, 1, cap + 1) ||
-        grow((void **)&g->succ, 8, cap + 1) || grow((void **)&g->size, 4, cap + 1) ||
+    if (grow((void **)&g->kindpred, 1, cap + 1) ||
+        grow((void **)&g->succ, 8, cap + 1) || grow((void **)&g->size8, 1, cap + 1) ||
         grow((void **)&g->annot, 4, cap + 1))
         return -1;
     if (g->cap == 0) { /* id 0 is "none" */
-        g->kind[0] = 0; g->npred[0] = 0; g->succ[0] = g->succ[1] = 0;
-        g->size[0] = 0; g->annot[0] = 0;
+        g->kindpred[0] = 0; g->succ[0] = g->succ[1] = 0;
+        g->size8[0] = 0; g->annot[0] = 0;
     }
     g->cap = (uint32_t)cap;
     return 0;
@@ -69,10 +72,10 @@ int graph_full(const Graph *g)
 
 size_t graph_bytes(const Graph *g)
 {
-    size_t per_node = sizeof *g->kind + sizeof *g->npred + 2 * sizeof *g->succ + sizeof *g->size +
-                      sizeof *g->annot;
+    size_t per_node = sizeof *g->kindpred + 2 * sizeof *g->succ + sizeof *g->size8 + sizeof *g->annot;
     size_t per_edge = sizeof *g->hsrc + sizeof *g->hdst + sizeof *g->hkind;
-    return (g->cap ? (size_t)g->cap + 1 : 0) * per_node + g->mcap * per_edge;
+    return (g->cap ? (size_t)g->cap + 1 : 0) * per_node + g->mcap * per_edge +
+           (size_t)g->bigcap * 2 * sizeof *g->big_id;
 }
 
 size_t graph_bytes_next(const Graph *g)
@@ -80,15 +83,41 @@ size_t graph_bytes_next(const Graph *g)
     return 2 * graph_bytes(g);
 }
 
+/* Records a size of GRAPH_SIZE_ESCAPE or more for node id (the newest). */
+static int add_escaped(Graph *g, uint32_t id, uint32_t size)
+{
+    if (g->nbig == g->bigcap) {
+        uint32_t c = g->bigcap ? g->bigcap * 2 : 64;
+        if (c < g->bigcap || grow((void **)&g->big_id, 4, c) || grow((void **)&g->big_size, 4, c)) return -1;
+        g->bigcap = c;
+    }
+    g->big_id[g->nbig] = id;
+    g->big_size[g->nbig++] = size;
+    return 0;
+}
+
+/* The size of a node whose byte says "escaped": binary search by id. */
+uint32_t graph_size_escaped(const Graph *g, uint32_t v)
+{
+    uint32_t lo = 0, hi = g->nbig;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g->big_id[mid] < v) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < g->nbig && g->big_id[lo] == v ? g->big_size[lo] : 0;
+}
+
 uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
 {
     if (graph_full(g)) return 0;
     if (g->n + 1 > g->cap && grow_nodes(g)) return 0;
-    uint32_t id = ++g->n;
-    g->kind[id] = (uint8_t)k;
-    g->npred[id] = 0;
+    uint32_t id = g->n + 1;
+    if (size >= GRAPH_SIZE_ESCAPE && add_escaped(g, id, size)) return 0;
+    g->n = id;
+    g->kindpred[id] = (uint8_t)k;
     g->succ[2 * id] = g->succ[2 * id + 1] = 0;
-    g->size[id] = size;
+    g->size8[id] = (uint8_t)(size < GRAPH_SIZE_ESCAPE ? size : GRAPH_SIZE_ESCAPE);
     g->annot[id] = annot;
     return id;
 }
@@ -99,8 +128,8 @@ int graph_add_edge(Graph *g, uint32_t a, uint32_t b)
     if (s[0] == 0) s[0] = b;
     else if (s[1] == 0) s[1] = b;
     else return -1; /* series-parallel graphs have out-degree <= 2 */
-    if (g->npred[b] >= 2) return -1;
-    g->npred[b]++;
+    if (graph_in_degree(g, b) >= 2) return -1;
+    g->kindpred[b] += 1u << GRAPH_KIND_BITS;
     return 0;
 }
 
@@ -197,7 +226,7 @@ static int check_sp(const Graph *g, char *msg, size_t len)
             }
             break;
         }
-        if (g->npred[c0] == 2) { /* v ends a branch at join c0 */
+        if (graph_in_degree(g, c0) == 2) { /* v ends a branch at join c0 */
             if (top == 0) { snprintf(msg, len, "join %u without a fork", c0); rc = -1; break; }
             if (st[top - 1][1] == 0) { /* left branch done: start the right one */
                 st[top - 1][1] = c0;
@@ -220,9 +249,9 @@ static int check_sp(const Graph *g, char *msg, size_t len)
 int graph_check(const Graph *g, char *msg, size_t len)
 {
     if (g->n == 0) { snprintf(msg, len, "empty graph"); return -1; }
-    if (g->npred[1] != 0) { snprintf(msg, len, "node 1 has a parent"); return -1; }
+    if (graph_in_degree(g, 1) != 0) { snprintf(msg, len, "node 1 has a parent"); return -1; }
     for (uint32_t v = 1; v <= g->n; v++) {
-        if (v > 1 && g->npred[v] == 0) { snprintf(msg, len, "node %u has no parent", v); return -1; }
+        if (v > 1 && graph_in_degree(g, v) == 0) { snprintf(msg, len, "node %u has no parent", v); return -1; }
         for (int k = 0; k < 2; k++) {
             uint32_t c = g->succ[2 * v + k];
             if (c && c <= v) { snprintf(msg, len, "edge %u -> %u goes backward", v, c); return -1; }

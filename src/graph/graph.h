@@ -54,14 +54,23 @@ typedef struct Annot {
     const char *text;
 } Annot;
 
+/* A node's kind and parent count share a byte: kind in the low bits,
+ * parents (0, 1 or 2) above.  Sizes take a byte each: below SIZE_ESCAPE
+ * the size itself, else the size is in the escape table (big_id, big_size:
+ * ids increasing, since nodes are added in id order).  Values of 255 words
+ * or more are rare, so a node costs 14 bytes instead of 18. */
+#define GRAPH_KIND_BITS 4
+#define GRAPH_SIZE_ESCAPE 255u
+
 typedef struct Graph {
     uint32_t n;          /* nodes are 1..n */
     uint32_t cap;
-    uint8_t *kind;       /* NodeKind */
-    uint8_t *npred;      /* number of computation parents (0, 1 or 2) */
+    uint8_t *kindpred;   /* NodeKind | number of computation parents << GRAPH_KIND_BITS */
     uint32_t *succ;      /* 2 per node: children, left first, 0 = none */
-    uint32_t *size;      /* size if a value (> 0), else 0 */
+    uint8_t *size8;      /* size if a value (> 0), else 0; GRAPH_SIZE_ESCAPE: in the table */
     uint32_t *annot;     /* annotation index (an expression id), see below */
+    uint32_t *big_id, *big_size; /* the escape table: sizes >= GRAPH_SIZE_ESCAPE */
+    uint32_t nbig, bigcap;
 
     size_t m, mcap;      /* heap edges 0..m-1 */
     uint32_t *hsrc, *hdst;
@@ -93,10 +102,18 @@ static inline void graph_set_result(Graph *g, uint32_t v) { g->result = v; }
  * Every module outside the store reads a graph through these, never through
  * the arrays, so the layout can change in one place. */
 static inline uint32_t graph_nodes(const Graph *g) { return g->n; }
-static inline NodeKind graph_kind(const Graph *g, uint32_t v) { return (NodeKind)g->kind[v]; }
-static inline uint32_t graph_size(const Graph *g, uint32_t v) { return g->size[v]; }
+static inline NodeKind graph_kind(const Graph *g, uint32_t v)
+{
+    return (NodeKind)(g->kindpred[v] & ((1u << GRAPH_KIND_BITS) - 1));
+}
+uint32_t graph_size_escaped(const Graph *g, uint32_t v);
+static inline uint32_t graph_size(const Graph *g, uint32_t v)
+{
+    uint32_t b = g->size8[v];
+    return b < GRAPH_SIZE_ESCAPE ? b : graph_size_escaped(g, v);
+}
 static inline uint32_t graph_annot(const Graph *g, uint32_t v) { return g->annot[v]; }
-static inline int graph_is_value(const Graph *g, uint32_t v) { return g->size[v] != 0; }
+static inline int graph_is_value(const Graph *g, uint32_t v) { return g->size8[v] != 0; }
 /* Computation edges: child k (0 left, 1 right) of v, 0 if absent; children
  * are filled left first, so out-degree 1 means child 0 only. */
 static inline uint32_t graph_child(const Graph *g, uint32_t v, int k) { return g->succ[2 * (size_t)v + k]; }
@@ -104,7 +121,7 @@ static inline int graph_out_degree(const Graph *g, uint32_t v)
 {
     return (g->succ[2 * (size_t)v] != 0) + (g->succ[2 * (size_t)v + 1] != 0);
 }
-static inline int graph_in_degree(const Graph *g, uint32_t v) { return g->npred[v]; }
+static inline int graph_in_degree(const Graph *g, uint32_t v) { return g->kindpred[v] >> GRAPH_KIND_BITS; }
 /* A hint that v's children will be read soon (a cache prefetch; no effect
  * on any result). */
 static inline void graph_prefetch_children(const Graph *g, uint32_t v) { __builtin_prefetch(&g->succ[2 * (size_t)v]); }
