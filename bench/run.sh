@@ -8,11 +8,13 @@ cd "$(dirname "$0")/.."
 B=${B:-build}
 PML=${PML:-./pml}
 smoke=0; [ "${1:-}" = --smoke ] && smoke=1
-make -s "$B/bench/bench_sim" "$B/bench/bench_eval"
+make -s "$B/bench/bench_sim" "$B/bench/bench_eval" "$B/bench/bench_bounds"
 # the figures vary with what else runs: say what the machine was doing
 echo "== machine: $(nproc) cores, $(awk '/^MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, load average $(cut -d' ' -f1-3 /proc/loadavg) at start, $(date -u +%FT%TZ)"
 echo "== simulator and space profile (bench/bench_sim.c)"
 if [ $smoke = 1 ]; then "$B/bench/bench_sim" 20000 2000; else "$B/bench/bench_sim"; fi
+echo "== time bounds against one simulation (bench/bench_bounds.c)"
+if [ $smoke = 1 ]; then "$B/bench/bench_bounds" 20000; else "$B/bench/bench_bounds"; fi
 echo "== interpreter and whole pipeline on real programs (bench/bench_eval.c)"
 if [ $smoke = 1 ]; then
     "$B/bench/bench_eval" examples/matmul.pml n=4

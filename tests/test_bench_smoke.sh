@@ -8,6 +8,6 @@ if B=${B:-build} PML="$PML" bench/run.sh --smoke > "$TMP/out" 2> "$TMP/err"; the
 else
     fail "bench/run.sh --smoke runs every benchmark to the end" "$(tail -c 300 "$TMP/err")"
 fi
-for what in "== machine:" "== simulator" "oracle:" "interpreter:" "peak resident memory" "B/node" "slope" "pml worst -p 64" "load average at the end"; do
+for what in "== machine:" "== simulator" "oracle:" "interpreter:" "peak resident memory" "B/node" "slope" "pml worst -p 64" "load average at the end" "== time bounds" "seconds of the bounds"; do
     if grep -q -- "$what" "$TMP/out"; then pass "bench smoke prints '$what'"; else fail "bench smoke prints '$what'" "missing"; fi
 done

@@ -87,7 +87,9 @@ print("; ".join(bad[:3]) if bad else "ok %d" % n)
 EOF
 )
 expect_eq "speedup CSV: 16 rows, P*T = work + idle + overhead, each curve from its definition" "ok 16" "$out"
-if [ -s "$TMP/sp.svg" ] && grep -q "</svg>" "$TMP/sp.svg"; then pass "speedup --plot draws an SVG"; else pass "speedup --plot: no gnuplot here (data and script kept)"; fi
+if ! command -v gnuplot >/dev/null; then pass "speedup --plot: no gnuplot here (data and script kept)"
+elif [ -s "$TMP/sp.svg" ] && grep -q "</svg>" "$TMP/sp.svg"; then pass "speedup --plot draws an SVG"
+else fail "speedup --plot draws an SVG" "$(head -c 200 "$TMP/sp.svg" 2>&1)"; fi
 
 # pml bounds: lower <= each policy, profile <= Brent, optimum on a small program
 out=$("$PML" bounds examples/matmul.pml -p 4 --static 4 2>&1)
@@ -101,3 +103,49 @@ echo "$out" | grep -q "optimum  *[0-9]* (branch-and-bound"
 expect_eq "pml bounds finds the optimum of a small program" 0 $?
 "$PML" bounds examples/fib.pml --static 0 >/dev/null 2>&1
 expect_eq "--static 0 is a usage error" 2 $?
+
+"$PML" speedup examples/fib.pml -p 4:2 -o "$TMP/bad.csv" >/dev/null 2>&1
+expect_eq "speedup -p 4:2 (empty range) is a usage error" 2 $?
+[ ! -e "$TMP/bad.csv" ]
+expect_eq "a rejected speedup leaves no CSV behind" 0 $?
+
+# pml bounds' figures follow from pml run's work, span and steps: lower =
+# max(ceil(T1/P), Tinf), Brent = floor((T1-Tinf)/P) + Tinf, lower <= profile
+# <= Brent, each policy's steps, delay and no-work equal pml run's, its
+# ratio is steps / lower, and it is flagged exactly when over the profile bound.
+for f in examples/*.pml; do
+    b=$(basename "$f" .pml)
+    for P in 1 3 16; do
+        "$PML" bounds "$f" -p $P > "$TMP/$b-b$P.txt" 2>&1 || echo "bounds failed" >> "$TMP/$b-b$P.txt"
+        "$PML" run "$f" --sched=df,bf,ws -p $P --top 1 --format json > "$TMP/$b-r$P.json" 2>/dev/null
+    done
+done
+out=$(python3 - "$TMP" <<'EOF'
+import glob, json, re, sys
+bad, n = [], 0
+for path in sorted(glob.glob(sys.argv[1] + "/*-b[0-9]*.txt")):
+    txt = open(path).read()
+    r = json.load(open(re.sub(r"-b(\d+)\.txt$", r"-r\1.json", path)))
+    P = int(re.search(r"-b(\d+)\.txt$", path).group(1))
+    w, span = r["work"], r["span"]
+    def fig(name):
+        m = re.search(name + r".*?(\d+)\s*$", txt, re.M)
+        return int(m.group(1)) if m else None
+    lower, prof, brent = fig("lower bound"), fig("profile bound"), fig("Brent's bound")
+    where = path.split("/")[-1]
+    if lower != max(-(-w // P), span): bad.append("%s lower %s" % (where, lower)); continue
+    if brent != (w - span) // P + span: bad.append("%s brent %s" % (where, brent))
+    if prof is None or not (lower <= prof <= brent): bad.append("%s profile %s" % (where, prof))
+    for s in r["schedules"]:
+        n += 1
+        m = re.search(r"^  %s\s+(\d+)\s+\S+\s+(\d+)\s+(\d+)\s+([0-9.]+)(.*)$" % s["policy"], txt, re.M)
+        if not m: bad.append("%s %s row missing" % (where, s["policy"])); continue
+        T, d, nw, ratio = int(m.group(1)), int(m.group(2)), int(m.group(3)), float(m.group(4))
+        if (T, d, nw) != (s["steps"], s["delay"], s["nowork"]): bad.append("%s %s differs from pml run" % (where, s["policy"]))
+        if T < lower or abs(ratio - T / lower) > 0.0006: bad.append("%s %s ratio %s" % (where, s["policy"], ratio))
+        if ("a better schedule exists" in m.group(5)) != (T > prof): bad.append("%s %s flag" % (where, s["policy"]))
+print("; ".join(bad[:4]) if bad else "ok %d" % n)
+EOF
+)
+case $out in ok*) pass "pml bounds on every example, P = 1, 3, 16: lower and Brent from work and span, lower <= profile <= Brent, steps/delay/no-work as pml run's, ratio = steps/lower, flagged iff steps > profile ($out rows)";;
+*) fail "pml bounds figures" "$out";; esac
