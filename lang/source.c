@@ -189,6 +189,7 @@ void diag_set(Diag *d, Span sp, const char *fmt, ...)
     d->has_span = 1;
     d->path = NULL;
     d->has_note = 0;
+    d->nbt = d->bt_more = 0;
 }
 
 void diag_set_nospan(Diag *d, const char *fmt, ...)
@@ -201,6 +202,7 @@ void diag_set_nospan(Diag *d, const char *fmt, ...)
     d->has_span = 0;
     d->path = NULL;
     d->has_note = 0;
+    d->nbt = d->bt_more = 0;
 }
 
 /* The shown part of a long source line, and the caret under the column:
@@ -248,6 +250,12 @@ void diag_print(const Sources *s, const Diag *d, void *stdio_file)
         const SrcFile *g = &s->files[d->note_span.file];
         fprintf(out, "%s:%u:%u: note: %s\n", g->path, d->note_span.line, d->note_span.col, d->note);
         print_line(out, g, d->note_span.off <= g->len ? d->note_span.off : g->len);
+    }
+    for (uint32_t i = 0; i < d->nbt && i < DIAG_BT_MAX; i++) {
+        if (i == DIAG_BT_HEAD && d->bt_more)
+            fprintf(out, "note: ... %u more call%s\n", d->bt_more, d->bt_more == 1 ? "" : "s");
+        const Span *b = &d->bt[i];
+        if (b->file < s->n) fprintf(out, "note: called from %s:%u:%u\n", s->files[b->file].path, b->line, b->col);
     }
 }
 

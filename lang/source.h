@@ -42,7 +42,15 @@ typedef struct Diag {
     int has_note;       /* a second position, printed as "FILE:L:C: note: NOTE" */
     Span note_span;
     char note[160];
+    /* A runtime error's backtrace: the call sites that led to it, most
+     * recent first, printed as "note: called from FILE:L:C".  At most
+     * DIAG_BT_MAX are kept: the DIAG_BT_HEAD most recent, then (when
+     * bt_more > 0) "... bt_more more calls", then the oldest. */
+    uint32_t nbt, bt_more;
+    Span bt[10];
 } Diag;
+#define DIAG_BT_MAX 10u
+#define DIAG_BT_HEAD 6u
 
 /* Loads PATH (whole file) as a new source; returns its index, or -1 with d
  * filled (missing file, a directory, unreadable), reported at PATH:1:1. */

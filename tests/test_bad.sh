@@ -3,7 +3,8 @@
 # for the path (a final * matches any rest: figures that vary).  NAME.args adds options, NAME.env sets the environment.
 # A missing NAME.pml is the missing-file case; directory.pml is a directory.
 # Each case must exit 1 (not killed by a signal), print FILE:LINE:COL: error:
-# and leave no output file behind.
+# and leave no output file behind.  A runtime error's backtrace follows as
+# "note: called from FILE:L:C" lines; NAME.notes, where present, holds them.
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/bad"
 
@@ -22,6 +23,8 @@ check_case() { # NAME
         fail "bad input $n is reported as FILE:LINE:COL: error:" "$got"
     elif [ "$got" != "$want" ] && ! [[ $want == *'*' && $got == "${want%'*'}"* ]]; then
         fail "bad input $n says what it should" "expected [$want] got [$got]"
+    elif [ -f "$n.notes" ] && [ "$(grep '^note: ' "$TMP/err")" != "$(sed "s|FILE|$f|g" "$n.notes")" ]; then
+        fail "bad input $n has its backtrace" "$(grep '^note: ' "$TMP/err")"
     elif [ -e "$TMP/$n.json" ] || ls "$TMP"/*.tmp.* >/dev/null 2>&1; then
         fail "bad input $n leaves no output file" "$(ls "$TMP")"
     else

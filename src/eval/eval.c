@@ -24,7 +24,44 @@
 #include "prims.h"
 #include "resolve.h"
 
-/* ---- graph building ---- */
+/* ---- errors ---- */
+
+/* The calls being evaluated, into d's backtrace: the DIAG_BT_HEAD newest,
+ * and the oldest after the elided middle (a ring of the last ones seen).
+ * O(depth), once per error. */
+static void backtrace_fill(const CallFrame *f, Diag *d)
+{
+    enum { TAIL = DIAG_BT_MAX - DIAG_BT_HEAD };
+    Span tail[TAIL];
+    uint64_t n = 0;
+    d->nbt = d->bt_more = 0;
+    for (; f; f = f->prev, n++) {
+        if (n < DIAG_BT_HEAD) d->bt[n] = f->site->span;
+        else tail[(n - DIAG_BT_HEAD) % TAIL] = f->site->span;
+    }
+    if (n <= DIAG_BT_MAX) {
+        for (uint64_t i = DIAG_BT_HEAD; i < n; i++) d->bt[i] = tail[i - DIAG_BT_HEAD];
+        d->nbt = (uint32_t)n;
+        return;
+    }
+    uint64_t first = n - TAIL; /* the oldest TAIL frames, newest of them first */
+    for (uint64_t i = 0; i < TAIL; i++) d->bt[DIAG_BT_HEAD + i] = tail[(first + i - DIAG_BT_HEAD) % TAIL];
+    d->nbt = DIAG_BT_MAX;
+    d->bt_more = (uint32_t)(first - DIAG_BT_HEAD < UINT32_MAX ? first - DIAG_BT_HEAD : UINT32_MAX);
+}
+
+/* ev->d's backtrace.  An error inside the prelude is reported at the
+ * user's call that led to it (blame_user): the calls inside the prelude
+ * and that call itself are left out. */
+static void ev_backtrace(Ev *ev)
+{
+    const CallFrame *f = ev->frames;
+    if (ev->d->span.file == 0 && ev->user_site) {
+        while (f && f->site != ev->user_site) f = f->prev;
+        if (f) f = f->prev;
+    }
+    backtrace_fill(f, ev->d);
+}
 
 void ev_fail(Ev *ev, Span sp, const char *fmt, ...)
 {
@@ -35,8 +72,11 @@ void ev_fail(Ev *ev, Span sp, const char *fmt, ...)
     ev->d->has_note = 0;
     vsnprintf(ev->d->msg, sizeof ev->d->msg, fmt, ap);
     va_end(ap);
+    ev_backtrace(ev);
     longjmp(ev->fail, 1);
 }
+
+/* ---- graph building ---- */
 
 static void node_limit(Ev *ev, uint32_t annot)
 {
@@ -184,6 +224,7 @@ _Noreturn static void pat_fail(Ev *ev, const Pat *p, const char *fmt, ...)
         ev->d->note_span = p->span;
         snprintf(ev->d->note, sizeof ev->d->note, "the pattern the argument does not fit");
     }
+    ev_backtrace(ev);
     longjmp(ev->fail, 1);
 }
 
@@ -406,9 +447,12 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
     const Expr *outer = ev->user_site;
     const EvalProbe *pr = ev->o->probe;
     if (site->span.file != 0) ev->user_site = site;
+    CallFrame call = {site, ev->frames};
+    ev->frames = &call;
     if (pr) pr->enter(pr->st, code, (uint32_t)k, ev->g->n);
     Value *v = eval(ev, code->clauses[k].body, &callee);
     if (pr) pr->leave(pr->st, ev->g->n);
+    ev->frames = call.prev;
     ev->user_site = outer;
     return v;
 }
@@ -774,6 +818,7 @@ static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h)
     h->prev = ev->handler;
     h->depth = ev->depth;
     h->user_site = ev->user_site;
+    h->frames = ev->frames;
     const EvalProbe *pr = ev->o->probe;
     h->probe_mark = pr ? pr->mark(pr->st) : 0;
     ev->handler = h;
@@ -786,6 +831,7 @@ static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h)
     ev->handler = h->prev;
     ev->depth = h->depth;
     ev->user_site = h->user_site;
+    ev->frames = h->frames;
     if (pr) pr->unwind(pr->st, h->probe_mark, ev->g->n);
     bigstack_unwound();
     return NULL;

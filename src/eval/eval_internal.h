@@ -12,6 +12,14 @@
 #include "eval.h"
 #include "values.h"
 
+/* One closure call being evaluated: its application, and the call that
+ * was being evaluated when it was made.  A list on the C stack (each in
+ * its caller's frame), newest first: a runtime error's backtrace. */
+typedef struct CallFrame {
+    const struct Expr *site;
+    const struct CallFrame *prev;
+} CallFrame;
+
 /* An active handler (e handle m, or a parallel pair's branch while a
  * handler is active): where a raise unwinds to, and what to restore. */
 typedef struct Handler {
@@ -19,6 +27,7 @@ typedef struct Handler {
     struct Handler *prev;
     uint64_t depth;
     const struct Expr *user_site;
+    const CallFrame *frames;
     uint32_t probe_mark;    /* EvalProbe.mark when it was installed */
 } Handler;
 
@@ -46,6 +55,7 @@ typedef struct Ev {
     Value **assigned;       /* the ref cells assigned to (GC heap), nassigned */
     uint32_t nassigned, capassigned;
     Handler *handler;       /* innermost active handler, NULL: none */
+    const CallFrame *frames;/* the calls being evaluated, newest first */
     const Expr *match_site; /* the application whose argument is being matched */
     Value *exn;             /* the exception being raised */
     int print_midline;      /* print's output so far does not end in a newline */
