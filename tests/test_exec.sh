@@ -102,3 +102,14 @@ expect_eq "sweep --exec: every row has a measured mark and its bound" "8 rows" "
 expect_eq "sweep without --exec: no measured column" "0" "$(head -1 "$TMP/plain.csv" | grep -c measured)"
 "$PML" sweep examples/matmul.pml -D n=4:8:4 --sample 64 -o "$TMP/x.csv" 2> "$TMP/e"; rc=$?
 expect_eq "sweep: --sample without --exec is a usage error" 2 "$rc"
+
+# --sample-error: the interval grows with the mark, and the bound stays
+# within max(N, PCT% of the mark) + P*B
+r=$("$PML" exec examples/matmul.pml -D n=12 --sched=bf,df -p 1 --sample 256 --sample-error 10 --format csv | python3 -c '
+import csv, sys
+bad = [r["policy"] for r in csv.DictReader(sys.stdin)
+       if not (256 <= int(r["bound_words"]) <= max(256, int(r["mark_words"]) // 10) + 64)]
+print("bad " + " ".join(bad) if bad else "ok")')
+expect_eq "exec --sample-error 10: the bound is within max(N, 10% of the mark) + P*B" ok "$r"
+"$PML" exec examples/fib.pml --sample-error 101 > /dev/null 2>&1; rc=$?
+expect_eq "exec: --sample-error past 100 is a usage error" 2 "$rc"

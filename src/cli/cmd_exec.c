@@ -87,10 +87,10 @@ static double busy_sum(const ExecRun *r)
     return b;
 }
 
-static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, int compare)
+static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, uint32_t pct, int compare)
 {
-    fprintf(f, "heap sampled every %llu allocated words: a mark is within +bound of the true one\n",
-            (unsigned long long)every);
+    fprintf(f, "heap sampled every %llu allocated words%s: a mark is within +bound of the true one\n",
+            (unsigned long long)every, pct ? " or more (--sample-error)" : "");
     fprintf(f, "%-6s %3s %s%12s %10s %10s %10s %10s %8s %10s %6s  %s\n", "policy", "P",
             compare ? "   predicted " : "", "measured", "bound", "result", "base", "overhead",
             "samples", "wall(s)", "busy", "tasks (inline, steals, threads)");
@@ -168,10 +168,20 @@ static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, 
 }
 
 /* --sample N, --format F, --compare: exec's own options. */
-static int exec_option(int argc, char **argv, int *i, uint64_t *every, int *fmt, int *compare)
+static int exec_option(int argc, char **argv, int *i, uint64_t *every, uint32_t *pct, int *fmt, int *compare)
 {
     const char *v;
     int r;
+    uint64_t k;
+    if ((r = cli_option_value(argc, argv, i, "--sample-error", &v)) < 0) return -1;
+    else if (r) {
+        if (cli_parse_u64(v, &k) || k > 100) {
+            cli_usage_error("--sample-error expects a percentage from 0 to 100, not '%s'", v);
+            return -1;
+        }
+        *pct = (uint32_t)k;
+        return 1;
+    }
     if (!strcmp(argv[*i], "--compare")) {
         *compare = 1;
         return 1;
@@ -231,10 +241,11 @@ int cmd_exec(int argc, char **argv)
     const char *file = NULL;
     uint64_t every = 4096;
     int fmt = FMT_TEXT, compare = 0;
+    uint32_t pct = 0;
     for (int i = 1; i < argc; i++) {
         int r = cli_common_option(&c, argc, argv, &i);
         if (r == 0) r = cli_sim_option(&so, argc, argv, &i);
-        if (r == 0) r = exec_option(argc, argv, &i, &every, &fmt, &compare);
+        if (r == 0) r = exec_option(argc, argv, &i, &every, &pct, &fmt, &compare);
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
         if (cli_file_arg("pml exec", argv[i], &file)) return EXIT_USAGE;
@@ -249,7 +260,7 @@ int cmd_exec(int argc, char **argv)
     char *value = NULL;
     const char *name = NULL;
     for (uint32_t i = 0; i < n && rc == EXIT_OK; i++) {
-        ExecOptions xo = {runs[i].policy, runs[i].P, every, so.seed};
+        ExecOptions xo = {runs[i].policy, runs[i].P, every, pct, so.seed};
         if ((rc = cli_exec(&l, &c.eo, &xo, &runs[i].st)) != EXIT_OK) break;
         char *v = runs[i].st.value_text;
         if (!value) {
@@ -269,7 +280,7 @@ int cmd_exec(int argc, char **argv)
     if (rc == EXIT_OK) {
         if (fmt == FMT_TEXT) {
             if (value) printf("val %s = %s\n", name ? name : "it", value);
-            write_text(stdout, runs, n, every, compare);
+            write_text(stdout, runs, n, every, pct, compare);
         } else if (fmt == FMT_JSON) {
             write_json(stdout, file, value, runs, n, every, compare);
         } else {

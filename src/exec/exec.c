@@ -6,9 +6,12 @@
  * adds what it spent to a shared count, and the thread that takes the
  * count past the next multiple of N words forces a full collection and
  * counts the words of the objects it found reachable.  Between two
- * samples at most N + P·B words are allocated (B, the budget, is N/(8P)
- * words at least 64), so the live heap can rise at most that far above
- * the last sample: the true high-water mark lies in [mark, mark + N + P·B]
+ * samples at most G + P·B words are allocated (G the interval, B the
+ * budget, N/(8P) words, at least 64), so the live heap can rise at most
+ * that far above the last sample: the true high-water mark lies in
+ * [mark, mark + G + P·B].  G is N, or with a relative error E (percent)
+ * the larger of N and E% of the mark so far, as in paper §5.4, so that a
+ * large heap or deep stacks are not collected every N words
  * (docs/exec.md).
  */
 #include "exec.h"
@@ -25,6 +28,8 @@
 typedef struct Meter {
     XSched *x;
     uint64_t every;         /* N, in words */
+    uint32_t pct;           /* ExecOptions.sample_error */
+    uint64_t widest;        /* the longest interval used */
     int64_t batch;          /* B, in bytes */
     uint64_t spent;         /* words allocated, as flushed by the threads */
     uint64_t next;          /* the count at which the next sample is due */
@@ -61,7 +66,7 @@ static void sample(Meter *m)
     uint64_t live = live_bytes() / 8;
     uint64_t over = m->x ? xsched_overhead(m->x) / 8 : 0;
     pthread_mutex_lock(&m->mu);
-    if (live > m->mark) m->mark = live;
+    if (live > m->mark) __atomic_store_n(&m->mark, live, __ATOMIC_RELAXED);
     if (over > m->overhead) m->overhead = over;
     m->samples++;
     pthread_mutex_unlock(&m->mu);
@@ -77,9 +82,17 @@ static void budget_spent(void)
     uint64_t due = __atomic_load_n(&m->next, __ATOMIC_RELAXED);
     if (total < due) return;
     /* the thread that moves the due count on takes the sample */
-    uint64_t later = total - total % m->every + m->every;
-    if (__atomic_compare_exchange_n(&m->next, &due, later, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    uint64_t gap = m->every;
+    if (m->pct) {
+        uint64_t rel = __atomic_load_n(&m->mark, __ATOMIC_RELAXED) / 100 * m->pct;
+        if (rel > gap) gap = rel;
+    }
+    if (__atomic_compare_exchange_n(&m->next, &due, total + gap, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
         sample(m);
+        pthread_mutex_lock(&m->mu);
+        if (gap > m->widest) m->widest = gap;
+        pthread_mutex_unlock(&m->mu);
+    }
 }
 
 /* The words of the objects reachable from v (each counted once), as the
@@ -198,6 +211,8 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     Meter m = {0};
     pthread_mutex_init(&m.mu, NULL);
     m.every = xo->sample_words ? xo->sample_words : 1;
+    m.pct = xo->sample_error;
+    m.widest = m.every;
     uint64_t b = m.every / (8 * (uint64_t)xo->procs);
     m.batch = (int64_t)(b < 64 ? 64 : b) * 8;
     m.next = m.every;
@@ -222,7 +237,7 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     st->mark_words = m.mark;
     st->samples = m.samples;
     st->alloc_words = m.spent;
-    st->bound_words = m.every + (uint64_t)xo->procs * (uint64_t)m.batch / 8;
+    st->bound_words = m.widest + (uint64_t)xo->procs * (uint64_t)m.batch / 8;
     st->overhead_words = m.overhead;
     st->result_words = m.result_words;
     pthread_mutex_destroy(&m.mu);

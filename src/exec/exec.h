@@ -25,6 +25,8 @@ typedef struct ExecOptions {
     ExecPolicy policy;
     uint32_t procs;         /* P, 1..EXEC_MAX_PROCS */
     uint64_t sample_words;  /* a collection every this many allocated words */
+    uint32_t sample_error;  /* percent: the interval grows to this share of the mark so far
+                               (paper §5.4's bounded relative error); 0: fixed interval */
     uint64_t seed;          /* work stealing: the victims' order */
 } ExecOptions;
 

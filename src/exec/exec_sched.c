@@ -24,6 +24,7 @@
 
 #include <gc.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -31,8 +32,11 @@
 
 #include "bigstack.h"
 
-/* The stack reserved (not committed) for each task thread. */
-#define TASK_STACK ((size_t)256 << 20)
+/* The stack reserved (not committed) for each task thread: 1 GiB, or a
+ * quarter as much until one can be mapped (under an address-space limit),
+ * but no less than 16 MiB. */
+#define TASK_STACK ((size_t)1 << 30)
+#define TASK_STACK_MIN ((size_t)16 << 20)
 
 typedef struct Worker Worker;
 typedef struct Join Join;
@@ -69,7 +73,8 @@ struct Worker {
     uintptr_t stack_top;    /* the highest address of its stack */
     uint64_t stack_used;    /* bytes in use when it last stopped */
     int waiting;            /* suspended in a task (not idle in the pool) */
-    void *mem;              /* its stack (pool threads) */
+    void *mem;              /* its stack (pool threads), bytes long */
+    size_t bytes;
     XSched *x;
 };
 
@@ -159,7 +164,10 @@ static void ready_add(XSched *x, Proc *q, Work *w)
     case EXEC_DF: list_insert_after(&q->holder, w); break;
     case EXEC_BF: list_insert_after(x->list.prev, w); break;
     case EXEC_WS:
-        if (dq_push(q, w)) abort(); /* out of memory for a pointer: nothing sensible is left */
+        if (dq_push(q, w)) { /* out of memory for a pointer: nothing sensible is left */
+            fputs("pml: error: out of memory for the runtime's deques\n", stderr);
+            abort();
+        }
         break;
     }
 }
@@ -226,18 +234,21 @@ static Worker *pool_take(XSched *x)
     if (!w) return NULL;
     pthread_cond_init(&w->cv, NULL);
     w->x = x;
-    w->mem = mmap(NULL, TASK_STACK, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    w->mem = MAP_FAILED;
+    for (w->bytes = TASK_STACK; w->mem == MAP_FAILED && w->bytes >= TASK_STACK_MIN; w->bytes /= 4)
+        w->mem = mmap(NULL, w->bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (w->mem != MAP_FAILED) w->bytes *= 4; /* the loop divided once more */
     pthread_attr_t attr;
     int ok = w->mem != MAP_FAILED && pthread_attr_init(&attr) == 0;
     if (ok) {
-        w->stack_top = (uintptr_t)w->mem + TASK_STACK;
-        ok = pthread_attr_setstack(&attr, w->mem, TASK_STACK) == 0 &&
+        w->stack_top = (uintptr_t)w->mem + w->bytes;
+        ok = pthread_attr_setstack(&attr, w->mem, w->bytes) == 0 &&
              GC_pthread_create(&w->th, &attr, pool_main, w) == 0;
         pthread_attr_destroy(&attr);
     }
     if (!ok) {
-        if (w->mem != MAP_FAILED) munmap(w->mem, TASK_STACK);
+        if (w->mem != MAP_FAILED) munmap(w->mem, w->bytes);
         free(w);
         return NULL;
     }
@@ -257,7 +268,10 @@ static void grant(XSched *x, Proc *q, Work *w)
     Worker *t = w->resume;
     if (!t) {
         t = pool_take(x);
-        if (!t) abort(); /* no thread for a task: the run cannot go on or unwind */
+        if (!t) { /* no thread for a task: the run can neither go on nor unwind */
+            fputs("pml: error: cannot create a thread for a task (out of memory or threads)\n", stderr);
+            abort();
+        }
         t->job = w;
         x->tasks++;
     }
@@ -436,7 +450,7 @@ void xsched_free(XSched *x, ExecStats *st)
     for (Worker *w = x->all, *next; w; w = next) {
         next = w->next_all;
         GC_pthread_join(w->th, NULL);
-        munmap(w->mem, TASK_STACK);
+        munmap(w->mem, w->bytes);
         pthread_cond_destroy(&w->cv);
         free(w);
     }
