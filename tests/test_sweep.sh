@@ -62,7 +62,7 @@ expect_eq "a list is sorted, repeats dropped" "2 3 5 " "$(sizes n=5,2,3,2)"
 expect_eq "an empty range is a usage error" 2 "$(status "$PML" sweep $MM -D n=4:2)"
 expect_eq "a sweep without a range is a usage error" 2 "$(status "$PML" sweep $MM -D n=4)"
 expect_eq "two ranges are a usage error" 2 "$(status "$PML" sweep $MM -D n=2:3 -D m=1:2)"
-expect_eq "--plot without .svg is a usage error" 2 "$(status "$PML" sweep $MM -D n=2:3 --plot x.png)"
+expect_eq "--plot without .svg, .png or .pdf is a usage error" 2 "$(status "$PML" sweep $MM -D n=2:3 --plot x.gif)"
 
 # --- plots ---
 svg_ok() { python3 -c "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])" "$1" 2>/dev/null && echo valid; }

@@ -15,6 +15,7 @@
 
 #include "bigstack.h"
 #include "memlimit.h"
+#include "plot.h"
 #include "report.h"
 #include "prune.h"
 #include "resolve.h"
@@ -32,6 +33,13 @@ void cli_usage_error(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputs("\n(see 'pml help')\n", stderr);
     va_end(ap);
+}
+
+int cli_picture_path(const char *opt, const char *path)
+{
+    if (plot_format(path) >= 0) return 0;
+    cli_usage_error("%s: unknown picture format '%s' (give a file name ending in %s)", opt, path, PLOT_EXTENSIONS);
+    return -1;
 }
 
 int cli_file_arg(const char *cmd, const char *arg, const char **file)

@@ -94,6 +94,9 @@ int cli_file_arg(const char *cmd, const char *arg, const char **file);
 /* Parses an unsigned decimal; 0 on success. */
 int cli_parse_u64(const char *s, uint64_t *out);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A picture's file name for option opt: 0 if its extension is one of
+ * PLOT_EXTENSIONS (plot.h), else -1 after a usage error. */
+int cli_picture_path(const char *opt, const char *path);
 
 /* Draws a sweep's plots (svg and its -holders twin) from its CSV text, for
  * sweep and merge: an exit status; without gnuplot only a note. */

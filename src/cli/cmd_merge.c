@@ -26,8 +26,7 @@ static int parse_args(MergeArgs *a, int argc, char **argv)
         if ((r = cli_option_value(argc, argv, &i, "-o", &a->out)) != 0) { if (r < 0) return -1; continue; }
         if ((r = cli_option_value(argc, argv, &i, "--plot", &a->plot)) != 0) {
             if (r < 0) return -1;
-            size_t n = strlen(a->plot);
-            if (n < 5 || strcmp(a->plot + n - 4, ".svg")) { cli_usage_error("--plot expects a file name ending in .svg"); return -1; }
+            if (cli_picture_path("--plot", a->plot)) return -1;
             continue;
         }
         if (strcmp(argv[i], "--loglog") == 0) { a->loglog = 1; continue; }

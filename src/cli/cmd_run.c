@@ -102,7 +102,8 @@ int cmd_run(int argc, char **argv)
     cli_report_options(&so, &ro);
     /* the program's print goes with the text report, never into JSON or CSV */
     if (ro.format == REPORT_TEXT) c.eo.print_out = stdout;
-    if (profile && (ro.npolicies * ro.nprocs != 1 || strlen(profile) < 5 || strcmp(profile + strlen(profile) - 4, ".svg"))) {
+    if (profile && cli_picture_path("--profile", profile)) return EXIT_USAGE;
+    if (profile && ro.npolicies * ro.nprocs != 1) {
         cli_usage_error("--profile FILE.svg draws one schedule: give one --sched policy and one -p");
         return EXIT_USAGE;
     }

@@ -1,18 +1,20 @@
 /*
  * cmd_schedule.c — `pml schedule FILE [-D name=N]… [--sched=POLICY] [-p N]
- * [--coarse] [--seed S] [--units words|nodes] [--no-queue-space] [-o PATH]`:
- * one schedule in full, as JSON (docs/output-formats.md): for every node
- * the step and processor that visited it, and the heap and scheduler-queue
- * space after every step.
+ * [--coarse] [--seed S] [--units words|nodes] [--no-queue-space] [-o PATH]
+ * [--plot timeline.svg]`: one schedule in full, as JSON
+ * (docs/output-formats.md): for every node the step and processor that
+ * visited it, and the heap and scheduler-queue space after every step;
+ * --plot draws the processor timeline instead (with -o, both).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "measure.h"
+#include "timeline.h"
 
 typedef struct SchedArgs {
     CommonOpts common;
-    const char *file, *out;
+    const char *file, *out, *plot;
     SchedOptions so;
     Units units;
     int with_queue;
@@ -21,9 +23,11 @@ typedef struct SchedArgs {
 static void schedule_usage(FILE *f)
 {
     fputs("usage: pml schedule FILE [-D name=N]... [--sched=df|bf|ws] [-p N] [--coarse] [--seed S]\n"
-          "                     [--units words|nodes] [--no-queue-space] [-o PATH]\n"
+          "                     [--units words|nodes] [--no-queue-space] [-o PATH] [--plot timeline.svg]\n"
           "  One schedule as JSON: each node's step and processor, and the heap and\n"
-          "  scheduler-queue space after every step.\n", f);
+          "  scheduler-queue space after every step.  --plot X.svg|png|pdf draws the\n"
+          "  processor timeline (which processor visits which function's nodes at each\n"
+          "  step) instead of the JSON; with -o as well, both.\n", f);
 }
 
 /* EXIT_OK, EXIT_USAGE, or -1 after printing the help. */
@@ -33,17 +37,19 @@ static int schedule_parse(SchedArgs *a, int argc, char **argv)
     const char *v;
     memset(a, 0, sizeof *a);
     cli_common_init(&a->common);
-    a->out = "-";
     for (int i = 1; i < argc; i++) {
         int r = cli_common_option(&a->common, argc, argv, &i);
         if (r == 0) r = cli_sim_option(&sim, argc, argv, &i);
         if (r == 0 && (r = cli_option_value(argc, argv, &i, "-o", &v)) > 0) a->out = v;
+        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--plot", &v)) > 0)
+            r = cli_picture_path("--plot", v) ? -1 : (a->plot = v, 1);
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { schedule_usage(stdout); return -1; }
         if (cli_file_arg("pml schedule", argv[i], &a->file)) return EXIT_USAGE;
     }
     if (!a->file) { cli_usage_error("pml schedule: which FILE?"); return EXIT_USAGE; }
+    if (!a->out && !a->plot) a->out = "-";
     if (sim.npolicies > 1 || sim.nprocs > 1) {
         cli_usage_error("pml schedule writes one schedule: give one policy and one P");
         return EXIT_USAGE;
@@ -91,8 +97,9 @@ void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, 
     fputs("}\n", f);
 }
 
-static int schedule_write(const SchedArgs *a, const Graph *g)
+static int schedule_write(const SchedArgs *a, const Loaded *l)
 {
+    const Graph *g = &l->run.g;
     MeasureOptions mo = measure_options(0);
     Measure m;
     char msg[256];
@@ -102,10 +109,22 @@ static int schedule_write(const SchedArgs *a, const Graph *g)
     mo.by = MEASURE_NO_HOLDERS;
     if (measure_run(g, &mo, &m, msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); return EXIT_PROGRAM; }
     OutFile o;
-    int rc = EXIT_PROGRAM;
-    if (outfile_open(&o, a->out) == 0) {
-        cli_write_schedule(o.f, a->so.policy, a->so.coarse, a->so.seed, a->units, a->with_queue, g, &m.sched, &m.space);
-        rc = outfile_commit(&o) == 0 ? EXIT_OK : EXIT_PROGRAM;
+    int rc = EXIT_OK;
+    if (a->out) {
+        rc = EXIT_PROGRAM;
+        if (outfile_open(&o, a->out) == 0) {
+            cli_write_schedule(o.f, a->so.policy, a->so.coarse, a->so.seed, a->units, a->with_queue, g, &m.sched, &m.space);
+            rc = outfile_commit(&o) == 0 ? EXIT_OK : EXIT_PROGRAM;
+        }
+    }
+    if (rc == EXIT_OK && a->plot) {
+        char title[300];
+        const char *base = strrchr(a->file, '/') ? strrchr(a->file, '/') + 1 : a->file;
+        snprintf(title, sizeof title, "%s, %s, P=%u: %u steps, %llu delay, %llu no-work", base, a->so.policy,
+                 m.sched.P, m.sched.T, (unsigned long long)m.sched.delay, (unsigned long long)m.sched.nowork);
+        int r = timeline_plot(a->plot, l->prog, &l->src, g, &m.sched, title, msg, sizeof msg);
+        if (r) fprintf(stderr, "pml: %s: %s\n", r < 0 ? "error" : "note", msg);
+        if (r < 0) rc = EXIT_PROGRAM;
     }
     measure_free(&m);
     return rc;
@@ -119,7 +138,7 @@ int cmd_schedule(int argc, char **argv)
     if (rc != EXIT_OK) return rc;
     Loaded l;
     rc = cli_load(a.file, &a.common, 1, &l);
-    if (rc == EXIT_OK) rc = schedule_write(&a, &l.run.g);
+    if (rc == EXIT_OK) rc = schedule_write(&a, &l);
     cli_unload(&l);
     return rc;
 }

@@ -168,7 +168,7 @@ int cmd_speedup(int argc, char **argv)
         file = argv[i];
     }
     if (!file) { cli_usage_error("speedup FILE -p 1:16 [--sched …] [--fork-cost C] [--steal-cost S] [-o s.csv] [--plot s.svg]"); return EXIT_USAGE; }
-    if (svg && (strlen(svg) < 5 || strcmp(svg + strlen(svg) - 4, ".svg"))) { cli_usage_error("--plot expects a FILE.svg"); return EXIT_USAGE; }
+    if (svg && cli_picture_path("--plot", svg)) return EXIT_USAGE;
     uint32_t *procs, np;
     if (parse_procs(pv ? pv : "1:16", &procs, &np)) {
         cli_usage_error("-p: processor counts 1..4096 as A:B, A:B:STEP, A:B:xK or a list, not '%s'", pv);

@@ -109,9 +109,7 @@ static int svg_option(int argc, char **argv, int *i, const char *name, const cha
 {
     int r = cli_option_value(argc, argv, i, name, out);
     if (r <= 0) return r;
-    size_t n = strlen(*out);
-    if (n < 5 || strcmp(*out + n - 4, ".svg")) { cli_usage_error("%s expects a file name ending in .svg", name); return -1; }
-    return 1;
+    return cli_picture_path(name, *out) ? -1 : 1;
 }
 
 /* The options of sweep itself: 1 consumed, 0 not ours, -1 usage error. */

@@ -27,23 +27,37 @@ static const char *const area_colors[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b
                                           "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#86bcb6"};
 #define NAREACOLORS 10
 
-/* The three paths of a plot: X.svg -> X.dat, X.gp, and their base names. */
-typedef struct PlotPaths { char *dir, *svg, *dat, *gp; } PlotPaths;
+/* The picture formats, by file name extension: gnuplot's own terminals. */
+static const char *const format_ext[] = {[PLOT_SVG] = ".svg", [PLOT_PNG] = ".png", [PLOT_PDF] = ".pdf"};
 
-static void paths_free(PlotPaths *p) { free(p->dir); free(p->svg); free(p->dat); free(p->gp); }
-
-static int paths_make(const char *svg, PlotPaths *p)
+int plot_format(const char *path)
 {
-    const char *slash = strrchr(svg, '/');
-    const char *base = slash ? slash + 1 : svg;
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    size_t n = strlen(base);
+    for (int f = 0; f < 3; f++)
+        if (n > 4 && strcmp(base + n - 4, format_ext[f]) == 0) return f;
+    return -1;
+}
+
+/* The three paths of a plot: X.svg (.png, .pdf) -> X.dat, X.gp, and their base names. */
+typedef struct PlotPaths { char *dir, *pic, *dat, *gp; PlotFormat format; } PlotPaths;
+
+static void paths_free(PlotPaths *p) { free(p->dir); free(p->pic); free(p->dat); free(p->gp); }
+
+static int paths_make(const char *pic, PlotPaths *p)
+{
+    const char *slash = strrchr(pic, '/');
+    const char *base = slash ? slash + 1 : pic;
     size_t stem = strlen(base);
-    if (stem > 4 && strcmp(base + stem - 4, ".svg") == 0) stem -= 4;
+    int f = plot_format(pic);
     memset(p, 0, sizeof *p);
-    p->dir = slash ? strndup(svg, (size_t)(slash - svg) + 1) : strdup("./");
-    p->svg = strdup(base);
+    p->format = f < 0 ? PLOT_SVG : (PlotFormat)f;
+    if (f >= 0) stem -= 4;
+    p->dir = slash ? strndup(pic, (size_t)(slash - pic) + 1) : strdup("./");
+    p->pic = strdup(base);
     p->dat = malloc(stem + 5);
     p->gp = malloc(stem + 4);
-    if (!p->dir || !p->svg || !p->dat || !p->gp) { paths_free(p); return -1; }
+    if (!p->dir || !p->pic || !p->dat || !p->gp) { paths_free(p); return -1; }
     sprintf(p->dat, "%.*s.dat", (int)stem, base);
     sprintf(p->gp, "%.*s.gp", (int)stem, base);
     return 0;
@@ -88,16 +102,25 @@ static void dat_number(FILE *f, double x)
     else fprintf(f, " %.17g", x);
 }
 
-/* The opening every script shares: where the SVG goes, its size, fonts. */
+/* The opening every script shares: where the picture goes, its terminal
+ * (by the extension), size (pixels; a PDF at 100 pixels an inch), fonts. */
 static void gp_preamble(FILE *f, const PlotPaths *p, int width, int height)
 {
     fputs("# Written by pml (docs/sweep.md).  Redraw with: gnuplot ", f);
     fputs(p->gp, f);
     fputs("\nif (!exists(\"outfile\")) outfile = ", f);
-    gp_string(f, p->svg);
-    fprintf(f, "\nset terminal svg size %d,%d dynamic noenhanced font 'Helvetica,11' background '#ffffff'\n"
-            "if (outfile eq '-') { set output } else { set output outfile }\n"
-            "datafile = ", width, height);
+    gp_string(f, p->pic);
+    if (p->format == PLOT_SVG)
+        fprintf(f, "\nset terminal svg size %d,%d dynamic noenhanced font 'Helvetica,11' background '#ffffff'\n", width,
+                height);
+    else if (p->format == PLOT_PNG)
+        fprintf(f, "\nset terminal pngcairo size %d,%d noenhanced font 'Helvetica,9' background '#ffffff'\n", width,
+                height);
+    else
+        fprintf(f, "\nset terminal pdfcairo size %.2fin,%.2fin noenhanced font 'Helvetica,7' background '#ffffff'\n",
+                width / 100.0, height / 100.0);
+    fputs("if (outfile eq '-') { set output } else { set output outfile }\n"
+          "datafile = ", f);
     gp_string(f, p->dat);
     fputc('\n', f);
 }
@@ -116,7 +139,7 @@ static void gp_titles(FILE *f, const char *title, const char *xlabel, const char
 static int render(const PlotPaths *p, FILE *out, char *msg, size_t msglen)
 {
     const char *prog = getenv("PML_GNUPLOT") ? getenv("PML_GNUPLOT") : "gnuplot";
-    if (fflush(out)) { snprintf(msg, msglen, "cannot write %s", p->svg); return 1; }
+    if (fflush(out)) { snprintf(msg, msglen, "cannot write %s", p->pic); return 1; }
     pid_t parent = getpid(), pid = fork();
     if (pid < 0) { snprintf(msg, msglen, "cannot start gnuplot: %s", strerror(errno)); return 1; }
     if (pid == 0) {
@@ -135,19 +158,23 @@ static int render(const PlotPaths *p, FILE *out, char *msg, size_t msglen)
     return 1;
 }
 
-/* gnuplot exits 0 after a failed write: the SVG it wrote (through f's
- * descriptor) must be there whole, ending in </svg>.  0 if it is. */
-static int svg_whole(FILE *f)
+/* gnuplot exits 0 after a failed write: the picture it wrote (through f's
+ * descriptor) must be there whole: an SVG ending in </svg>, a PNG in its
+ * IEND chunk, a PDF in %%EOF.  0 if it is. */
+static int picture_whole(FILE *f, PlotFormat format)
 {
+    static const char *const ends[] = {[PLOT_SVG] = "</svg>", [PLOT_PNG] = "IEND\xae\x42\x60\x82", [PLOT_PDF] = "%EOF"};
     int fd = fileno(f);
     off_t end = lseek(fd, 0, SEEK_END);
     char tail[64];
     if (end <= 0) return -1;
-    off_t from = end > (off_t)sizeof tail - 1 ? end - (off_t)sizeof tail + 1 : 0;
+    off_t from = end > (off_t)sizeof tail ? end - (off_t)sizeof tail : 0;
     ssize_t n = pread(fd, tail, (size_t)(end - from), from);
     if (n <= 0) return -1;
-    tail[n] = 0;
-    return strstr(tail, "</svg>") ? 0 : -1;
+    size_t k = strlen(ends[format]);
+    for (size_t i = 0; i + k <= (size_t)n; i++)
+        if (memcmp(tail + i, ends[format], k) == 0) return 0;
+    return -1;
 }
 
 /* Writes one of the plot's files through write(f, arg), whole or not at all. */
@@ -169,24 +196,28 @@ static int write_file(const PlotPaths *p, const char *name, void (*write)(FILE *
 }
 
 /* Data and script, then the picture. */
-static int plot_files(const char *svg, void (*dat)(FILE *, const void *, const PlotPaths *),
+static int plot_files(const char *pic, void (*dat)(FILE *, const void *, const PlotPaths *),
                       void (*gp)(FILE *, const void *, const PlotPaths *), const void *arg,
                       char *msg, size_t msglen)
 {
     PlotPaths p;
-    if (paths_make(svg, &p)) { snprintf(msg, msglen, "out of memory"); return -1; }
+    if (plot_format(pic) < 0) {
+        snprintf(msg, msglen, "%s: unknown picture format (give a name ending in %s)", pic, PLOT_EXTENSIONS);
+        return -1;
+    }
+    if (paths_make(pic, &p)) { snprintf(msg, msglen, "out of memory"); return -1; }
     int rc = write_file(&p, p.dat, dat, arg, msg, msglen);
     if (!rc) rc = write_file(&p, p.gp, gp, arg, msg, msglen);
     OutFile o;
-    if (!rc && outfile_open(&o, svg)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
+    if (!rc && outfile_open(&o, pic)) { snprintf(msg, msglen, "cannot write %s", pic); rc = -1; }
     if (!rc) {
         rc = render(&p, o.f, msg, msglen);
-        if (!rc && svg_whole(o.f)) {
-            snprintf(msg, msglen, "gnuplot wrote an incomplete %s (a full disk?)", svg);
+        if (!rc && picture_whole(o.f, p.format)) {
+            snprintf(msg, msglen, "gnuplot wrote an incomplete %s (a full disk?)", pic);
             rc = -1;
         }
         if (rc) outfile_abort(&o);
-        else if (outfile_commit(&o)) { snprintf(msg, msglen, "cannot write %s", svg); rc = -1; }
+        else if (outfile_commit(&o)) { snprintf(msg, msglen, "cannot write %s", pic); rc = -1; }
     }
     paths_free(&p);
     return rc;
@@ -329,4 +360,51 @@ static void stack_gp(FILE *f, const void *arg, const PlotPaths *p)
 int plot_stack(const char *svg, const PlotStack *p, char *msg, size_t msglen)
 {
     return plot_files(svg, stack_dat, stack_gp, p, msg, msglen);
+}
+
+/* ---- processor timeline ---- */
+
+/* One block per group (gnuplot index g): "x0 x1 processor" per box. */
+static void timeline_dat(FILE *f, const void *arg, const PlotPaths *p)
+{
+    const PlotTimeline *t = arg;
+    (void)p;
+    fputs("# first_step last_step processor; one block per function (gnuplot index 0, 1, ...)\n", f);
+    for (uint32_t g = 0; g < t->ngroups; g++) {
+        fprintf(f, "%s# %s\n", g ? "\n\n" : "", t->groups[g]);
+        for (uint32_t i = 0; i < t->nboxes; i++)
+            if ((uint32_t)t->box[4 * i + 3] == g) fprintf(f, "%g %g %g\n", t->box[4 * i], t->box[4 * i + 1], t->box[4 * i + 2]);
+    }
+}
+
+static void timeline_gp(FILE *f, const void *arg, const PlotPaths *p)
+{
+    const PlotTimeline *t = arg;
+    uint32_t rows = t->P < 64 ? t->P : 64;
+    gp_preamble(f, p, 900, 150 + 18 * (int)rows + 18 * (int)t->ngroups);
+    gp_titles(f, t->title, t->xlabel, "processor");
+    fprintf(f, "set style fill solid 1.0 noborder\nset border 3\nset tics nomirror\nset grid x lc rgb '#eeeeee'\n"
+               "set xrange [0.5:%u.5]\nset yrange [%g:-0.6] reverse\n", t->T, t->P - 0.4);
+    if (t->P <= 32) fputs("set ytics 1\n", f);
+    fputs("set key outside bottom center horizontal Left reverse samplen 1.5 maxcols 3\n", f);
+    int any = 0;
+    fputs("plot", f);
+    for (uint32_t g = 0; g < t->ngroups; g++) {
+        int has = 0;
+        for (uint32_t i = 0; i < t->nboxes && !has; i++) has = (uint32_t)t->box[4 * i + 3] == g;
+        if (!has) continue; /* gnuplot refuses an empty block */
+        const char *colour = g + 1 == t->ngroups && strcmp(t->groups[g], "other functions") == 0
+                                 ? "#aaaaaa" : area_colors[g % NAREACOLORS];
+        fprintf(f, "%s \\\n  datafile index %u using (($1+$2)/2):3:1:2:($3-0.4):($3+0.4) with boxxyerror fc rgb '%s' title ",
+                any ? "," : "", g, colour);
+        gp_label(f, t->groups[g]);
+        any = 1;
+    }
+    if (!any) fputs(" NaN notitle", f);
+    fputc('\n', f);
+}
+
+int plot_timeline(const char *pic, const PlotTimeline *p, char *msg, size_t msglen)
+{
+    return plot_files(pic, timeline_dat, timeline_gp, p, msg, msglen);
 }

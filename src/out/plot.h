@@ -3,7 +3,9 @@
  * `pml run --profile` (docs/sweep.md).
  *
  * A plot is three files side by side: the data (X.dat, plain columns), a
- * gnuplot script that reads it (X.gp) and the SVG it draws (X.svg).  The
+ * gnuplot script that reads it (X.gp) and the picture it draws (X.svg,
+ * X.png or X.pdf: the extension chooses gnuplot's terminal, svg, pngcairo
+ * or pdfcairo).  The
  * script names its files relative to its own directory, so
  * `cd DIR && gnuplot X.gp` redraws the picture after an edit.  Each file
  * is written whole or not at all (outfile_open); when gnuplot is missing or
@@ -15,6 +17,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+typedef enum PlotFormat { PLOT_SVG, PLOT_PNG, PLOT_PDF } PlotFormat;
+#define PLOT_EXTENSIONS ".svg, .png or .pdf"
+
+/* The format a picture's file name asks for, by its extension; -1 for
+ * none of PLOT_EXTENSIONS (callers say so as a usage error). */
+int plot_format(const char *path);
 
 /* One line of a line plot. */
 typedef struct PlotSeries {
@@ -53,10 +62,23 @@ typedef struct PlotStack {
     const PlotPanel *panels;
 } PlotStack;
 
-/* Write svg's .dat and .gp, then draw svg.  0 when all three are written;
+/* A processor timeline: boxes of processor-steps, coloured by group.
+ * box[4 * i ..]: first x, last x (step coordinates, boxes span x0..x1),
+ * processor 0..P-1, group 0..ngroups-1. */
+typedef struct PlotTimeline {
+    const char *title, *xlabel;
+    uint32_t P, T, ngroups;
+    const char *const *groups;  /* legend names, in group order */
+    uint32_t nboxes;
+    const double *box;
+} PlotTimeline;
+
+/* Write pic's .dat and .gp, then draw pic.  0 when all three are written;
  * 1 when gnuplot is missing or failed (data and script kept; msg says
- * so); -1 with msg when the data or script cannot be written. */
-int plot_lines(const char *svg, const PlotLines *p, char *msg, size_t msglen);
-int plot_stack(const char *svg, const PlotStack *p, char *msg, size_t msglen);
+ * so); -1 with msg when the data or script cannot be written, or pic's
+ * extension is not one of PLOT_EXTENSIONS. */
+int plot_lines(const char *pic, const PlotLines *p, char *msg, size_t msglen);
+int plot_stack(const char *pic, const PlotStack *p, char *msg, size_t msglen);
+int plot_timeline(const char *pic, const PlotTimeline *p, char *msg, size_t msglen);
 
 #endif

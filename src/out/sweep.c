@@ -558,13 +558,14 @@ done:
     return rc;
 }
 
-/* X.svg -> X-holders.svg */
-static char *holders_path(const char *svg)
+/* X.svg -> X-holders.svg (.png, .pdf alike) */
+static char *holders_path(const char *pic)
 {
-    size_t n = strlen(svg);
-    if (n > 4 && strcmp(svg + n - 4, ".svg") == 0) n -= 4;
+    size_t n = strlen(pic);
+    const char *ext = plot_format(pic) >= 0 ? pic + n - 4 : "";
+    n -= strlen(ext);
     char *p = malloc(n + 16);
-    if (p) sprintf(p, "%.*s-holders.svg", (int)n, svg);
+    if (p) sprintf(p, "%.*s-holders%s", (int)n, pic, ext);
     return p;
 }
 
