@@ -1,34 +1,127 @@
 /*
- * prims.h — the primitives built into the interpreter (README, The language; docs/semantics.md), by name.
- * The resolver looks names up here (after the program's own bindings, so a
- * program may shadow a primitive); the interpreter implements them.
+ * prims.h — the primitives built into the interpreter (README, The language;
+ * docs/semantics.md), as one table.
+ *
+ * PML_PRIMS(X) has one row per name the resolver knows:
+ *
+ *     X(ID, "name", arity, fn, chain)
+ *
+ *   ID     the row's enum constant P_ID, which is its index in prim_table
+ *   name   the name a program uses (after the program's own bindings, so
+ *          a program may shadow a primitive)
+ *   arity  the number of arguments; > 1 means a tuple of them (a primitive
+ *          applied to a syntactic tuple takes its arguments directly)
+ *   fn     the function of src/eval/eval_prims.c that implements it; an
+ *          alias (Real.fromInt, Math.sqrt ...) is a row naming the same fn
+ *   chain  its nodes (docs/semantics.md, Primitives): N1, one node of size 1
+ *          (the result's location); N0, one node of size 0 (the result is a
+ *          value that exists already); OWN, fn builds its chain itself
+ *
+ * Adding a primitive is one row here and one function there; the enum, the
+ * name table, the resolver's arity check and the dispatch come from the rows.
  */
 #ifndef PML_PRIMS_H
 #define PML_PRIMS_H
 
 #include <stdint.h>
 
-typedef enum PrimOp {
-    P_ADD, P_SUB, P_MUL, P_RDIV, P_DIV, P_MOD, P_NEG, P_ABS,
-    P_REAL, P_FLOOR, P_ROUND, P_TRUNC, P_SQRT, P_MIN, P_MAX, P_NOT,
-    P_EQ, P_NE, P_LT, P_GT, P_LE, P_GE, P_CONCAT, P_SIZE,
-    P_INTTOSTRING, P_REALTOSTRING, P_VECTOR, P_VSUB, P_LENGTH, P_APPEND,
-    P_UPDATE, P_FROMLIST, P_TOLIST, P_PARAM, P_DEREF, P_ASSIGN,
-    /* characters, strings and the Basis (docs/semantics.md, "The Basis") */
-    P_ORD, P_CHR, P_STR, P_SSUB, P_SUBSTRING, P_IMPLODE, P_INTFROMSTRING,
-    P_QUOT, P_REM, P_CEIL, P_SIN, P_COS, P_TAN, P_ATAN, P_EXP, P_LN,
-    P_POW, P_PRINT, P_CHARTOSTRING, P_STRINGTOSTRING, P_REALFROMSTRING,
-    P__COUNT
-} PrimOp;
+#define PML_PRIMS(X) \
+    /* arithmetic and comparison */ \
+    X(ADD,             "+",                2, p_add,            N1) \
+    X(SUB,             "-",                2, p_sub,            N1) \
+    X(MUL,             "*",                2, p_mul,            N1) \
+    X(RDIV,            "/",                2, p_rdiv,           N1) \
+    X(DIV,             "div",              2, p_div,            N1) \
+    X(MOD,             "mod",              2, p_mod,            N1) \
+    X(NEG,             "~",                1, p_neg,            N1) \
+    X(ABS,             "abs",              1, p_abs,            N1) \
+    X(REAL,            "real",             1, p_real,           N1) \
+    X(REAL_FROMINT,    "Real.fromInt",     1, p_real,           N1) \
+    X(FLOOR,           "floor",            1, p_floor,          N1) \
+    X(ROUND,           "round",            1, p_round,          N1) \
+    X(TRUNC,           "trunc",            1, p_trunc,          N1) \
+    X(SQRT,            "sqrt",             1, p_sqrt,           N1) \
+    X(MATH_SQRT,       "Math.sqrt",        1, p_sqrt,           N1) \
+    X(MIN,             "min",              2, p_min,            N1) \
+    X(MAX,             "max",              2, p_max,            N1) \
+    X(NOT,             "not",              1, p_not,            N1) \
+    X(EQ,              "=",                2, p_eq,             N1) \
+    X(NE,              "<>",               2, p_ne,             N1) \
+    X(LT,              "<",                2, p_lt,             N1) \
+    X(GT,              ">",                2, p_gt,             N1) \
+    X(LE,              "<=",               2, p_le,             N1) \
+    X(GE,              ">=",               2, p_ge,             N1) \
+    /* strings */ \
+    X(CONCAT,          "^",                2, p_concat,         OWN) \
+    X(SIZE,            "size",             1, p_size,           N1) \
+    X(INT_TOSTRING,    "Int.toString",     1, p_int_tostring,   N1) \
+    X(INTTOSTRING,     "intToString",      1, p_int_tostring,   N1) \
+    X(REAL_TOSTRING,   "Real.toString",    1, p_real_tostring,  N1) \
+    /* vectors, the driver's parameters, references */ \
+    X(VECTOR,          "vector",           2, p_vector,         OWN) \
+    X(VSUB,            "sub",              2, p_vsub,           N0) \
+    X(LENGTH,          "length",           1, p_length,         N1) \
+    X(APPEND,          "append",           2, p_append,         OWN) \
+    X(UPDATE,          "update",           3, p_update,         OWN) \
+    X(FROMLIST,        "fromList",         1, p_fromlist,       OWN) \
+    X(TOLIST,          "toList",           1, p_tolist,         OWN) \
+    X(PARAM,           "param",            2, p_param,          N1) \
+    X(DEREF,           "!",                1, p_deref,          N0) \
+    X(ASSIGN,          ":=",               2, p_assign,         N1) \
+    /* characters, strings and the Basis (docs/semantics.md, "The Basis") */ \
+    X(ORD,             "ord",              1, p_ord,            N1) \
+    X(CHAR_ORD,        "Char.ord",         1, p_ord,            N1) \
+    X(CHR,             "chr",              1, p_chr,            N1) \
+    X(CHAR_CHR,        "Char.chr",         1, p_chr,            N1) \
+    X(STR,             "str",              1, p_str,            OWN) \
+    X(STRING_STR,      "String.str",       1, p_str,            OWN) \
+    X(STRING_SUB,      "String.sub",       2, p_string_sub,     N1) \
+    X(SUBSTRING,       "substring",        3, p_substring,      OWN) \
+    X(STRING_SUBSTRING, "String.substring", 3, p_substring,     OWN) \
+    X(IMPLODE,         "implode",          1, p_implode,        OWN) \
+    X(STRING_IMPLODE,  "String.implode",   1, p_implode,        OWN) \
+    X(STRING_SIZE,     "String.size",      1, p_size,           N1) \
+    X(INT_FROMSTRING,  "Int.fromString",   1, p_int_fromstring, OWN) \
+    X(INT_QUOT,        "Int.quot",         2, p_quot,           N1) \
+    X(INT_REM,         "Int.rem",          2, p_rem,            N1) \
+    X(INT_ABS,         "Int.abs",          1, p_abs,            N1) \
+    X(INT_MIN,         "Int.min",          2, p_min,            N1) \
+    X(INT_MAX,         "Int.max",          2, p_max,            N1) \
+    X(REAL_ABS,        "Real.abs",         1, p_abs,            N1) \
+    X(REAL_MIN,        "Real.min",         2, p_min,            N1) \
+    X(REAL_MAX,        "Real.max",         2, p_max,            N1) \
+    X(REAL_FLOOR,      "Real.floor",       1, p_floor,          N1) \
+    X(REAL_ROUND,      "Real.round",       1, p_round,          N1) \
+    X(REAL_TRUNC,      "Real.trunc",       1, p_trunc,          N1) \
+    X(CEIL,            "ceil",             1, p_ceil,           N1) \
+    X(REAL_CEIL,       "Real.ceil",        1, p_ceil,           N1) \
+    X(REAL_FROMSTRING, "Real.fromString",  1, p_real_fromstring, OWN) \
+    X(MATH_SIN,        "Math.sin",         1, p_sin,            N1) \
+    X(MATH_COS,        "Math.cos",         1, p_cos,            N1) \
+    X(MATH_TAN,        "Math.tan",         1, p_tan,            N1) \
+    X(MATH_ATAN,       "Math.atan",        1, p_atan,           N1) \
+    X(MATH_EXP,        "Math.exp",         1, p_exp,            N1) \
+    X(MATH_LN,         "Math.ln",          1, p_ln,             N1) \
+    X(MATH_POW,        "Math.pow",         2, p_pow,            N1) \
+    X(PRINT,           "print",            1, p_print,          N1) \
+    X(CHAR_TOSTRING,   "Char.toString",    1, p_char_tostring,  OWN) \
+    X(STRING_TOSTRING, "String.toString",  1, p_string_tostring, OWN) \
+    X(VECTOR_SUB,      "Vector.sub",       2, p_vsub,           N0) \
+    X(VECTOR_LENGTH,   "Vector.length",    1, p_length,         N1) \
+    X(VECTOR_FROMLIST, "Vector.fromList",  1, p_fromlist,       OWN) \
+    X(VECTOR_UPDATE,   "Vector.update",    3, p_update,         OWN)
+
+#define PML_PRIM_ENUM(id, name, arity, fn, chain) P_##id,
+typedef enum PrimOp { PML_PRIMS(PML_PRIM_ENUM) P__COUNT } PrimOp;
+#undef PML_PRIM_ENUM
 
 typedef struct PrimDef {
     const char *name;
-    PrimOp op;
     uint32_t arity;     /* number of arguments; > 1 means a tuple of them */
 } PrimDef;
 
-/* The table, with aliases (intToString, Real.fromInt, Math.sqrt ...);
- * prim_count entries.  A Ref of kind REF_PRIM indexes it. */
+/* The rows' names and arities, indexed by PrimOp; prim_count entries.  A
+ * Ref of kind REF_PRIM and a V_PRIMFN value index it. */
 extern const PrimDef prim_table[];
 extern const uint32_t prim_count;
 /* Index of NAME in prim_table, or -1. */
