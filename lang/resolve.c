@@ -212,20 +212,24 @@ static RefList capture_list(R *r, const Capture *c)
     return l;
 }
 
-/* "[a,b,c]": the paper's annotation of a closure (§4.1). */
-static const char *closure_label(R *r, const RefList *l)
+/* A closure's annotation (paper §4.1 writes its free variables, [a,b,c]):
+ * "fn [free vars a, b]", "fun f [free vars a, b]" for a fun group (its
+ * first function), "fn" / "fun f" when nothing is free, so that no closure
+ * reads like a list literal. */
+static const char *closure_label(R *r, const char *fun, const RefList *l)
 {
-    size_t len = 3;
-    for (uint32_t i = 0; i < l->n; i++) len += strlen(l->names[i]) + 1;
+    size_t len = 32 + (fun ? strlen(fun) : 0);
+    for (uint32_t i = 0; i < l->n; i++) len += strlen(l->names[i]) + 2;
     char *s = arena_alloc(r->arena, len), *p = s;
-    *p++ = '[';
+    p += fun ? snprintf(p, len, "fun %s", fun) : snprintf(p, len, "fn");
+    if (l->n) p += snprintf(p, len - (size_t)(p - s), " [free vars ");
     for (uint32_t i = 0; i < l->n; i++) {
-        if (i) *p++ = ',';
+        if (i) *p++ = ',', *p++ = ' ';
         size_t k = strlen(l->names[i]);
         memcpy(p, l->names[i], k);
         p += k;
     }
-    *p++ = ']';
+    if (l->n) *p++ = ']';
     *p = 0;
     return s;
 }
@@ -399,7 +403,7 @@ static void resolve_anon_fn(R *r, Expr *e)
     Capture cap = {0};
     resolve_fn(r, e, NULL, &cap);
     e->free = capture_list(r, &cap);
-    r->id_label[e->id] = closure_label(r, &e->free);
+    r->id_label[e->id] = closure_label(r, NULL, &e->free);
 }
 
 static void resolve_kids(R *r, Expr *e)
@@ -544,10 +548,10 @@ static void resolve_fun_group(R *r, Dec *d)
     }
     r->nscope = mark_scope;
     d->free = capture_list(r, &cap);
-    d->id = new_id(r, d->span, closure_label(r, &d->free));
+    d->id = new_id(r, d->span, closure_label(r, d->funs[0].name, &d->free));
     for (uint32_t i = 0; i < d->nfuns; i++) {
         d->funs[i].fn->free = d->free;
-        r->id_label[d->funs[i].fn->id] = r->id_label[d->id];
+        r->id_label[d->funs[i].fn->id] = closure_label(r, d->funs[i].name, &d->free);
     }
     d->slot0 = r->fn->nlocals;
     for (uint32_t i = 0; i < d->nfuns; i++) {

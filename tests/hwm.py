@@ -82,7 +82,8 @@ def main():
         pts = [tuple(map(float, l.split()[:2])) for l in sys.stdin if l.strip()]
         print("%.2f" % fit(pts))
     elif cmd == "holders":
-        d = run_json(argv + ["--top", "0"])
+        # the paper's holders are expressions (§4.1): grouped by site
+        d = run_json(argv + ["--top", "0"] + ([] if "--group" in argv else ["--group", "site"]))
         for i, h in enumerate(d["schedules"][0]["holders"], 1):
             print("\t".join(str(x) for x in (
                 i, h["kind"], "%.1f" % h["space"], "%.1f" % h["percent"],

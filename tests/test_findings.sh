@@ -30,9 +30,10 @@ else fail "$name" "expected bf's exponent >= 2.5 and >= 0.5 above df's and ws's,
 
 # --- 2. matmul, the holders at breadth-first's high-water mark (§2, Fig. 2b)
 # By allocation: the scheduler queue is the largest holder; the two closures
-# of reducei's application ([id,g,v,f], reducei's loop; [b], vv_mult's
-# fn (i, x) => sub (b, i) * x) are held; and the queue plus what reducei's
-# application allocated (its lines 52-66 of the prelude, and [b]) is most of
+# of reducei's application (fun loop [free vars id, g, v, f], reducei's
+# loop; fn [free vars b], vv_mult's fn (i, x) => sub (b, i) * x) are held;
+# and the queue plus what reducei's application allocated (its lines 52-66
+# of the prelude, and fn [free vars b]) is most of
 # the space.  By use: the top three holders are the queue and expressions
 # of reducei.  (Depth-first's largest holder is tabulate's append instead.)
 $H holders examples/matmul.pml -D n=16 --sched=bf -p 2 --by alloc > "$TMP/alloc" || fail matmul_holders "pml run failed"
@@ -40,10 +41,10 @@ $H holders examples/matmul.pml -D n=16 --sched=bf -p 2 --by use > "$TMP/use"
 $H holders examples/matmul.pml -D n=16 --sched=df -p 2 --by alloc > "$TMP/dfalloc"
 first=$(head -1 "$TMP/alloc" | cut -f2)
 queue=$(awk -F'\t' '$2 == "queue" { print $4 }' "$TMP/alloc")
-loopc=$(awk -F'\t' '$6 == "[id,g,v,f]" && $5 == "prelude.pml:53" { print $1 }' "$TMP/alloc")
-bclo=$(awk -F'\t' '$6 == "[b]" && $5 == "matmul.pml:24" { print $1 }' "$TMP/alloc")
+loopc=$(awk -F'\t' '$6 == "fun loop [free vars id, g, v, f]" && $5 == "prelude.pml:53" { print $1 }' "$TMP/alloc")
+bclo=$(awk -F'\t' '$6 == "fn [free vars b]" && $5 == "matmul.pml:24" { print $1 }' "$TMP/alloc")
 inred=$(awk -F'\t' '{ split($5, a, ":") }
-    $2 == "queue" || (a[1] == "prelude.pml" && a[2] >= 52 && a[2] <= 66) || $6 == "[b]" { s += $4 }
+    $2 == "queue" || (a[1] == "prelude.pml" && a[2] >= 52 && a[2] <= 66) || $6 == "fn [free vars b]" { s += $4 }
     END { printf "%.1f", s }' "$TMP/alloc")
 top3=$(head -3 "$TMP/use" | awk -F'\t' '{ split($5, a, ":") }
     $2 == "queue" { q = 1 } a[1] == "prelude.pml" && a[2] >= 52 && a[2] <= 66 { r++ }

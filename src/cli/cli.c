@@ -269,6 +269,21 @@ int cli_sim_option(SimOpts *s, int argc, char **argv, int *i)
     return 0;
 }
 
+int cli_group_option(ReportOptions *ro, int argc, char **argv, int *i)
+{
+    const char *v;
+    int r;
+    if ((r = cli_option_value(argc, argv, i, "--group", &v)) < 0) return -1;
+    else if (r) {
+        for (int g = 0; measure_group_names[g]; g++)
+            if (!strcmp(v, measure_group_names[g])) { ro->group = (MeasureGroup)g; return 1; }
+        cli_usage_error("--group: caller, site or function, not '%s'", v);
+        return -1;
+    }
+    if (strcmp(argv[*i], "--stack") == 0) { ro->stack = 1; return 1; }
+    return 0;
+}
+
 /* The simulation options onto the report's (defaults: df, P = 1). */
 void cli_report_options(const SimOpts *so, ReportOptions *ro)
 {

@@ -66,6 +66,9 @@ int cli_sim_option(SimOpts *s, int argc, char **argv, int *i);
 /* The simulation options onto a report's (report.h); defaults df, P = 1. */
 struct ReportOptions;
 void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
+/* --group caller|site|function and --stack (docs/attribution.md), onto a
+ * report's options: 1 consumed, 0 not one of them, -1 after a usage error. */
+int cli_group_option(struct ReportOptions *ro, int argc, char **argv, int *i);
 
 /* Loads the prelude and FILE, parses, resolves; with eval also runs it.
  * Prints any error; returns an exit status (EXIT_OK on success).  After an

@@ -41,7 +41,8 @@ static int check_invariants(FILE *f, const Loaded *l)
     return 0;
 }
 
-/* --by, --top, --format: the report's own options. */
+/* --by, --top, --format: the report's own options (and --group, --stack:
+ * cli_group_option). */
 static int report_option(ReportOptions *ro, int argc, char **argv, int *i)
 {
     const char *v;
@@ -93,6 +94,7 @@ int cmd_run(int argc, char **argv)
         int r = cli_common_option(&c, argc, argv, &i);
         if (r == 0) r = cli_sim_option(&so, argc, argv, &i);
         if (r == 0) r = report_option(&ro, argc, argv, &i);
+        if (r == 0) r = cli_group_option(&ro, argc, argv, &i);
         if (r == 0) r = cli_option_value(argc, argv, &i, "--profile", &profile);
         if (r < 0) return EXIT_USAGE;
         if (r > 0) continue;

@@ -133,6 +133,8 @@ static int sweep_option(SweepArgs *a, int argc, char **argv, int *i)
         }
         return 1;
     }
+    if (strcmp(argv[*i], "--stack") == 0) { cli_usage_error("--stack is an option of pml run"); return -1; }
+    if ((r = cli_group_option(&a->ro, argc, argv, i)) != 0) return r;
     if ((r = cli_option_value(argc, argv, i, "--by", &v)) < 0) return -1;
     else if (r) {
         if (strcmp(v, "use") && strcmp(v, "alloc")) { cli_usage_error("--by: use or alloc, not '%s'", v); return -1; }

@@ -391,6 +391,8 @@ static int view_build(const ViewArgs *a, const Loaded *l)
         mo.sched = (SchedOptions){ .policy = pol[have], .P = P[have], .coarse = a->sim.coarse, .seed = a->sim.seed };
         mo.units = a->sim.units_nodes ? UNITS_NODES : UNITS_WORDS;
         mo.with_queue = !a->sim.no_queue;
+        /* holders as pml run names them: the user's lines (docs/attribution.md) */
+        measure_set_group(&mo, MEASURE_GROUP_CALLER, &l->run.stacks, l->run.annots);
         if (measure_run(&l->run.g, &mo, &m[have], msg, sizeof msg)) {
             fprintf(stderr, "pml view: %s\n", msg);
             goto done;

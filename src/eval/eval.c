@@ -142,6 +142,13 @@ void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
         ev_fail(ev, ev->p->id_span[graph_annot(g, src)], "out of memory for the heap graph");
 }
 
+/* The call stack of the nodes made from now on (callstack.h). */
+static void set_stack(Ev *ev, uint32_t cs, Span sp)
+{
+    if (cs == UINT32_MAX || graph_set_stack(ev->g, cs)) ev_fail(ev, sp, "out of memory for the call stacks");
+    ev->cs = cs;
+}
+
 Value *ev_bool(Ev *ev, int b, uint32_t loc)
 {
     Value *v = val_new(V_CON, loc);
@@ -436,6 +443,8 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
     Value *vals[code->nhidden + 1];
     for (uint32_t i = 0; i < code->nhidden; i++) vals[i] = lookup(&callee, &code->hidden[i]);
     vals[code->nhidden] = arg;
+    uint32_t outer_cs = ev->cs;
+    if (ev->record) set_stack(ev, cstack_push(&ev->out->stacks, outer_cs, site->id, code->id), site->span);
     const Expr *outer_match = ev->match_site;
     ev->match_site = site;
     int k = match_clauses(ev, n, code->clauses, code->nclauses, vals, frame, &callee, site->span);
@@ -454,6 +463,7 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
     if (pr) pr->leave(pr->st, ev->g->n);
     ev->frames = call.prev;
     ev->user_site = outer;
+    if (ev->record) set_stack(ev, outer_cs, site->span);
     return v;
 }
 
@@ -819,6 +829,7 @@ static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h)
     h->depth = ev->depth;
     h->user_site = ev->user_site;
     h->frames = ev->frames;
+    h->cs = ev->cs;
     const EvalProbe *pr = ev->o->probe;
     h->probe_mark = pr ? pr->mark(pr->st) : 0;
     ev->handler = h;
@@ -832,6 +843,7 @@ static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h)
     ev->depth = h->depth;
     ev->user_site = h->user_site;
     ev->frames = h->frames;
+    if (ev->record) set_stack(ev, h->cs, x->span);
     if (pr) pr->unwind(pr->st, h->probe_mark, ev->g->n);
     bigstack_unwound();
     return NULL;
@@ -1035,6 +1047,8 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     graph_init(&out->g, o->max_nodes);
     Ev ev = {0};
     ev.g = &out->g;
+    ev.out = out;
+    cstack_init(&out->stacks);
     ev.p = p;
     ev.o = o;
     ev.d = d;
@@ -1073,6 +1087,7 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
 void cost_run_free(CostRun *r)
 {
     graph_free(&r->g);
+    cstack_free(&r->stacks);
     for (uint32_t i = 0; r->annots && i < r->nannots; i++) free((char *)r->annots[i].text);
     free(r->annots);
     free(r->value_text);

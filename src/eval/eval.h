@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "ast.h"
+#include "callstack.h"
 #include "graph.h"
 #include "values.h"
 
@@ -79,6 +80,7 @@ typedef struct CostRun {
     Graph g;
     Annot *annots;          /* nannots entries, indexed by expression id */
     uint32_t nannots;
+    CallStacks stacks;      /* the call stacks graph_stack names (callstack.h) */
     const char *result_name;/* the last top-level binding's name */
     char *value_text;       /* the result printed as SML prints it */
     uint64_t theorem1_checks; /* how many subexpressions were checked */

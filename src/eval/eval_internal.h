@@ -28,6 +28,7 @@ typedef struct Handler {
     uint64_t depth;
     const struct Expr *user_site;
     const CallFrame *frames;
+    uint32_t cs;            /* the call stack */
     uint32_t probe_mark;    /* EvalProbe.mark when it was installed */
 } Handler;
 
@@ -55,6 +56,8 @@ typedef struct Ev {
     Value **assigned;       /* the ref cells assigned to (GC heap), nassigned */
     uint32_t nassigned, capassigned;
     Handler *handler;       /* innermost active handler, NULL: none */
+    CostRun *out;           /* where the call stacks go */
+    uint32_t cs;            /* the call stack (callstack.h) of the nodes made now */
     const CallFrame *frames;/* the calls being evaluated, newest first */
     const Expr *match_site; /* the application whose argument is being matched */
     Value *exn;             /* the exception being raised */

@@ -36,6 +36,7 @@ void graph_free(Graph *g)
 {
     free(g->kindpred); free(g->succ); free(g->size8); free(g->annot);
     free(g->big_id); free(g->big_size);
+    free(g->stk_from); free(g->stk_id);
     free(g->hsrc); free(g->hdst); free(g->hkind);
     memset(g, 0, sizeof *g);
 }
@@ -75,12 +76,41 @@ size_t graph_bytes(const Graph *g)
     size_t per_node = sizeof *g->kindpred + 2 * sizeof *g->succ + sizeof *g->size8 + sizeof *g->annot;
     size_t per_edge = sizeof *g->hsrc + sizeof *g->hdst + sizeof *g->hkind;
     return (g->cap ? (size_t)g->cap + 1 : 0) * per_node + g->mcap * per_edge +
-           (size_t)g->bigcap * 2 * sizeof *g->big_id;
+           (size_t)g->bigcap * 2 * sizeof *g->big_id + (size_t)g->stkcap * 2 * sizeof *g->stk_id;
 }
 
 size_t graph_bytes_next(const Graph *g)
 {
     return 2 * graph_bytes(g);
+}
+
+int graph_set_stack(Graph *g, uint32_t stack)
+{
+    uint32_t from = g->n + 1;
+    if (g->nstk && g->stk_from[g->nstk - 1] == from) { /* no node since the last: replace it */
+        g->nstk--;
+    }
+    uint32_t last = g->nstk ? g->stk_id[g->nstk - 1] : 0;
+    if (last == stack) return 0;
+    if (g->nstk == g->stkcap) {
+        uint32_t c = g->stkcap ? g->stkcap * 2 : 256;
+        if (c < g->stkcap || grow((void **)&g->stk_from, 4, c) || grow((void **)&g->stk_id, 4, c)) return -1;
+        g->stkcap = c;
+    }
+    g->stk_from[g->nstk] = from;
+    g->stk_id[g->nstk++] = stack;
+    return 0;
+}
+
+uint32_t graph_stack(const Graph *g, uint32_t v)
+{
+    uint32_t lo = 0, hi = g->nstk; /* the last run starting at or before v */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g->stk_from[mid] <= v) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo ? g->stk_id[lo - 1] : 0;
 }
 
 /* Records a size of GRAPH_SIZE_ESCAPE or more for node id (the newest). */

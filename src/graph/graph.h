@@ -71,6 +71,13 @@ typedef struct Graph {
     uint32_t *annot;     /* annotation index (an expression id), see below */
     uint32_t *big_id, *big_size; /* the escape table: sizes >= GRAPH_SIZE_ESCAPE */
     uint32_t nbig, bigcap;
+    /* call stacks (callstack.h), run-length: nodes stk_from[i] ..
+     * stk_from[i+1]-1 have stack stk_id[i]; stk_from increasing.  A run
+     * starts only where a node's stack differs from the one before it
+     * (calls and returns), so the store costs a few bytes per call made,
+     * not per node; none at all when nothing sets a stack. */
+    uint32_t *stk_from, *stk_id;
+    uint32_t nstk, stkcap;
 
     size_t m, mcap;      /* heap edges 0..m-1 */
     uint32_t *hsrc, *hdst;
@@ -134,6 +141,23 @@ static inline HeapKind graph_heap_kind(const Graph *g, size_t e) { return (HeapK
 static inline uint32_t graph_result(const Graph *g) { return g->result; }
 /* The node limit the graph was made with. */
 static inline uint64_t graph_max_nodes(const Graph *g) { return g->max_nodes; }
+
+/* ---- call stacks ---- */
+/* The nodes added from now on have call stack `stack` (callstack.h) until
+ * the next call.  0, or -1 out of memory. */
+int graph_set_stack(Graph *g, uint32_t stack);
+/* v's call stack: 0 (the empty stack) when none was set. */
+uint32_t graph_stack(const Graph *g, uint32_t v);
+/* For reading the stacks of nodes in increasing order in O(1) each: a
+ * cursor starting at 0, passed to every call. */
+static inline uint32_t graph_stack_seq(const Graph *g, uint32_t v, uint32_t *cursor)
+{
+    uint32_t i = *cursor;
+    if (i >= g->nstk || v < g->stk_from[i]) return 0;
+    while (i + 1 < g->nstk && g->stk_from[i + 1] <= v) i++;
+    *cursor = i;
+    return g->stk_id[i];
+}
 
 /* ---- derived facts ---- */
 /* Longest path in nodes (span) of the computation graph. */

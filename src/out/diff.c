@@ -77,7 +77,7 @@ int diff_marks(const Measure *a, const Measure *b, Diff *out)
 
 static HolderInfo site_info(const DiffOut *o, const DiffSite *s)
 {
-    Holder h = { s->kind, s->annot, 0 };
+    Holder h = { s->kind, s->annot, 0, 0 };
     return report_holder_info(o->run, o->src, &h);
 }
 

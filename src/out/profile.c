@@ -38,7 +38,7 @@ static uint32_t slot_of(const CostRun *r, const Holder *h)
 
 static char *slot_label(const CostRun *r, const Sources *s, uint32_t slot)
 {
-    Holder h = {slot == r->nannots + 1 ? HOLDER_RESULT : HOLDER_ANNOT, slot < r->nannots ? slot : HOLDER_UNKNOWN_ANNOT, 0};
+    Holder h = {slot == r->nannots + 1 ? HOLDER_RESULT : HOLDER_ANNOT, slot < r->nannots ? slot : HOLDER_UNKNOWN_ANNOT, 0, 0};
     HolderInfo hi = report_holder_info(r, s, &h);
     size_t n = strlen(hi.file) + strlen(hi.text) + 32;
     char *t = malloc(n);

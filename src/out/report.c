@@ -21,6 +21,7 @@ void report_options_default(ReportOptions *o)
     o->units = UNITS_WORDS;
     o->with_queue = 1;
     o->by = MEASURE_BY_USE;
+    o->group = MEASURE_GROUP_CALLER;
     o->top = 10;
     o->format = REPORT_TEXT;
 }
@@ -33,6 +34,7 @@ MeasureOptions report_measure_options(const CostRun *r, const ReportOptions *o, 
     mo.units = o->units;
     mo.with_queue = o->with_queue;
     mo.by = o->by;
+    measure_set_group(&mo, o->group, &r->stacks, r->annots);
     return mo;
 }
 
@@ -116,6 +118,29 @@ static void text_holder(const Out *w, const Measure *sr, double space, const Ann
     fputc('\n', f);
 }
 
+/* A call stack's innermost call, as a holder (its site's annotation). */
+static Holder stack_site(const Out *w, uint32_t s)
+{
+    uint32_t a = cstack_site(&w->r->stacks, s);
+    return (Holder){HOLDER_ANNOT, a < w->r->nannots ? a : HOLDER_UNKNOWN_ANNOT, 0, 0};
+}
+
+/* --stack: the calls that led to the holder's largest part, innermost
+ * first, one line each under the holder. */
+static void text_stack(const Out *w, const Holder *h)
+{
+    const CallStacks *cs = &w->r->stacks;
+    if (h->kind != HOLDER_ANNOT) return;
+    for (uint32_t s = h->stack; s && s < cstack_count(cs); s = cstack_parent(cs, s)) {
+        Holder site = stack_site(w, s);
+        const Annot *sp = holder_span(w, &site);
+        fputs("                      called from ", w->f);
+        if (sp) fprintf(w->f, "%s:%u:%u  ", span_file(w, sp), sp->line, sp->col);
+        text_plain(w->f, holder_text(w, &site));
+        fputc('\n', w->f);
+    }
+}
+
 static void text_schedule(const Out *w, const Measure *sr)
 {
     FILE *f = w->f;
@@ -132,15 +157,20 @@ static void text_schedule(const Out *w, const Measure *sr)
             (unsigned long long)sr->hwm, space_units_names[o->units], sr->hwm_step, (unsigned long long)sr->heap,
             (unsigned long long)sr->queue, o->with_queue ? "" : ", not counted");
     if (!sr->nholders) return;
-    fprintf(f, "  %7s %10s  held by %s at step %u%s\n", "share", space_units_names[o->units],
-            o->by == MEASURE_BY_USE ? "use" : "allocation", sr->hwm_step,
+    fprintf(f, "  %7s %10s  held by %s at step %u, grouped by %s%s\n", "share", space_units_names[o->units],
+            o->by == MEASURE_BY_USE ? "use" : "allocation", sr->hwm_step, measure_group_names[o->group],
             sr->approx ? " (shares approximated: each value split among its direct holders)" : "");
     uint32_t rank = 0, others = 0;
     double rest = 0;
     for (uint32_t i = 0; i < sr->nholders; i++) {
         const Holder *h = &sr->holders[i];
-        if (listed(o, sr, i, &rank)) text_holder(w, sr, h->space, holder_span(w, h), holder_text(w, h));
-        else { others++; rest += h->space; }
+        if (listed(o, sr, i, &rank)) {
+            text_holder(w, sr, h->space, holder_span(w, h), holder_text(w, h));
+            if (o->stack) text_stack(w, h);
+        } else {
+            others++;
+            rest += h->space;
+        }
     }
     if (others) {
         char what[40];
@@ -158,6 +188,20 @@ static void json_holder(const Out *w, const Measure *sr, const Holder *h, const 
     json_string(f, span_file(w, sp));
     fprintf(f, ", \"line\": %u, \"col\": %u, \"text\": ", sp ? sp->line : 0, sp ? sp->col : 0);
     json_string(f, holder_text(w, h));
+    const CallStacks *cs = &w->r->stacks;
+    if (w->o->stack && h->kind == HOLDER_ANNOT) {
+        fputs(", \"stack\": [", f);
+        for (uint32_t s = h->stack, k = 0; s && s < cstack_count(cs); s = cstack_parent(cs, s), k++) {
+            Holder site = stack_site(w, s);
+            const Annot *ss = holder_span(w, &site);
+            fputs(k ? ", {\"file\": " : "{\"file\": ", f);
+            json_string(f, span_file(w, ss));
+            fprintf(f, ", \"line\": %u, \"col\": %u, \"text\": ", ss ? ss->line : 0, ss ? ss->col : 0);
+            json_string(f, holder_text(w, &site));
+            fputc('}', f);
+        }
+        fputc(']', f);
+    }
     fputc('}', f);
 }
 
@@ -195,9 +239,10 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
             (unsigned long long)w->span, graph_heap_edges(&r->g), r->mutated ? "true" : "false");
     fprintf(f, "  \"parallelism\": %.17g, \"fork_cost\": %u, \"steal_cost\": %u,\n", parallelism(w),
             o->fork_cost, o->steal_cost);
-    fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"with_queue\": %s, \"coarse\": %s, \"seed\": %llu, \"top\": %u,\n"
-            "  \"schedules\": [", space_units_names[o->units], measure_by_names[o->by],
-            o->with_queue ? "true" : "false", o->coarse ? "true" : "false", (unsigned long long)o->seed, o->top);
+    fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"group\": \"%s\", \"with_queue\": %s, \"coarse\": %s, "
+            "\"seed\": %llu, \"top\": %u,\n  \"schedules\": [", space_units_names[o->units], measure_by_names[o->by],
+            measure_group_names[o->group], o->with_queue ? "true" : "false", o->coarse ? "true" : "false",
+            (unsigned long long)o->seed, o->top);
     for (uint32_t i = 0; i < n; i++) json_schedule(w, &srs[i], i ? "," : "");
     fputs("\n  ]\n}\n", f);
 }

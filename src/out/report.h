@@ -24,12 +24,14 @@ typedef struct ReportOptions {
     Units units;                 /* --units */
     int with_queue;              /* 0 with --no-queue-space */
     MeasureBy by;                /* --by: MEASURE_BY_USE or MEASURE_BY_ALLOC */
+    MeasureGroup group;          /* --group (default caller) */
+    int stack;                   /* --stack: the call chain under each listed holder */
     uint32_t top;                /* --top K: holders listed (0: all) */
     ReportFormat format;         /* --format */
 } ReportOptions;
 
 /* Fills the defaults of `pml run` (README, Using it): df, P = 1, words, queue counted, by use,
- * top 10, text. */
+ * grouped by caller, top 10, text. */
 void report_options_default(ReportOptions *o);
 
 /* The measure options of one (policy, P) of o, for r's annotations. */

@@ -8,11 +8,19 @@
 #include "measure.h"
 
 const char *const measure_by_names[] = {"use", "alloc", NULL};
+const char *const measure_group_names[] = {"caller", "site", "function", NULL};
 
 MeasureOptions measure_options(uint32_t nannots)
 {
     return (MeasureOptions){.sched = {.policy = "df", .P = 1}, .units = UNITS_WORDS, .with_queue = 1,
-                            .by = MEASURE_BY_USE, .nannots = nannots};
+                            .by = MEASURE_BY_USE, .nannots = nannots, .group = MEASURE_GROUP_SITE};
+}
+
+void measure_set_group(MeasureOptions *o, MeasureGroup g, const CallStacks *stacks, const Annot *annots)
+{
+    o->group = g;
+    o->stacks = stacks;
+    o->annots = annots;
 }
 
 SpaceAttrib *measure_attrib(Measure *m)
@@ -29,29 +37,76 @@ static int cmp_holder(const void *a, const void *b)
     return x->annot < y->annot ? -1 : x->annot > y->annot;
 }
 
-/* Sums the space at `step` per annotation: by use, of each root edge's
- * source; by allocation, of each live value.  sum has nannots+1 buckets,
- * the last for annotation indices out of range. */
-static int sum_by_annot(Measure *m, uint32_t step, double *sum, double *result, int *approx)
+static int grouped(const Measure *m)
+{
+    return m->o.group != MEASURE_GROUP_SITE && m->o.stacks && m->o.annots;
+}
+
+/* Per call stack, the innermost call site in the user's files
+ * (UINT32_MAX: none); parents come before their children. */
+static int find_user_sites(Measure *m)
+{
+    const CallStacks *cs = m->o.stacks;
+    uint32_t n = cstack_count(cs), na = m->o.nannots;
+    if (m->user_site || m->o.group != MEASURE_GROUP_CALLER) return 0;
+    m->user_site = malloc((n ? n : 1) * sizeof *m->user_site);
+    if (!m->user_site) return -1;
+    m->user_site[0] = UINT32_MAX;
+    for (uint32_t s = 1; s < n; s++) {
+        uint32_t site = cstack_site(cs, s);
+        m->user_site[s] = site < na && m->o.annots[site].file != 0 ? site : m->user_site[cstack_parent(cs, s)];
+    }
+    return 0;
+}
+
+/* The annotation node v (of call stack st) is grouped under. */
+static uint32_t group_key(const Measure *m, uint32_t v, uint32_t st)
+{
+    uint32_t an = graph_annot(m->g, v);
+    if (!grouped(m)) return an;
+    if (m->o.group == MEASURE_GROUP_FUNCTION) return st ? cstack_fn(m->o.stacks, st) : an;
+    if (an < m->o.nannots && m->o.annots[an].file != 0) return an;
+    uint32_t u = st < cstack_count(m->o.stacks) ? m->user_site[st] : UINT32_MAX;
+    return u != UINT32_MAX ? u : an;
+}
+
+/* x (v's share, of stack st) into key's bucket; the largest part's stack. */
+static void add_part(const Measure *m, uint32_t v, uint32_t st, double x, double *sum, double *best, uint32_t *best_stack)
+{
+    uint32_t na = m->o.nannots, k = group_key(m, v, st);
+    if (k > na) k = na;
+    sum[k] += x;
+    if (x > best[k]) best[k] = x, best_stack[k] = st;
+}
+
+/* Sums the space at `step` per group (an annotation): by use, of each
+ * root edge's source; by allocation, of each live value.  sum, best and
+ * best_stack have nannots+1 buckets, the last for annotation indices out
+ * of range. */
+static int sum_by_annot(Measure *m, uint32_t step, double *sum, double *best, uint32_t *best_stack, double *result,
+                        int *approx)
 {
     const Graph *g = m->g;
-    uint32_t na = m->o.nannots;
     SpaceAttrib *a = measure_attrib(m);
     const double *x;
+    uint32_t cur = 0, st = 0;
     *result = 0;
     *approx = 0;
-    if (!a) return -1;
+    if (!a || (grouped(m) && find_user_sites(m))) return -1;
     if (m->o.by != MEASURE_BY_ALLOC) {
         if (space_attrib_use(a, step, &x, result, approx)) return -1;
         for (size_t e = 0; e < graph_heap_edges(g); e++) {
-            uint32_t an = graph_annot(g, graph_heap_src(g, e));
-            if (x[e] > 0) sum[an < na ? an : na] += x[e];
+            if (!(x[e] > 0)) continue;
+            uint32_t v = graph_heap_src(g, e); /* non-decreasing: the stack by cursor */
+            st = graph_stack_seq(g, v, &cur);
+            add_part(m, v, st, x[e], sum, best, best_stack);
         }
     } else {
         if (space_attrib_alloc(a, step, &x)) return -1;
         for (uint32_t v = 1; v <= graph_nodes(g); v++) {
-            uint32_t an = graph_annot(g, v);
-            if (x[v] > 0) sum[an < na ? an : na] += x[v];
+            if (!(x[v] > 0)) continue;
+            st = graph_stack_seq(g, v, &cur);
+            add_part(m, v, st, x[v], sum, best, best_stack);
         }
     }
     return 0;
@@ -60,25 +115,32 @@ static int sum_by_annot(Measure *m, uint32_t step, double *sum, double *result, 
 int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nholders, int *approx)
 {
     uint32_t na = m->o.nannots;
-    double *sum = calloc((size_t)na + 1, sizeof *sum), result;
+    double *sum = calloc(2 * ((size_t)na + 1), sizeof *sum), *best = sum + na + 1, result;
+    uint32_t *best_stack = calloc((size_t)na + 1, sizeof *best_stack);
     *holders = NULL;
     *nholders = 0;
     *approx = 0;
-    if (!sum || sum_by_annot(m, step, sum, &result, approx)) { free(sum); return -1; }
+    if (!sum || !best_stack || sum_by_annot(m, step, sum, best, best_stack, &result, approx)) {
+        free(sum);
+        free(best_stack);
+        return -1;
+    }
     uint32_t k = 0, cap = 2;
     for (uint32_t a = 0; a <= na; a++) cap += sum[a] > 0;
     Holder *h = malloc(cap * sizeof *h);
-    if (!h) { free(sum); return -1; }
-    for (uint32_t a = 0; a <= na; a++)
-        if (sum[a] > 0) h[k++] = (Holder){HOLDER_ANNOT, a < na ? a : HOLDER_UNKNOWN_ANNOT, sum[a]};
-    if (result > 0) h[k++] = (Holder){HOLDER_RESULT, 0, result};
-    uint64_t queue = m->space.queue ? m->space.queue[step] : 0;
-    if (m->o.with_queue && queue > 0) h[k++] = (Holder){HOLDER_QUEUE, 0, (double)queue};
-    qsort(h, k, sizeof *h, cmp_holder);
+    if (h) {
+        for (uint32_t a = 0; a <= na; a++)
+            if (sum[a] > 0) h[k++] = (Holder){HOLDER_ANNOT, a < na ? a : HOLDER_UNKNOWN_ANNOT, sum[a], best_stack[a]};
+        if (result > 0) h[k++] = (Holder){HOLDER_RESULT, 0, result, 0};
+        uint64_t queue = m->space.queue ? m->space.queue[step] : 0;
+        if (m->o.with_queue && queue > 0) h[k++] = (Holder){HOLDER_QUEUE, 0, (double)queue, 0};
+        qsort(h, k, sizeof *h, cmp_holder);
+    }
     *holders = h;
     *nholders = k;
     free(sum);
-    return 0;
+    free(best_stack);
+    return h ? 0 : -1;
 }
 
 int measure_run(const Graph *g, const MeasureOptions *o, Measure *m, char *msg, size_t msglen)
@@ -126,6 +188,8 @@ void measure_trim(Measure *m)
 {
     space_attrib_free(m->attrib);
     m->attrib = NULL;
+    free(m->user_site);
+    m->user_site = NULL;
     space_free(&m->space);
     sched_free(&m->sched);
 }

@@ -16,6 +16,7 @@
 #define PML_MEASURE_H
 
 #include <stdint.h>
+#include "callstack.h"
 #include "graph.h"
 #include "sched.h"
 #include "space.h"
@@ -35,6 +36,8 @@ typedef struct Holder {
     HolderKind kind;
     uint32_t annot;     /* HOLDER_ANNOT: the annotation's index, or HOLDER_UNKNOWN_ANNOT */
     double space;       /* in the measure's units; by use, shares may be fractional */
+    uint32_t stack;     /* HOLDER_ANNOT: the call stack (callstack.h) of its largest
+                           single part (an edge by use, a value by allocation) */
 } Holder;
 
 /* How holders are found: by use (root edges share what they reach), by
@@ -43,16 +46,36 @@ typedef enum MeasureBy { MEASURE_BY_USE, MEASURE_BY_ALLOC, MEASURE_NO_HOLDERS } 
 /* The names of --by, indexed by MeasureBy, NULL-terminated ("use", "alloc"). */
 extern const char *const measure_by_names[];
 
+/* What a holder stands for (docs/attribution.md), given the node that
+ * holds (by use: an edge's source; by allocation: the value):
+ *   caller    the innermost position in the user's files among the node's
+ *             expression and the call sites of its call stack: the
+ *             expression itself when it is in the user's files, else the
+ *             user's call that led into the prelude (its expression when
+ *             no call did: the prelude's own top level);
+ *   site      the node's expression;
+ *   function  the function whose body made the node (the innermost call's
+ *             function), its expression outside every function. */
+typedef enum MeasureGroup { MEASURE_GROUP_CALLER, MEASURE_GROUP_SITE, MEASURE_GROUP_FUNCTION } MeasureGroup;
+/* The names of --group, indexed by MeasureGroup, NULL-terminated. */
+extern const char *const measure_group_names[];
+
 typedef struct MeasureOptions {
     SchedOptions sched;     /* policy, P, coarse, seed */
     Units units;
     int with_queue;         /* the high-water mark and the holders count the queue */
     MeasureBy by;
     uint32_t nannots;       /* annotation indices 0..nannots-1 are known */
+    MeasureGroup group;     /* caller and function need stacks and annots */
+    const CallStacks *stacks; /* the run's call stacks (graph_stack names them) */
+    const Annot *annots;    /* nannots annotations: file 0 is the prelude */
 } MeasureOptions;
 
-/* The defaults: df, P = 1, words, the queue counted, by use. */
+/* The defaults: df, P = 1, words, the queue counted, by use, grouped by
+ * site. */
 MeasureOptions measure_options(uint32_t nannots);
+/* Groups holders by g, with the run's call stacks and annotations. */
+void measure_set_group(MeasureOptions *o, MeasureGroup g, const CallStacks *stacks, const Annot *annots);
 
 typedef struct Measure {
     const char *policy; /* o->sched.policy, not copied */
@@ -74,6 +97,7 @@ typedef struct Measure {
     const Graph *g;
     MeasureOptions o;
     SpaceAttrib *attrib;
+    uint32_t *user_site;    /* per call stack: its innermost call site in the user's files */
 } Measure;
 
 /* Simulates o->sched on g, profiles the space and attributes it at the

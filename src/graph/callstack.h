@@ -1,0 +1,44 @@
+/*
+ * callstack.h — call-site stacks, interned (cost-centre stacks as GHC's
+ * profiler keeps them): the chain of calls that led to a node, for the
+ * holders' groupings (docs/attribution.md).
+ *
+ * Design: a stack is a dense uint32_t id; 0 is the empty stack (top
+ * level).  Stack id s > 0 is one call pushed on its parent: (parent,
+ * site, fn) — the application's expression id and the expression id of
+ * the function it entered — with parent < s, so ids are a topological
+ * order of the tree.  Pushing is hash-consed: the same push gives the same
+ * id, so a node's whole chain costs one id.  As in GHC, a call already on
+ * the stack (the same site entering the same function: recursion) does
+ * not grow it: the push returns the stack ending at that call, so the
+ * number of stacks is bounded by the program's distinct call chains, not
+ * by the depth of recursion.
+ */
+#ifndef PML_CALLSTACK_H
+#define PML_CALLSTACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct CallStacks {
+    uint32_t n;             /* stacks 0..n-1 (0: empty) */
+    uint32_t cap;
+    uint32_t *parent, *site, *fn;   /* per stack; entry 0 unused */
+    /* the pushes seen: key (parent, site, fn) -> resulting id (open
+     * addressing, hcap a power of 2, 0 = free slot) */
+    uint32_t *hkey_parent, *hkey_site, *hkey_fn, *hval;
+    uint32_t hcap, hn;
+} CallStacks;
+
+void cstack_init(CallStacks *cs);
+void cstack_free(CallStacks *cs);
+/* The stack s with the call (site, fn) pushed (or s cut back to that call
+ * when it is on s already).  UINT32_MAX: out of memory. */
+uint32_t cstack_push(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn);
+/* Reading: the parent stack, the innermost call's site and function. */
+static inline uint32_t cstack_count(const CallStacks *cs) { return cs->n; }
+static inline uint32_t cstack_parent(const CallStacks *cs, uint32_t s) { return cs->parent[s]; }
+static inline uint32_t cstack_site(const CallStacks *cs, uint32_t s) { return cs->site[s]; }
+static inline uint32_t cstack_fn(const CallStacks *cs, uint32_t s) { return cs->fn[s]; }
+
+#endif
