@@ -183,7 +183,8 @@ static uint32_t visit_all(Sim *m, uint32_t t, uint32_t *paid)
 }
 
 /* Phase 2: release the children of processor p's visit. */
-static int release(Sim *m, uint32_t p, uint32_t x)
+/* inlined: called once per visited node, from two loops */
+static inline __attribute__((always_inline)) int release(Sim *m, uint32_t p, uint32_t x)
 {
     uint32_t en[2];
     int k = 0;
