@@ -93,7 +93,9 @@ void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, 
     json_u32s(f, "step", s->step, 1, graph_nodes(g));
     json_u32s(f, "proc", s->proc, 1, graph_nodes(g));
     json_u64s(f, "heap", p->heap, (size_t)s->T + 1, ",");
-    json_u64s(f, "queue", p->queue, (size_t)s->T + 1, "");
+    fputs("  \"queue\": [", f);
+    for (size_t i = 0; i <= s->T; i++) fprintf(f, i ? ",%u" : "%u", p->queue[i]);
+    fputs("]\n", f);
     fputs("}\n", f);
 }
 

@@ -78,7 +78,7 @@ int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
     }
     free(death);
     for (size_t i = 1; i < steps; i++) h[i] += h[i - 1];
-    for (size_t i = 0; i < steps; i++) out->queue[i] = s->ready[i];
+    memcpy(out->queue, s->ready, steps * sizeof *out->queue);
     find_hwm(out);
     return 0;
 }

@@ -21,7 +21,8 @@ extern const char *const space_units_names[];
 typedef struct SpaceProfile {
     uint32_t T;
     uint64_t *heap;      /* per step 0..T: size of the live values */
-    uint64_t *queue;     /* per step 0..T: scheduler queue (ready, unvisited nodes) */
+    uint32_t *queue;     /* per step 0..T: scheduler queue (ready, unvisited nodes; the
+                            schedule's own counts are 32-bit, so 4 bytes a step suffice) */
     int with_queue;      /* the high-water mark counts the queue */
     uint64_t hwm;        /* max over steps of heap (+ queue if with_queue) */
     uint32_t hwm_step;   /* first step reaching it */
