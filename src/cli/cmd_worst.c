@@ -117,6 +117,8 @@ static MeasureOptions heap_options(const Loaded *l, const WorstArgs *a, const ch
     o.sched.seed = a->sim.seed;
     o.with_queue = 0;   /* the bounds are on heap space */
     o.by = by;
+    /* holders as pml run names them (docs/attribution.md) */
+    measure_set_group(&o, MEASURE_GROUP_CALLER, &l->run.stacks, l->run.annots);
     return o;
 }
 
