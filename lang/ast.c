@@ -143,6 +143,16 @@ void **ast_push(Arena *a, void **arr, uint32_t n, void *item)
     return arr;
 }
 
+/* The items of l (pointers to structs of `size` bytes) copied into one
+ * array of structs. */
+static void *ast_unpack(Arena *a, List l, size_t size)
+{
+    unsigned char *arr = arena_alloc(a, l.n * size);
+    for (uint32_t i = 0; i < l.n; i++)
+        memcpy(arr + i * size, l.v[i], size);
+    return arr;
+}
+
 Span span_join(Span a, Span b)
 {
     Span s = a.off <= b.off ? a : b;
@@ -174,19 +184,38 @@ Expr *ast_widen(Expr *e, Span outer)
     return e;
 }
 
-Expr *ast_int(Arena *a, Span sp, int64_t v)
-{
-    Expr *e = ast_expr(a, EX_INT, sp);
-    e->ival = v;
-    return e;
-}
+/* The builders expressions and patterns share (they keep a literal in ival,
+ * or in sval and slen, a name in name, components in n and elems):
+ * ast_int, ast_char, ast_string, ast_elems and ast_pint, ast_pchar,
+ * ast_pstring, ast_pelems; make##_named serves ast_var and ast_pvar. */
+#define SHARED_BUILDERS(T, Kind, make, K_INT, K_CHAR, K_STRING, f_int, f_char, f_string, f_elems) \
+    static T *make##_lit(Arena *a, Kind k, Span sp, int64_t v, const char *s, uint32_t n) \
+    { \
+        T *x = make(a, k, sp); \
+        x->ival = v; \
+        x->sval = s; \
+        x->slen = n; \
+        return x; \
+    } \
+    T *f_int(Arena *a, Span sp, int64_t v) { return make##_lit(a, K_INT, sp, v, NULL, 0); } \
+    T *f_char(Arena *a, Span sp, int64_t v) { return make##_lit(a, K_CHAR, sp, v, NULL, 0); } \
+    T *f_string(Arena *a, Span sp, const char *s, uint32_t n) { return make##_lit(a, K_STRING, sp, 0, s, n); } \
+    static T *make##_named(Arena *a, Kind k, Span sp, const char *name) \
+    { \
+        T *x = make(a, k, sp); \
+        x->name = name; \
+        return x; \
+    } \
+    T *f_elems(Arena *a, Kind k, Span sp, List elems) \
+    { \
+        T *x = make(a, k, sp); \
+        x->n = elems.n; \
+        x->elems = (T **)elems.v; \
+        return x; \
+    }
 
-Expr *ast_char(Arena *a, Span sp, int64_t v)
-{
-    Expr *e = ast_expr(a, EX_CHAR, sp);
-    e->ival = v;
-    return e;
-}
+SHARED_BUILDERS(Expr, ExprKind, ast_expr, EX_INT, EX_CHAR, EX_STRING, ast_int, ast_char, ast_string, ast_elems)
+SHARED_BUILDERS(Pat, PatKind, ast_pat, PAT_INT, PAT_CHAR, PAT_STRING, ast_pint, ast_pchar, ast_pstring, ast_pelems)
 
 Expr *ast_real(Arena *a, Span sp, double v)
 {
@@ -195,28 +224,7 @@ Expr *ast_real(Arena *a, Span sp, double v)
     return e;
 }
 
-Expr *ast_string(Arena *a, Span sp, const char *s, uint32_t n)
-{
-    Expr *e = ast_expr(a, EX_STRING, sp);
-    e->sval = s;
-    e->slen = n;
-    return e;
-}
-
-Expr *ast_var(Arena *a, Span sp, const char *name)
-{
-    Expr *e = ast_expr(a, EX_VAR, sp);
-    e->name = name;
-    return e;
-}
-
-Expr *ast_elems(Arena *a, ExprKind k, Span sp, List elems)
-{
-    Expr *e = ast_expr(a, k, sp);
-    e->n = elems.n;
-    e->elems = (Expr **)elems.v;
-    return e;
-}
+Expr *ast_var(Arena *a, Span sp, const char *name) { return ast_expr_named(a, EX_VAR, sp, name); }
 
 /* The body of a let: one expression, or an EX_SEQ of several. */
 Expr *ast_body(Arena *a, List seq)
@@ -320,9 +328,7 @@ Expr *ast_fn(Arena *a, ExprKind k, Span sp, Expr *scrut, List arms)
     Expr *e = ast_expr(a, k, sp);
     e->a = scrut;
     e->nclauses = arms.n;
-    e->clauses = arena_alloc(a, arms.n * sizeof *e->clauses);
-    for (uint32_t i = 0; i < arms.n; i++)
-        e->clauses[i] = *(Clause *)arms.v[i];
+    e->clauses = ast_unpack(a, arms, sizeof *e->clauses);
     return e;
 }
 
@@ -364,42 +370,7 @@ Clause *ast_clause(Arena *a, List pats, Expr *body)
 
 /* ---- patterns ------------------------------------------------------------ */
 
-Pat *ast_pvar(Arena *a, PatKind k, Span sp, const char *name)
-{
-    Pat *p = ast_pat(a, k, sp);
-    p->name = name;
-    return p;
-}
-
-Pat *ast_pint(Arena *a, Span sp, int64_t v)
-{
-    Pat *p = ast_pat(a, PAT_INT, sp);
-    p->ival = v;
-    return p;
-}
-
-Pat *ast_pchar(Arena *a, Span sp, int64_t v)
-{
-    Pat *p = ast_pat(a, PAT_CHAR, sp);
-    p->ival = v;
-    return p;
-}
-
-Pat *ast_pstring(Arena *a, Span sp, const char *s, uint32_t n)
-{
-    Pat *p = ast_pat(a, PAT_STRING, sp);
-    p->sval = s;
-    p->slen = n;
-    return p;
-}
-
-Pat *ast_pelems(Arena *a, PatKind k, Span sp, List elems)
-{
-    Pat *p = ast_pat(a, k, sp);
-    p->n = elems.n;
-    p->elems = (Pat **)elems.v;
-    return p;
-}
+Pat *ast_pvar(Arena *a, PatKind k, Span sp, const char *name) { return ast_pat_named(a, k, sp, name); }
 
 Pat *ast_pcon(Arena *a, Span sp, const char *name, Pat *arg)
 {
@@ -443,9 +414,7 @@ Dec *ast_fundec(Arena *a, Span sp, List funs)
 {
     Dec *d = ast_dec(a, DEC_FUN, sp);
     d->nfuns = funs.n;
-    d->funs = arena_alloc(a, funs.n * sizeof *d->funs);
-    for (uint32_t i = 0; i < funs.n; i++)
-        d->funs[i] = *(FunDef *)funs.v[i];
+    d->funs = ast_unpack(a, funs, sizeof *d->funs);
     d->span = span_to(sp, d->funs[funs.n - 1].span.end);
     return d;
 }
@@ -488,8 +457,6 @@ Dec *ast_datatype(Arena *a, Span sp, List cons)
 {
     Dec *d = ast_dec(a, DEC_DATATYPE, sp);
     d->ncons = cons.n;
-    d->cons = arena_alloc(a, cons.n * sizeof *d->cons);
-    for (uint32_t i = 0; i < cons.n; i++)
-        d->cons[i] = *(ConDef *)cons.v[i];
+    d->cons = ast_unpack(a, cons, sizeof *d->cons);
     return d;
 }

@@ -269,11 +269,6 @@ static void lines_gp(FILE *f, const void *arg, const PlotPaths *p)
     fputc('\n', f);
 }
 
-int plot_lines(const char *svg, const PlotLines *p, char *msg, size_t msglen)
-{
-    return plot_files(svg, lines_dat, lines_gp, p, msg, msglen);
-}
-
 /* ---- stacked areas (paper Figs. 2b, 11) ---- */
 
 static void stack_dat(FILE *f, const void *arg, const PlotPaths *p)
@@ -357,11 +352,6 @@ static void stack_gp(FILE *f, const void *arg, const PlotPaths *p)
     fputs("unset multiplot\n", f);
 }
 
-int plot_stack(const char *svg, const PlotStack *p, char *msg, size_t msglen)
-{
-    return plot_files(svg, stack_dat, stack_gp, p, msg, msglen);
-}
-
 /* ---- processor timeline ---- */
 
 /* One block per group (gnuplot index g): "x0 x1 processor" per box. */
@@ -402,6 +392,18 @@ static void timeline_gp(FILE *f, const void *arg, const PlotPaths *p)
     }
     if (!any) fputs(" NaN notitle", f);
     fputc('\n', f);
+}
+
+/* ---- the pictures (plot.h) ---- */
+
+int plot_lines(const char *svg, const PlotLines *p, char *msg, size_t msglen)
+{
+    return plot_files(svg, lines_dat, lines_gp, p, msg, msglen);
+}
+
+int plot_stack(const char *svg, const PlotStack *p, char *msg, size_t msglen)
+{
+    return plot_files(svg, stack_dat, stack_gp, p, msg, msglen);
 }
 
 int plot_timeline(const char *pic, const PlotTimeline *p, char *msg, size_t msglen)

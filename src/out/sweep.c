@@ -20,18 +20,24 @@
 
 /* ---- sizes ---- */
 
+/* Room for one more element in *arr (n used of *cap, each elem bytes),
+ * doubling from first.  0, or -1 (out of memory). */
+static int reserve(void *arr, uint32_t n, uint32_t *cap, size_t elem, uint32_t first)
+{
+    if (n < *cap) return 0;
+    uint32_t c = *cap ? 2 * *cap : first;
+    void *p = realloc(*(void **)arr, (size_t)c * elem);
+    if (!p) return -1;
+    *(void **)arr = p;
+    *cap = c;
+    return 0;
+}
+
 typedef struct Sizes { int64_t *v; uint32_t n, cap; } Sizes;
 
 static int sizes_push(Sizes *s, int64_t x)
 {
-    if (s->n == MAX_SIZES) return -1;
-    if (s->n == s->cap) {
-        uint32_t cap = s->cap ? 2 * s->cap : 16;
-        int64_t *v = realloc(s->v, cap * sizeof *v);
-        if (!v) return -1;
-        s->v = v;
-        s->cap = cap;
-    }
+    if (s->n == MAX_SIZES || reserve(&s->v, s->n, &s->cap, sizeof *s->v, 16)) return -1;
     s->v[s->n++] = x;
     return 0;
 }
@@ -199,13 +205,7 @@ static void fields_clear(Fields *fl)
 
 static int fields_push(Fields *fl, const char *s, size_t n)
 {
-    if (fl->n == fl->cap) {
-        uint32_t cap = fl->cap ? 2 * fl->cap : 64;
-        char **v = realloc(fl->v, cap * sizeof *v);
-        if (!v) return -1;
-        fl->v = v;
-        fl->cap = cap;
-    }
+    if (reserve(&fl->v, fl->n, &fl->cap, sizeof *fl->v, 64)) return -1;
     return (fl->v[fl->n++] = strndup(s, n)) ? 0 : -1;
 }
 
@@ -324,7 +324,8 @@ int sweep_read(const char *csv, size_t len, SweepRow **rows, uint32_t *n, char *
 {
     Fields hd = {0}, fl = {0};
     Columns c = {0};
-    size_t pos = 0, cap = 0;
+    size_t pos = 0;
+    uint32_t cap = 0;
     char *buf = malloc(len + 1);
     int rc = -1;
     *rows = NULL;
@@ -336,12 +337,7 @@ int sweep_read(const char *csv, size_t len, SweepRow **rows, uint32_t *n, char *
     for (int more; (more = csv_next(csv, len, &pos, &fl, buf)) != 0;) {
         if (more < 0) { snprintf(msg, msglen, "out of memory"); goto done; }
         if (fl.n != hd.n) { snprintf(msg, msglen, "row %u has %u fields, not %u", *n + 1, fl.n, hd.n); goto done; }
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 64;
-            SweepRow *r = realloc(*rows, cap * sizeof *r);
-            if (!r) { snprintf(msg, msglen, "out of memory"); goto done; }
-            *rows = r;
-        }
+        if (reserve(rows, *n, &cap, sizeof **rows, 64)) { snprintf(msg, msglen, "out of memory"); goto done; }
         if (row_from(&fl, &c, &(*rows)[(*n)++])) { snprintf(msg, msglen, "out of memory"); goto done; }
     }
     rc = 0;
