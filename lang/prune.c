@@ -60,10 +60,13 @@ static int add_name(Set *t, const char *s, size_t n)
     return dot ? set_add(t, dot + 1, (size_t)(s + n - dot - 1)) : 0;
 }
 
+/* S.f is reached without writing S.f only through a declaration that names
+ * S alone (open S, structure T = S, F (S)): f or T.f counts only then. */
 static int mentioned(const Set *t, const char *name)
 {
     const char *dot = strrchr(name, '.');
-    return set_has(t, name, strlen(name)) || (dot && set_has(t, dot + 1, strlen(dot + 1)));
+    if (set_has(t, name, strlen(name))) return 1;
+    return dot && set_has(t, dot + 1, strlen(dot + 1)) && set_has(t, name, (size_t)(dot - name));
 }
 
 static int is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }

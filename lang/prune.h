@@ -12,8 +12,9 @@
  *
  * Names are found lexically (identifiers and symbolic operators outside
  * comments and strings), an over-approximation: a long name S.f is kept
- * when the text mentions S.f, f alone or T.f (for `open S` and structure
- * aliases).  Declarations other than `fun` are always kept.
+ * when the text mentions S.f, or f alone or T.f where it also names S
+ * alone (`open S`, `structure T = S`, a functor applied to S).
+ * Declarations other than `fun` are always kept.
  */
 #ifndef PML_PRUNE_H
 #define PML_PRUNE_H
