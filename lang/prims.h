@@ -10,7 +10,8 @@
  *   name   the name a program uses (after the program's own bindings, so
  *          a program may shadow a primitive)
  *   arity  the number of arguments; > 1 means a tuple of them (a primitive
- *          applied to a syntactic tuple takes its arguments directly)
+ *          applied to a syntactic tuple takes its arguments directly);
+ *          0 means a constant, whose name is its value (Math.pi)
  *   fn     the function of src/eval/eval_prims.c that implements it; an
  *          alias (Real.fromInt, Math.sqrt ...) is a row naming the same fn
  *   chain  its nodes (docs/semantics.md, Primitives): N1, one node of size 1
@@ -109,7 +110,19 @@
     X(VECTOR_SUB,      "Vector.sub",       2, p_vsub,           N0) \
     X(VECTOR_LENGTH,   "Vector.length",    1, p_length,         N1) \
     X(VECTOR_FROMLIST, "Vector.fromList",  1, p_fromlist,       OWN) \
-    X(VECTOR_UPDATE,   "Vector.update",    3, p_update,         OWN)
+    X(VECTOR_UPDATE,   "Vector.update",    3, p_update,         OWN) \
+    /* arrays: mutable (docs/semantics.md, "Arrays") */ \
+    X(ARRAY_ARRAY,     "Array.array",      2, p_array,          OWN) \
+    X(ARRAY_FROMLIST,  "Array.fromList",   1, p_array_fromlist, OWN) \
+    X(ARRAY_SUB,       "Array.sub",        2, p_array_sub,      N0) \
+    X(ARRAY_UPDATE,    "Array.update",     3, p_array_update,   N1) \
+    X(ARRAY_LENGTH,    "Array.length",     1, p_array_length,   N1) \
+    X(ARRAY_VECTOR,    "Array.vector",     1, p_array_vector,   OWN) \
+    /* functions and constants of SML's top level and Math */ \
+    X(COMPOSE,         "o",                2, p_compose,        OWN) \
+    X(BEFORE,          "before",           2, p_before,         N0) \
+    X(MATH_PI,         "Math.pi",          0, p_pi,             N1) \
+    X(MATH_E,          "Math.e",           0, p_e,              N1)
 
 #define PML_PRIM_ENUM(id, name, arity, fn, chain) P_##id,
 typedef enum PrimOp { PML_PRIMS(PML_PRIM_ENUM) P__COUNT } PrimOp;

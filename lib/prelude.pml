@@ -352,3 +352,24 @@ fun Vector.foldr f acc v =
 fun Vector.app f v = Vector.foldl (fn (x, _) => f x) () v
 fun Vector.exists p v = Vector.foldl (fn (x, b) => b orelse p x) false v
 fun Vector.all p v = Vector.foldl (fn (x, b) => b andalso p x) true v
+
+(* Arrays: Array.array, fromList, sub, update, length and vector are
+ * primitives (docs/semantics.md, "Arrays"); these loop over them. *)
+fun Array.tabulate (n, f) = Array.fromList (List.tabulate (n, f))
+
+fun Array.foldli f acc a =
+  let fun go (i, b) = if i >= Array.length a then b else go (i + 1, f (i, Array.sub (a, i), b))
+  in go (0, acc) end
+
+fun Array.foldri f acc a =
+  let fun go (i, b) = if i < 0 then b else go (i - 1, f (i, Array.sub (a, i), b))
+  in go (Array.length a - 1, acc) end
+
+fun Array.foldl f acc a = Array.foldli (fn (_, x, b) => f (x, b)) acc a
+fun Array.foldr f acc a = Array.foldri (fn (_, x, b) => f (x, b)) acc a
+fun Array.appi f a = Array.foldli (fn (i, x, _) => f (i, x)) () a
+fun Array.app f a = Array.foldli (fn (_, x, _) => f x) () a
+fun Array.modifyi f a = Array.foldli (fn (i, x, _) => Array.update (a, i, f (i, x))) () a
+fun Array.modify f a = Array.modifyi (fn (_, x) => f x) a
+fun Array.exists p a = Array.foldl (fn (x, b) => b orelse p x) false a
+fun Array.all p a = Array.foldl (fn (x, b) => b andalso p x) true a

@@ -74,3 +74,11 @@ fun f (x, y) = (g x; y) handle E => x + y
 val result = f (3, 4)' > "$TMP/t1.pml"
 if "$PML" run "$TMP/t1.pml" --check-invariants >/dev/null 2>"$TMP/t1.err"; then pass exn_check_invariants
 else fail exn_check_invariants "$(head -c 300 "$TMP/t1.err")"; fi
+
+# ---- arrays: pml run's note on mutation covers Array.update ----
+printf 'val a = Array.array (3, 0)\nval () = Array.update (a, 1, 7)\nval result = a\n' > "$TMP/arr.pml"
+expect_eq array_update_noted 1 "$("$PML" run "$TMP/arr.pml" 2>&1 | grep -c '^note: the program assigns references (:=) or array elements (Array.update)')"
+printf 'val a = Array.fromList [1, 2]\nval result = Array.sub (a, 1) + Array.length a\n' > "$TMP/arr2.pml"
+expect_eq array_read_only_not_noted 0 "$("$PML" run "$TMP/arr2.pml" 2>&1 | grep -c '^note: the program assigns')"
+if "$PML" run "$TMP/arr.pml" --check-invariants >/dev/null 2>"$TMP/arr.err"; then pass array_check_invariants
+else fail array_check_invariants "$(head -c 300 "$TMP/arr.err")"; fi

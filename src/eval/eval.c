@@ -478,6 +478,8 @@ static Value *apply(Ev *ev, const Expr *site, Value *f, Value *arg)
         return apply_closure(ev, site, f, arg, n);
     case V_CONFN:
         return construct(ev, f->con, &arg, 1, site->id, site->span);
+    case V_COMPOSED: /* (f o g) x: after n, g x's application, then f's */
+        return apply(ev, site, f->u.f[0], apply(ev, site, f->u.f[1], arg));
     case V_PRIMFN: {
         uint32_t ar = prim_table[f->u.prim].arity;
         if (ar == 1) return prim_apply(ev, site->id, site->span, f->u.prim, &arg, 1);
@@ -507,6 +509,9 @@ static Value *apply_direct(Ev *ev, const Expr *e, const Env *env)
     }
     if (fe->ref.kind == REF_CON) return construct(ev, fe->ref.con, args, nargs, e->id, e->span);
     uint32_t ar = prim_table[fe->ref.index].arity;
+    if (ar == 0)
+        ev_fail(ev, e->span, "type error: applying '%s', a constant, which is not a function",
+                prim_table[fe->ref.index].name);
     if (nargs == 1 && ar > 1) {
         if (args[0]->tag != V_TUPLE || args[0]->n != ar)
             ev_fail(ev, e->span, "type error: '%s' expects a %u-tuple, got %s",
@@ -535,6 +540,8 @@ static Value *eval_var(Ev *ev, const Expr *e, const Env *env)
         return v;
     }
     case REF_PRIM: {
+        if (prim_table[e->ref.index].arity == 0) /* a constant (Math.pi) */
+            return prim_apply(ev, e->id, e->span, e->ref.index, NULL, 0);
         Value *v = val_new(V_PRIMFN, ev_node(ev, NK_CLOSURE, 1, e->id));
         v->u.prim = e->ref.index;
         return v;
@@ -1017,9 +1024,11 @@ static int run(Ev *ev, const Program *p, CostRun *out)
     if (graph_nodes(ev->g) == 0) /* an empty program still has a one-node graph */
         ev_node(ev, NK_CONST, 1, 0);
     if (ev->nassigned && ev->record) {
-        /* the final contents of the assigned cells are live to the end */
+        /* the final contents of the assigned cells and arrays are live to
+         * the end */
         uint32_t n = ev_node(ev, NK_SEQ, 0, graph_annot(ev->g, ev->cur));
-        for (uint32_t i = 0; i < ev->nassigned; i++) ev_heap(ev, n, ev->assigned[i]->u.f[0]->loc, HE_USE);
+        for (uint32_t i = 0; i < ev->nassigned; i++)
+            for (uint32_t k = 0; k < ev->assigned[i]->n; k++) ev_heap(ev, n, ev->assigned[i]->u.f[k]->loc, HE_USE);
     }
     if (!ev->record && ev->o->fork->done) ev->o->fork->done(ev->o->fork->st, result);
     if (result) {

@@ -85,8 +85,9 @@ typedef struct CostRun {
     char *value_text;       /* the result printed as SML prints it */
     uint64_t theorem1_checks; /* how many subexpressions were checked */
     uint64_t params_read;   /* bit i: param i (EvalOptions.params) was read */
-    int mutated;            /* the program assigned a ref (:=): see
-                               docs/semantics.md, "References" */
+    int mutated;            /* the program assigned a ref (:=) or an array
+                               element (Array.update): see
+                               docs/semantics.md, "References", "Arrays" */
 } CostRun;
 
 void eval_options_default(EvalOptions *o);

@@ -53,7 +53,8 @@ typedef struct Ev {
     /* the Basis exceptions the primitives and the rules raise */
     const ConDef *c_div, *c_overflow, *c_subscript, *c_size, *c_match, *c_bind, *c_domain;
     const ConDef *c_ref;
-    Value **assigned;       /* the ref cells assigned to (GC heap), nassigned */
+    Value **assigned;       /* the ref cells and arrays assigned to (GC
+                               heap), nassigned */
     uint32_t nassigned, capassigned;
     Handler *handler;       /* innermost active handler, NULL: none */
     CostRun *out;           /* where the call stacks go */

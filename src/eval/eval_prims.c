@@ -88,12 +88,13 @@ static uint32_t list_length(Site *s, const Value *v)
 
 static uint32_t vec_len_arg(Site *s, const Value *v) { return need(s, v, V_VEC, "a vector")->n; }
 
+/* i as an index of the vector or array v; Subscript if out of range. */
 static int64_t vec_index(Site *s, const Value *v, const Value *i)
 {
     int64_t k = need_int(s, i);
     if (k < 0 || k >= (int64_t)v->n)
-        ev_raise_basis(s->ev, s->ev->c_subscript, s->sp, "vector index %lld out of range (length %u)",
-                       (long long)k, v->n);
+        ev_raise_basis(s->ev, s->ev->c_subscript, s->sp, "%s index %lld out of range (length %u)",
+                       v->tag == V_ARRAY ? "array" : "vector", (long long)k, v->n);
     return k;
 }
 
@@ -464,18 +465,21 @@ static Value *p_real_fromstring(Site *s, Value **a, uint32_t loc) { (void)loc; r
 
 /* ---- vectors: each result holds its elements (retain edges) ---- */
 
-static Value *p_vector(Site *s, Value **a, uint32_t loc)
+/* vector (n, x) and Array.array (n, x): n copies of x. */
+static Value *filled(Site *s, VTag tag, Value **a)
 {
     Ev *ev = s->ev;
     int64_t n = need_int(s, a[0]);
-    if (n < 0) ev_raise_basis(ev, ev->c_size, s->sp, "vector: negative size %lld", (long long)n);
-    if ((uint64_t)n > graph_max_nodes(ev->g)) ev_fail(ev, s->sp, "vector: size %lld exceeds the node limit", (long long)n);
-    loc = chain(s, (uint64_t)n, 1 + (uint32_t)n);
-    Value *v = val_fields(V_VEC, (uint32_t)n, loc);
+    if (n < 0) ev_raise_basis(ev, ev->c_size, s->sp, "%s: negative size %lld", s->name, (long long)n);
+    if ((uint64_t)n > graph_max_nodes(ev->g)) ev_fail(ev, s->sp, "%s: size %lld exceeds the node limit", s->name, (long long)n);
+    uint32_t loc = chain(s, (uint64_t)n, 1 + (uint32_t)n);
+    Value *v = val_fields(tag, (uint32_t)n, loc);
     for (uint32_t i = 0; i < (uint32_t)n; i++) v->u.f[i] = a[1];
     retain_fields(ev, v);
     return v;
 }
+
+static Value *p_vector(Site *s, Value **a, uint32_t loc) { (void)loc; return filled(s, V_VEC, a); }
 
 static Value *p_append(Site *s, Value **a, uint32_t loc)
 {
@@ -500,16 +504,18 @@ static Value *p_update(Site *s, Value **a, uint32_t loc)
     return v;
 }
 
-static Value *p_fromlist(Site *s, Value **a, uint32_t loc)
+/* fromList l and Array.fromList l: l's elements. */
+static Value *from_list(Site *s, VTag tag, Value **a)
 {
     Ev *ev = s->ev;
     uint32_t n = list_length(s, a[0]), i = 0;
-    loc = chain(s, n, 1 + n);
-    Value *v = val_fields(V_VEC, n, loc);
+    Value *v = val_fields(tag, n, chain(s, n, 1 + n));
     for (const Value *c = a[0]; c->con == ev->c_cons; c = c->u.f[1]) v->u.f[i++] = c->u.f[0];
     retain_fields(ev, v);
     return v;
 }
+
+static Value *p_fromlist(Site *s, Value **a, uint32_t loc) { (void)loc; return from_list(s, V_VEC, a); }
 
 static Value *p_tolist(Site *s, Value **a, uint32_t loc)
 {
@@ -567,16 +573,15 @@ static Value *p_deref(Site *s, Value **a, uint32_t loc)
     return a[0]->u.f[0];
 }
 
-/* r := v: besides the use edges to r and v, one to the value v replaces,
- * which stays live until now; the cell is listed so that the program's
- * last node keeps its final content live. */
-static Value *p_assign(Site *s, Value **a, uint32_t loc)
+/* Field k of the ref cell or array `cell` becomes v at the node loc: besides
+ * loc's use edges to the arguments, one to the value v replaces, which
+ * stays live until now; the cell is listed so that the program's last node
+ * keeps its final contents live. */
+static void store(Site *s, Value *cell, uint32_t k, Value *v, uint32_t loc)
 {
     Ev *ev = s->ev;
-    Value *cell = a[0];
-    if (cell->tag != V_CON || cell->con != ev->c_ref) type_error(s, "a ref and a value", cell);
-    ev_heap(ev, loc, cell->u.f[0]->loc, HE_USE);
-    cell->u.f[0] = a[1];
+    ev_heap(ev, loc, cell->u.f[k]->loc, HE_USE);
+    cell->u.f[k] = v;
     if (!cell->listed) {
         if (ev->nassigned == ev->capassigned) {
             uint32_t cap = ev->capassigned ? 2 * ev->capassigned : 64;
@@ -589,8 +594,84 @@ static Value *p_assign(Site *s, Value **a, uint32_t loc)
         ev->assigned[ev->nassigned++] = cell;
         cell->listed = 1;
     }
+}
+
+/* r := v */
+static Value *p_assign(Site *s, Value **a, uint32_t loc)
+{
+    Value *cell = a[0];
+    if (cell->tag != V_CON || cell->con != s->ev->c_ref) type_error(s, "a ref and a value", cell);
+    store(s, cell, 0, a[1], loc);
     return unit(loc);
 }
+
+/* ---- arrays (docs/semantics.md, "Arrays"): vectors whose elements
+ * Array.update replaces, with ref's rule for what it replaces ---- */
+
+static Value *p_array(Site *s, Value **a, uint32_t loc) { (void)loc; return filled(s, V_ARRAY, a); }
+static Value *p_array_fromlist(Site *s, Value **a, uint32_t loc) { (void)loc; return from_list(s, V_ARRAY, a); }
+
+static Value *p_array_sub(Site *s, Value **a, uint32_t loc)
+{
+    (void)loc;
+    const Value *v = need(s, a[0], V_ARRAY, "an array and an int");
+    return v->u.f[vec_index(s, v, a[1])];
+}
+
+static Value *p_array_update(Site *s, Value **a, uint32_t loc)
+{
+    Value *v = a[0];
+    need(s, v, V_ARRAY, "an array, an int and a value");
+    store(s, v, (uint32_t)vec_index(s, v, a[1]), a[2], loc);
+    return unit(loc);
+}
+
+static Value *p_array_length(Site *s, Value **a, uint32_t loc)
+{
+    return val_int(need(s, a[0], V_ARRAY, "an array")->n, loc);
+}
+
+/* Array.vector a: a vector of a's present elements, as fromList costs. */
+static Value *p_array_vector(Site *s, Value **a, uint32_t loc)
+{
+    uint32_t n = need(s, a[0], V_ARRAY, "an array")->n;
+    loc = chain(s, n, 1 + n);
+    Value *v = val_fields(V_VEC, n, loc);
+    if (n) memcpy(v->u.f, a[0]->u.f, n * sizeof *v->u.f);
+    retain_fields(s->ev, v);
+    return v;
+}
+
+/* ---- functions and constants ---- */
+
+static int is_function(const Value *v)
+{
+    return v->tag == V_CLOS || v->tag == V_PRIMFN || v->tag == V_CONFN || v->tag == V_COMPOSED;
+}
+
+/* f o g: one node allocating what a closure of one function with the two
+ * free variables f and g would (size 3), retaining f and g. */
+static Value *p_compose(Site *s, Value **a, uint32_t loc)
+{
+    if (!is_function(a[0])) type_error(s, "two functions", a[0]);
+    if (!is_function(a[1])) type_error(s, "two functions", a[1]);
+    loc = node(s, 3);
+    Value *v = val_fields(V_COMPOSED, 2, loc);
+    v->u.f[0] = a[0];
+    v->u.f[1] = a[1];
+    retain_fields(s->ev, v);
+    return v;
+}
+
+/* a before b: a, once both are evaluated. */
+static Value *p_before(Site *s, Value **a, uint32_t loc)
+{
+    (void)s, (void)loc;
+    return a[0];
+}
+
+static Value *p_pi(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_real(M_PI, loc); }
+static Value *p_e(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_real(M_E, loc); }
 
 /* ---- dispatch, from the table ---- */
 

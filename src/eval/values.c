@@ -90,7 +90,10 @@ int val_field(const Value *v, const char *label)
 
 /* ---- equality ---- */
 
-static int is_fn(const Value *v) { return v->tag == V_CLOS || v->tag == V_PRIMFN || v->tag == V_CONFN; }
+static int is_fn(const Value *v)
+{
+    return v->tag == V_CLOS || v->tag == V_PRIMFN || v->tag == V_CONFN || v->tag == V_COMPOSED;
+}
 
 /* A ref cell: equal only to itself. */
 static int is_ref(const Value *v)
@@ -114,6 +117,7 @@ static int equal_flat(const Value *a, const Value *b)
     case V_STR: return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
     case V_CON: return a->con == b->con && (is_ref(a) ? a == b : a->n == b->n);
     case V_TUPLE: case V_VEC: return a->n == b->n;
+    case V_ARRAY: return a == b; /* an array, like a ref cell, is equal only to itself */
     default: return -1;
     }
 }
@@ -214,6 +218,7 @@ const char *val_tag_name(const Value *v)
         if (strcmp(v->con->name, "::") == 0 || strcmp(v->con->name, "nil") == 0) return "a list";
         return "a constructor value";
     case V_VEC: return "a vector";
+    case V_ARRAY: return "an array";
     default: return "a function";
     }
 }
@@ -380,6 +385,11 @@ static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
         puts_(b, "#[");
         print_seq(b, v->u.f, v->n, depth + 1);
         puts_(b, "]");
+        break;
+    case V_ARRAY:
+        puts_(b, "[|");
+        print_seq(b, v->u.f, v->n, depth + 1);
+        puts_(b, "|]");
         break;
     case V_CON:
         if (is_list(v)) { /* iteratively: lists may be long */

@@ -21,6 +21,8 @@ typedef enum VTag {
     V_CLOS,     /* function idx of closure group grp */
     V_PRIMFN,   /* a primitive used as a value */
     V_CONFN,    /* a constructor used as a value */
+    V_ARRAY,    /* n elements, mutable (Array.update); equal only to itself */
+    V_COMPOSED, /* f o g: u.f[0] = f, u.f[1] = g (n = 2) */
 } VTag;
 
 typedef struct Value Value;
@@ -48,7 +50,7 @@ struct Value {
         int64_t i;
         double r;
         char *s;            /* V_STR: n bytes (GC atomic) */
-        Value **f;          /* V_TUPLE, V_CON, V_VEC */
+        Value **f;          /* V_TUPLE, V_CON, V_VEC, V_ARRAY, V_COMPOSED */
         struct { const Expr *code; Group *grp; } clo;
         uint32_t prim;      /* V_PRIMFN: index in prim_table */
     } u;

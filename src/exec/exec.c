@@ -146,7 +146,7 @@ static uint64_t value_words(Seen *s, const Value *root)
         uint32_t nk = 0;
         switch (v->tag) {
         case V_STR: w += block_words(s, v->u.s); break;
-        case V_TUPLE: case V_CON: case V_VEC:
+        case V_TUPLE: case V_CON: case V_VEC: case V_ARRAY: case V_COMPOSED:
             if (v->n) w += block_words(s, v->u.f);
             kids = (const Value *const *)v->u.f;
             nk = v->n;

@@ -308,7 +308,8 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
     fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges, parallelism %.2f\n", graph_nodes(&r->g),
             (unsigned long long)w->span, graph_heap_edges(&r->g), parallelism(w));
     if (r->mutated)
-        fputs("note: the program assigns references (:=); its space figures are upper bounds "
+        fputs("note: the program assigns references (:=) or array elements (Array.update); "
+              "its space figures are upper bounds "
               "and Theorem 1's exactness does not hold for them (docs/semantics.md)\n", f);
     for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
 }

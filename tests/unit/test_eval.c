@@ -4,7 +4,8 @@
  *
  * A graph is written as three strings: node kinds in id order (values with
  * their size, "const1"), computation edges "a-b", heap edges "s>du" (use)
- * or "s>dr" (retain), in the order they were made.
+ * or "s>dr" (retain), in the order they were made (an edge made twice is
+ * stored once).
  */
 #include <gc.h>
 #include <stdlib.h>
@@ -97,6 +98,20 @@ static const Case cases[] = {
      "1-2 2-3 3-4 4-5 5-6", "2>1u 4>3u 4>1u 6>5u", 5},
     {"list literal: elements, nil, cells from the last", "val r = [1, 2]",
      "const1 const1 const1 con3 con3 bind", "1-2 2-3 3-4 4-5 5-6", "4>2r 4>3r 5>1r 5>4r 6>5u", 5},
+    {"Array.update uses the element it replaces; the last node uses the final elements",
+     "val a = Array.array (2, 0) val u = Array.update (a, 0, 5)",
+     "const1 const1 prim prim3 bind var const1 const1 prim1 bind seq", "1-2 2-3 3-4 4-5 5-6 6-7 7-8 8-9 9-10 10-11",
+     "4>2r 4>1u 4>2u 5>4u 9>2u 9>4u 9>7u 9>8u 10>9u 11>8u 11>2u", 9},
+    {"Array.sub returns the element, using the array and the index",
+     "val a = Array.fromList [7] val r = Array.sub (a, 0)",
+     "const1 const1 con3 prim2 bind var const1 prim bind", "1-2 2-3 3-4 4-5 5-6 6-7 7-8 8-9",
+     "3>1r 3>2r 4>1r 4>3u 5>4u 8>4u 8>7u 9>1u", 1},
+    {"f o g allocates 3 words retaining f and g; applying it applies g, then f",
+     "val f = fn x => x val r = (f o f) 1",
+     "closure1 bind var var prim3 const1 app app var app var bind",
+     "1-2 2-3 3-4 4-5 5-6 6-7 7-8 8-9 9-10 10-11 11-12",
+     "2>1u 5>1r 5>1u 7>5u 7>6u 8>1u 8>6u 10>1u 10>6u 12>6u", 6},
+    {"Math.pi is one node allocating the real", "val r = Math.pi", "prim1 bind", "1-2", "2>1u", 1},
 };
 
 static void test_cases(void)

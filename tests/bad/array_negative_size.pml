@@ -1,0 +1,2 @@
+fun grid n = Array.array (n, 0)
+val result = grid ~3

@@ -1,0 +1,2 @@
+val a = Array.array (2, 0)
+val result = Array.sub (a, 2)

@@ -1,0 +1,1 @@
+val result = Math.pi 2.0
