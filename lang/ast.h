@@ -51,6 +51,9 @@ struct ConDef {
     uint32_t nfields;   /* with an argument: 1, or k when declared of t1*...*tk */
     const char *alias_of; /* exception E = F: the name F (declarations only) */
     int abstract;       /* 1: of an abstype (its values print as -) */
+    int infix;          /* 0: printed C (a, b); else 1 + the precedence of
+                           the name's top-level infix status, printed a C b */
+    int infix_right;    /* with infix: declared infixr */
 };
 
 /* An exception constructor: ncons is 0 (exn is an open type). */

@@ -133,9 +133,12 @@ decd ::= decd dec(D).                   { parse_add_dec(ps, D); }
 
 /* ---- declarations -------------------------------------------------------- */
 
-dec(D) ::= VAL(T) pat(P) EQ exp(E).     { D = ast_val(ARENA, SP(T), P, E); }
+dec(D) ::= VAL(T) valbinds(B).          { D = parse_val(ps, SP(T), B); }
+%type valbinds {ValBinds}
+valbinds(B) ::= pat(P) EQ exp(E).       { B = (ValBinds){list_push(ARENA, (List){0}, P), list_push(ARENA, (List){0}, E)}; }
+valbinds(B) ::= valbinds(M) AND pat(P) EQ exp(E). { B = (ValBinds){list_push(ARENA, M.pats, P), list_push(ARENA, M.exps, E)}; }
 dec(D) ::= FUN(T) funbinds(L).          { D = ast_fundec(ARENA, SP(T), L); }
-dec(D) ::= DATATYPE(T) datbinds(L).     { D = ast_datatype(ARENA, span_to(SP(T), ps->datatype_end), L); }
+dec(D) ::= DATATYPE(T) datbinds(L).     { D = parse_datatype(ps, span_to(SP(T), ps->datatype_end), L); }
 dec(D) ::= TYPE typbinds.               { D = NULL; }
 /* infix [n] names, infixr [n] names, nonfix names: parse.c applies them
 ** as the tokens go by; here they only need to be well formed. */
@@ -147,7 +150,7 @@ dec(D) ::= SIGNATURE(T) ID(N) EQ sigexp(G). { D = parse_signature(ps, SP(T), N, 
 dec(D) ::= LOCAL(T) ldecs(A) IN ldecs(B) END(E). { D = parse_local(ps, TO(SP(T), E), A, B); }
 /* abstype datbind with decs end: the datatype's constructors are seen by
 ** decs only (a local whose first part is the datatype). */
-dec(D) ::= ABSTYPE(T) datbinds(L) WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), ast_datatype(ARENA, span_to(SP(T), ps->datatype_end), L), B); }
+dec(D) ::= ABSTYPE(T) datbinds(L) WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), B); }
 dec(D) ::= OPEN(T) longids(L).          { D = parse_open(ps, SP(T), L); }
 dec(D) ::= FUNCTOR(T).                  { D = NULL; parse_error(ps, SP(T), "functors are not supported by PML (structures, signatures and open are)"); }
 
@@ -192,7 +195,7 @@ typespec ::= tyvars ID EQ ty.
 dec(D) ::= INFIX fixity.                { D = NULL; }
 dec(D) ::= INFIXR fixity.               { D = NULL; }
 dec(D) ::= NONFIX fixnames.             { D = NULL; }
-dec(D) ::= VAL(T) REC pat(P) EQ exp(E). { D = parse_val_rec(ps, SP(T), P, E); }
+dec(D) ::= VAL(T) REC valbinds(B).      { D = parse_val_rec_and(ps, SP(T), B); }
 dec(D) ::= EXCEPTION(T) exbinds(L).     { D = ast_exception(ARENA, span_to(SP(T), ps->datatype_end), L); }
 
 %type exbinds {List}

@@ -143,19 +143,36 @@ Pat *parse_pinfix(ParseState *ps, Pat *l, Token op, Pat *r)
 
 /* val rec f = fn match: the one-function fun group f with match's
  * clauses. */
-Dec *parse_val_rec(ParseState *ps, Span sp, Pat *p, Expr *e)
+Dec *parse_val_rec_and(ParseState *ps, Span sp, ValBinds b)
 {
-    if (p->kind != PAT_VAR || e->kind != EX_FN) {
-        parse_error(ps, p->kind != PAT_VAR ? p->span : e->span,
-                    "val rec binds a name to a fn expression");
-        return NULL;
+    List funs = {0};
+    for (uint32_t i = 0; i < b.pats.n; i++) {
+        Pat *p = b.pats.v[i];
+        Expr *e = b.exps.v[i];
+        if (p->kind != PAT_VAR || e->kind != EX_FN) {
+            parse_error(ps, p->kind != PAT_VAR ? p->span : e->span,
+                        "val rec binds a name to a fn expression");
+            return NULL;
+        }
+        FunDef *f = arena_alloc(ps->arena, sizeof *f);
+        f->name = p->name;
+        f->span = span_join(p->span, e->span);
+        f->nclauses = e->nclauses;
+        f->clauses = e->clauses;
+        funs = list_push(ps->arena, funs, f);
     }
-    FunDef *f = arena_alloc(ps->arena, sizeof *f);
-    f->name = p->name;
-    f->span = span_join(sp, e->span);
-    f->nclauses = e->nclauses;
-    f->clauses = e->clauses;
-    return ast_fundec(ps->arena, sp, list_push(ps->arena, (List){0}, f));
+    return ast_fundec(ps->arena, sp, funs);
+}
+
+Dec *parse_val(ParseState *ps, Span sp, ValBinds b)
+{
+    if (b.pats.n == 1)
+        return ast_val(ps->arena, sp, b.pats.v[0], b.exps.v[0]);
+    Pat *first = b.pats.v[0], *last = b.pats.v[b.pats.n - 1];
+    Expr *efirst = b.exps.v[0], *elast = b.exps.v[b.exps.n - 1];
+    Pat *p = ast_pelems(ps->arena, PAT_TUPLE, span_join(first->span, last->span), b.pats);
+    Expr *e = ast_elems(ps->arena, EX_TUPLE, span_join(efirst->span, elast->span), b.exps);
+    return ast_val(ps->arena, sp, p, e);
 }
 
 /* while c do b: let fun %while () = if c then (b; %while ()) else ()
@@ -218,6 +235,13 @@ Dec *parse_local(ParseState *ps, Span sp, List a, List b)
     d->decs = (Dec **)a.v;
     d->ndecs2 = b.n;
     d->decs2 = (Dec **)b.v;
+    return d;
+}
+
+Dec *parse_datatype(ParseState *ps, Span sp, List cons)
+{
+    Dec *d = ast_datatype(ps->arena, sp, cons);
+    ps->datatypes = list_push(ps->arena, ps->datatypes, d);
     return d;
 }
 
@@ -389,6 +413,22 @@ static void fixity_add(ParseState *ps, const char *name, int prec, int right, in
     ps->fix[ps->nfix++] = (Fixity){name, prec, right, nonfix};
 }
 
+/* SML/NJ prints a constructor by the fixity its name has at top level when
+ * the value is printed (1 +++ N after infixr 5 +++, +++ (1, N) after
+ * nonfix +++): the top-level fixities at the end of the file, recorded in
+ * every constructor declared in it. */
+static void record_con_fixity(ParseState *ps)
+{
+    for (uint32_t i = 0; i < ps->datatypes.n; i++) {
+        Dec *d = ps->datatypes.v[i];
+        for (uint32_t k = 0; k < d->ncons; k++) {
+            const Fixity *f = fixity_of(ps, d->cons[k].name);
+            d->cons[k].infix = f && !f->nonfix ? f->prec + 1 : 0;
+            d->cons[k].infix_right = f && f->right;
+        }
+    }
+}
+
 /* The token of a name with infix status (TK_IL0 + prec, TK_IR0 + prec). */
 static int infix_token(const Fixity *f)
 {
@@ -523,6 +563,7 @@ int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d)
     fixity_add(&ps, "o", 3, 0, 0);
     fixity_add(&ps, "before", 0, 0, 0);
     feed(&ps, parser, &lx);
+    record_con_fixity(&ps);
     lex_free(&lx);
     free(ps.fix);
     free(ps.marks);

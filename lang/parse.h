@@ -69,6 +69,12 @@ typedef struct RowList {
     int dots;           /* a pattern's "..." was seen */
 } RowList;
 
+/* val p1 = e1 and p2 = e2 ...: the patterns and expressions, in order. */
+typedef struct ValBinds {
+    List pats;          /* Pat * */
+    List exps;          /* Expr * */
+} ValBinds;
+
 /* A structure expression: struct decs end, or another structure's name. */
 typedef struct StrExp {
     Span span;
@@ -108,6 +114,7 @@ typedef struct ParseState {
     int declaring;      /* 0, or the TK_INFIX/INFIXR/NONFIX being read */
     int decl_prec, decl_first;
     int prev_tk;
+    List datatypes;     /* the datatype declarations read (Dec *) */
 } ParseState;
 
 /* ---- parse.c: helpers for grammar actions ------------------------------ */
@@ -128,8 +135,15 @@ Pat *parse_precord(ParseState *ps, Span sp, RowList rows);
 FunClause *parse_fclause(ParseState *ps, Token name, List pats, Expr *body);
 FunClause *parse_fclause_infix(ParseState *ps, Pat *l, Token name, Pat *r, Expr *body);
 Pat *parse_pinfix(ParseState *ps, Pat *l, Token op, Pat *r);
-Dec *parse_val_rec(ParseState *ps, Span sp, Pat *p, Expr *e);
 Expr *parse_while(ParseState *ps, Span sp, Expr *cond, Expr *body);
+/* val p1 = e1 and ... and pk = ek: one binding, or (p1, ..., pk) =
+ * (e1, ..., ek), every ei evaluated before any pi binds (SML's meaning). */
+Dec *parse_val(ParseState *ps, Span sp, ValBinds b);
+/* val rec f = fn ... and g = fn ...: one fun group. */
+Dec *parse_val_rec_and(ParseState *ps, Span sp, ValBinds b);
+/* datatype datbinds: its Dec, remembered so that the constructors' fixity
+ * at the end of the parse can be recorded for printing. */
+Dec *parse_datatype(ParseState *ps, Span sp, List cons);
 /* abstype: a local declaring the datatype for decs only. */
 Dec *parse_abstype(ParseState *ps, Span sp, Dec *datatype, List decs);
 Dec *parse_structure(ParseState *ps, Span sp, Token name, SigExp *sig, int opaque, StrExp s);

@@ -714,16 +714,16 @@ static void resolve_decs(R *r, Dec **decs, uint32_t n)
 /* ---- builtin constructors ---- */
 
 static const ConDef builtin_cons[] = {
-    {"false", 0, 2, 0, 0, NULL, 0}, {"true", 1, 2, 0, 0, NULL, 0},
-    {"nil", 0, 2, 0, 0, NULL, 0},   {"::", 1, 2, 1, 2, NULL, 0},
-    {"NONE", 0, 2, 0, 0, NULL, 0},  {"SOME", 1, 2, 1, 1, NULL, 0},
-    {"ref", 0, 1, 1, 1, NULL, 0},
+    {"false", 0, 2, 0, 0, NULL, 0, 0, 0}, {"true", 1, 2, 0, 0, NULL, 0, 0, 0},
+    {"nil", 0, 2, 0, 0, NULL, 0, 0, 0},   {"::", 1, 2, 1, 2, NULL, 0, 0, 0},
+    {"NONE", 0, 2, 0, 0, NULL, 0, 0, 0},  {"SOME", 1, 2, 1, 1, NULL, 0, 0, 0},
+    {"ref", 0, 1, 1, 1, NULL, 0, 0, 0},
     /* the Basis exceptions (ncons 0: exn) */
-    {"Fail", 0, 0, 1, 1, NULL, 0},  {"Div", 0, 0, 0, 0, NULL, 0},   {"Overflow", 0, 0, 0, 0, NULL, 0},
-    {"Subscript", 0, 0, 0, 0, NULL, 0}, {"Empty", 0, 0, 0, 0, NULL, 0}, {"Option", 0, 0, 0, 0, NULL, 0},
-    {"Match", 0, 0, 0, 0, NULL, 0}, {"Bind", 0, 0, 0, 0, NULL, 0},  {"Size", 0, 0, 0, 0, NULL, 0},
-    {"Chr", 0, 0, 0, 0, NULL, 0},   {"Domain", 0, 0, 0, 0, NULL, 0},
-    {"LESS", 0, 3, 0, 0, NULL, 0}, {"EQUAL", 1, 3, 0, 0, NULL, 0}, {"GREATER", 2, 3, 0, 0, NULL, 0},
+    {"Fail", 0, 0, 1, 1, NULL, 0, 0, 0},  {"Div", 0, 0, 0, 0, NULL, 0, 0, 0},   {"Overflow", 0, 0, 0, 0, NULL, 0, 0, 0},
+    {"Subscript", 0, 0, 0, 0, NULL, 0, 0, 0}, {"Empty", 0, 0, 0, 0, NULL, 0, 0, 0}, {"Option", 0, 0, 0, 0, NULL, 0, 0, 0},
+    {"Match", 0, 0, 0, 0, NULL, 0, 0, 0}, {"Bind", 0, 0, 0, 0, NULL, 0, 0, 0},  {"Size", 0, 0, 0, 0, NULL, 0, 0, 0},
+    {"Chr", 0, 0, 0, 0, NULL, 0, 0, 0},   {"Domain", 0, 0, 0, 0, NULL, 0, 0, 0},
+    {"LESS", 0, 3, 0, 0, NULL, 0, 0, 0}, {"EQUAL", 1, 3, 0, 0, NULL, 0, 0, 0}, {"GREATER", 2, 3, 0, 0, NULL, 0, 0, 0},
 };
 
 const ConDef *resolve_builtin_con(const char *name)

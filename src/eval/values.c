@@ -320,6 +320,14 @@ static int is_list(const Value *v)
     return v->tag == V_CON && (strcmp(v->con->name, "::") == 0 || strcmp(v->con->name, "nil") == 0);
 }
 
+/* print_val's context: whether v needs parentheses there. */
+enum {
+    CTX_TOP = 0,        /* a whole value, a tuple's or list's element */
+    CTX_ATOM = 1,       /* a constructor's argument: C (D x) */
+    CTX_OPERAND = 2,    /* CTX_OPERAND + k: an infix constructor's operand,
+                           bare if its own precedence is at least k */
+};
+
 static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth);
 
 /* The elements of a list or vector, SML/NJ's Control.Print.printLength at
@@ -333,10 +341,33 @@ static void print_seq(Buf *b, Value **f, uint32_t n, uint32_t depth)
     }
 }
 
-/* atomic: the value is a constructor's argument, so a constructor
- * application inside it needs parentheses (SML: SOME (SOME 3)).  depth:
+/* atomic: the context (CTX_*): CTX_ATOM, a constructor's argument, puts a
+ * constructor application in parentheses (SML: SOME (SOME 3)); an infix
+ * constructor's operand only one that binds less tightly.  depth:
  * how many tuples, records, lists, vectors and constructors hold v; at
  * SML/NJ's Control.Print.printDepth, v is printed as #. */
+/* A constructor with infix status applied to a pair, as SML/NJ prints it:
+ * a C b, an operand in parentheses if it binds less tightly than C (or as
+ * tightly, on the side C's associativity does not group). 0: not a pair. */
+static int print_infix_con(Buf *b, const Value *v, int ctx, uint32_t depth)
+{
+    Value *const *f = v->u.f;
+    if (v->n == 1 && f[0]->tag == V_TUPLE && !f[0]->shape && f[0]->n == 2)
+        f = f[0]->u.f;
+    else if (v->n != 2)
+        return 0;
+    int prec = v->con->infix - 1, right = v->con->infix_right;
+    int paren = ctx == CTX_ATOM || (ctx >= CTX_OPERAND && prec < ctx - CTX_OPERAND);
+    if (paren) puts_(b, "(");
+    print_val(b, f[0], CTX_OPERAND + prec + right, depth + 1);
+    puts_(b, " ");
+    puts_(b, v->con->name);
+    puts_(b, " ");
+    print_val(b, f[1], CTX_OPERAND + prec + !right, depth + 1);
+    if (paren) puts_(b, ")");
+    return 1;
+}
+
 static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
 {
     char tmp[48];
@@ -413,11 +444,13 @@ static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
             break;
         }
         if (v->n == 0) { puts_(b, v->con->name); break; }
-        if (atomic) puts_(b, "(");
+        if (v->con->infix && print_infix_con(b, v, atomic, depth))
+            break;
+        if (atomic == CTX_ATOM) puts_(b, "(");
         puts_(b, v->con->name);
         puts_(b, " ");
-        print_val(b, val_con_arg((Value *)v), 1, depth + 1);
-        if (atomic) puts_(b, ")");
+        print_val(b, val_con_arg((Value *)v), CTX_ATOM, depth + 1);
+        if (atomic == CTX_ATOM) puts_(b, ")");
         break;
     default:
         puts_(b, "fn");
