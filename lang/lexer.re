@@ -440,6 +440,7 @@ static int step(Lexer *lx, Token *t)
 
         ident { return word(lx, s, t); }
         ident ("." ident)+ { return name(lx, s, t, TK_LONGID); }
+        ident ("." ident)* "." symch+ { return name(lx, s, t, TK_LONGID); }
         "'" idch+ { return name(lx, s, t, TK_TYVAR); }
         "~" { return name(lx, s, t, TK_ID); }
 

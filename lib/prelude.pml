@@ -274,6 +274,8 @@ fun ignore _ = ()
 
 fun Int.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
 fun Real.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
+fun Real.== (a, b) = a = b
+fun Real.!= (a, b) = a <> b
 fun Char.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
 fun String.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
 
