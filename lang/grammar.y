@@ -138,6 +138,10 @@ dec(D) ::= VAL(T) valbinds(B).          { D = parse_val(ps, SP(T), B); }
 valbinds(B) ::= pat(P) EQ exp(E).       { B = (ValBinds){list_push(ARENA, (List){0}, P), list_push(ARENA, (List){0}, E)}; }
 valbinds(B) ::= valbinds(M) AND pat(P) EQ exp(E). { B = (ValBinds){list_push(ARENA, M.pats, P), list_push(ARENA, M.exps, E)}; }
 dec(D) ::= FUN(T) funbinds(L).          { D = ast_fundec(ARENA, SP(T), L); }
+/* val 'a x = ..., fun 'a f ...: the explicit type variable is dropped
+** (PML is dynamically typed). */
+dec(D) ::= FUN(T) TYVAR funbinds(L).    { D = ast_fundec(ARENA, SP(T), L); }
+dec(D) ::= VAL(T) TYVAR valbinds(B).    { D = parse_val(ps, SP(T), B); }
 dec(D) ::= DATATYPE(T) datbinds(L).     { D = parse_datatype(ps, span_to(SP(T), ps->datatype_end), L); }
 dec(D) ::= TYPE typbinds.               { D = NULL; }
 /* infix [n] names, infixr [n] names, nonfix names: parse.c applies them
@@ -254,6 +258,7 @@ datbinds(L) ::= datbind(M).             { L = M; }
 datbinds(L) ::= datbinds(M) AND datbind(B). { L = M; for (uint32_t i = 0; i < B.n; i++) L = list_push(ARENA, L, B.v[i]); }
 
 datbind(L) ::= tyvars ID EQ conbinds(C). { L = ast_datbind(C); }
+datbind(L) ::= tyvars ID EQ DATATYPE(T). { L = (List){0}; parse_error(ps, SP(T), "datatype replication (datatype t = datatype u) is not supported by PML"); }
 
 conbinds(L) ::= conbind(C).             { L = list_push(ARENA, (List){0}, C); }
 conbinds(L) ::= conbinds(M) BAR conbind(C). { L = list_push(ARENA, M, C); }

@@ -329,24 +329,33 @@ static RefList resolve_free(R *r, Expr *e)
     return free_since(r, pos, mark);
 }
 
-/* Is name a long name S.x whose S is a structure of Standard ML's Basis?
- * Then an unbound S.x is a part of the Basis PML lacks, not a typo. */
-static int basis_long_name(const char *name)
+/* Standard ML's Basis structures: those PML has in part (an unbound S.x
+ * is a member PML lacks) and those it has none of. */
+static const char *const basis_partial[] = {
+    "Int", "Real", "Math", "List", "ListPair", "Option", "Vector", "Array",
+    "String", "Char", "General",
+};
+static const char *const basis_absent[] = {
+    "Bool", "Word", "Word8", "Word32", "Word64", "LargeWord", "IntInf",
+    "LargeInt", "LargeReal", "Int32", "Int64", "Position", "TextIO", "BinIO",
+    "StringCvt", "Substring", "CharVector", "CharArray", "VectorSlice",
+    "ArraySlice", "Array2", "OS", "Time", "Timer", "Date", "Random",
+    "IEEEReal", "CommandLine",
+};
+
+/* Which of the lists holds the structure of long name S.x: 1 partial,
+ * 2 absent, 0 neither (a user's structure, or no dot). */
+static int basis_structure(const char *name)
 {
-    static const char *const basis[] = {
-        "Int", "Real", "Math", "List", "ListPair", "Option", "Vector", "Array",
-        "String", "Char", "Bool", "General", "Word", "Word8", "Word32",
-        "Word64", "LargeWord", "IntInf", "LargeInt", "LargeReal", "Int32",
-        "Int64", "Position", "TextIO", "BinIO", "StringCvt", "Substring",
-        "CharVector", "CharArray", "VectorSlice", "ArraySlice", "Array2",
-        "OS", "Time", "Timer", "Date", "Random", "IEEEReal", "CommandLine",
-    };
     const char *dot = strchr(name, '.');
     if (!dot) return 0;
-    for (size_t i = 0; i < sizeof basis / sizeof basis[0]; i++)
-        if (strlen(basis[i]) == (size_t)(dot - name)
-            && memcmp(basis[i], name, (size_t)(dot - name)) == 0)
+    size_t n = (size_t)(dot - name);
+    for (size_t i = 0; i < sizeof basis_partial / sizeof *basis_partial; i++)
+        if (strlen(basis_partial[i]) == n && memcmp(basis_partial[i], name, n) == 0)
             return 1;
+    for (size_t i = 0; i < sizeof basis_absent / sizeof *basis_absent; i++)
+        if (strlen(basis_absent[i]) == n && memcmp(basis_absent[i], name, n) == 0)
+            return 2;
     return 0;
 }
 
@@ -359,8 +368,11 @@ static void resolve_var(R *r, Expr *e)
         return;
     }
     int p = prim_lookup(e->name);
-    if (p < 0 && basis_long_name(e->name))
-        fail(r, e->span, "'%s' is in Standard ML's Basis but not in PML's", e->name);
+    int basis = p < 0 ? basis_structure(e->name) : 0;
+    if (basis == 1)
+        fail(r, e->span, "'%s' is not in the part of Standard ML's Basis PML has", e->name);
+    else if (basis == 2)
+        fail(r, e->span, "'%s': this Basis structure is not supported by PML", e->name);
     else if (p < 0)
         fail(r, e->span, "unbound variable or constructor '%s'", e->name);
     e->ref = (Ref){REF_PRIM, (uint32_t)p, NULL};

@@ -1,0 +1,3 @@
+datatype t = A | B
+datatype u = datatype t
+val result = A
