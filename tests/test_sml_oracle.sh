@@ -35,8 +35,13 @@
 #     from SML_TOPLEVEL is merely kept, shadowing SML's.
 #   * `param` is generated from the -D options (else it returns the default);
 #     tests/sml/prims.sml defines the other PML primitives.
+#   * length: SML's is Vector.length here (the shim's), unless the program
+#     calls none of PML's top-level vector primitives (vector, sub,
+#     fromList, tabulate, ...): then it is List.length, as textbook code
+#     means it.
 #   * Not translated, so programs meant for the oracle avoid them: length on
-#     lists (SML's length here is Vector.length: use List.length), min/max
+#     lists in a program that also uses top-level vector primitives (use
+#     List.length there), min/max
 #     on reals, anything SML's type checker rejects (PML is dynamically
 #     typed), integers of 2^30 or more (SML/NJ's int has 31 bits).
 #
@@ -208,6 +213,15 @@ def prelude(src):
             kept.append(decl.rstrip() + ";\n")
     return "".join(kept)
 
+VECTOR_PRIMS = re.compile(r"(?<![.\w'])(vector|sub|fromList|toList|tabulate|append|update|"
+                          r"reduce|reducei|mapv|mapreduce)(?![\w'])")
+
+def uses_vectors(src):
+    """Does the program call PML's top-level vector primitives (whose
+    length SML's shim defines as Vector.length)?"""
+    text, code = blank_comments(src)
+    return any(code[m.start()] for m in VECTOR_PRIMS.finditer(text))
+
 def param_fun(defs):
     arms = "".join('"%s" => %s | ' % (k, v) for k, v in defs)
     return ("fun param (name : string, default : int) : int =\n"
@@ -233,7 +247,11 @@ def main(argv):
     sys.stdout.write("(* ---- the prelude, translated ---- *)\n")
     sys.stdout.write(prelude(open(pre).read()) + "\n")
     sys.stdout.write("(* ---- the program, translated ---- *)\n")
-    sys.stdout.write(braces(open(prog).read()) + "\n;\n")
+    text = open(prog).read()
+    if not uses_vectors(text):
+        # PML's length takes lists too; a program without vectors means List.length
+        sys.stdout.write("val length = List.length;\n")
+    sys.stdout.write(braces(text) + "\n;\n")
     sys.stdout.write('val _ = TextIO.print ("\\n<<PML-PRINTED>>" ^ String.concat (List.rev (!pml_out)) ^ "<<PML-END>>\\n");\n')
 
 main(sys.argv)
