@@ -46,7 +46,7 @@
        ANDALSO ORELSE RAISE AS DIV MOD EXCEPTION HANDLE
        INFIX INFIXR NONFIX REC WHILE DO
        STRUCTURE STRUCT SIGNATURE SIG LOCAL OPEN EQTYPE FUNCTOR SEAL
-       ABSTYPE WITH.
+       ABSTYPE WITH WITHTYPE WHERE SHARING.
 %token DARROW ARROW BAR COLON SEMI COMMA WILD
        LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LREC DOTS.
 
@@ -143,6 +143,9 @@ dec(D) ::= FUN(T) funbinds(L).          { D = ast_fundec(ARENA, SP(T), L); }
 dec(D) ::= FUN(T) TYVAR funbinds(L).    { D = ast_fundec(ARENA, SP(T), L); }
 dec(D) ::= VAL(T) TYVAR valbinds(B).    { D = parse_val(ps, SP(T), B); }
 dec(D) ::= DATATYPE(T) datbinds(L).     { D = parse_datatype(ps, span_to(SP(T), ps->datatype_end), L); }
+/* withtype, where type, sharing: type abbreviations and constraints, which
+** PML (dynamically typed) parses and drops like every type. */
+dec(D) ::= DATATYPE(T) datbinds(L) WITHTYPE typbinds. { D = parse_datatype(ps, span_to(SP(T), ps->datatype_end), L); }
 dec(D) ::= TYPE typbinds.               { D = NULL; }
 /* infix [n] names, infixr [n] names, nonfix names: parse.c applies them
 ** as the tokens go by; here they only need to be well formed. */
@@ -155,6 +158,7 @@ dec(D) ::= LOCAL(T) ldecs(A) IN ldecs(B) END(E). { D = parse_local(ps, TO(SP(T),
 /* abstype datbind with decs end: the datatype's constructors are seen by
 ** decs only (a local whose first part is the datatype). */
 dec(D) ::= ABSTYPE(T) datbinds(L) WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), B); }
+dec(D) ::= ABSTYPE(T) datbinds(L) WITHTYPE typbinds WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), B); }
 dec(D) ::= OPEN(T) longids(L).          { D = parse_open(ps, SP(T), L); }
 dec(D) ::= FUNCTOR(T).                  { D = NULL; parse_error(ps, SP(T), "functors are not supported by PML (structures, signatures and open are)"); }
 
@@ -176,12 +180,24 @@ longids(L) ::= longids(M) LONGID(T).    { L = list_push(ARENA, M, (void *)T.v.s)
 %type specs {List}
 sigexp(G) ::= ID(T).                    { G = parse_sigexp(ps, SP(T), T.v.s, (List){0}); }
 sigexp(G) ::= SIG(T) specs(L) END(E).   { G = parse_sigexp(ps, TO(SP(T), E), NULL, L); }
+sigexp(G) ::= sigexp(S) WHERE wheretypes. { G = S; }
+wheretypes ::= TYPE wheretype.
+wheretypes ::= wheretypes AND TYPE wheretype.
+wheretype ::= typbind.
+wheretype ::= tyvars LONGID EQ ty.
 specs(L) ::= .                          { L = (List){0}; }
 specs(L) ::= specs(M) SEMI.             { L = M; }
 specs(L) ::= specs(M) VAL valspecs(V).  { L = M; for (uint32_t i = 0; i < V.n; i++) L = list_push(ARENA, L, V.v[i]); }
 specs(L) ::= specs(M) TYPE typespecs.   { L = M; }
 specs(L) ::= specs(M) EQTYPE typespecs. { L = M; }
 specs(L) ::= specs(M) DATATYPE datbinds(C). { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
+specs(L) ::= specs(M) DATATYPE datbinds(C) WITHTYPE typbinds. { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
+specs(L) ::= specs(M) SHARING TYPE sharing. { L = M; }
+specs(L) ::= specs(M) SHARING sharing.  { L = M; }
+sharing ::= longname EQ longname.
+sharing ::= sharing EQ longname.
+longname ::= ID.
+longname ::= LONGID.
 specs(L) ::= specs(M) EXCEPTION exbinds(C). { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
 specs(L) ::= specs(M) STRUCTURE ID(T) COLON sigexp. { L = list_push(ARENA, M, (void *)T.v.s); }
 %type valspecs {List}

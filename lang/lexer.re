@@ -110,8 +110,8 @@ static const Word words[] = {
     {"signature", TK_SIGNATURE}, {"sig", TK_SIG}, {"local", TK_LOCAL},
     {"open", TK_OPEN}, {"eqtype", TK_EQTYPE}, {"functor", TK_FUNCTOR},
     {"abstype", TK_ABSTYPE}, {"with", TK_WITH}, {"include", 0},
-    {"sharing", 0}, {"where", 0},
-    {"withtype", 0},
+    {"sharing", TK_SHARING}, {"where", TK_WHERE},
+    {"withtype", TK_WITHTYPE},
 };
 
 static int word(Lexer *lx, const unsigned char *s, Token *t)

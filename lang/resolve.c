@@ -611,12 +611,22 @@ static int copy_members(R *r, const char *from, const char *to)
     return found;
 }
 
+/* The sig ... end a signature expression stands for: a name is followed
+ * through signature S = T (T declared before S, so the search goes on
+ * below S: in signature A = A, the A on the right is the older one). */
 static const SigExp *find_sig(R *r, const SigExp *g)
 {
-    if (!g->name) return g;
-    for (uint32_t i = r->nsigs; i-- > 0;)
-        if (strcmp(r->sigs[i]->name, g->name) == 0) return r->sigs[i]->sig;
-    fail(r, g->span, "unknown signature '%s'", g->name);
+    uint32_t i = r->nsigs;
+    while (g->name) {
+        const SigExp *named = g;
+        for (;;) {
+            if (i == 0) fail(r, named->span, "unknown signature '%s'", named->name);
+            i--;
+            if (strcmp(r->sigs[i]->name, named->name) == 0) break;
+        }
+        g = r->sigs[i]->sig;
+    }
+    return g;
 }
 
 /* Is member name m one the signature specifies (x, or S.… for a

@@ -1,3 +1,0 @@
-datatype tree = Node of forest
-withtype forest = tree list
-val result = 1
