@@ -208,7 +208,8 @@ typedef struct SigExp {
     Span span;
     const char *name;       /* a signature's name, or NULL: names below */
     uint32_t nnames;
-    const char **names;
+    const char **names;     /* the names specified; "include S" (with the
+                               space no name has) stands for S's names */
 } SigExp;
 
 /* One function of a fun group before the resolver: its clauses all have

@@ -46,7 +46,7 @@
        ANDALSO ORELSE RAISE AS DIV MOD EXCEPTION HANDLE
        INFIX INFIXR NONFIX REC WHILE DO
        STRUCTURE STRUCT SIGNATURE SIG LOCAL OPEN EQTYPE FUNCTOR SEAL
-       ABSTYPE WITH WITHTYPE WHERE SHARING.
+       ABSTYPE WITH WITHTYPE WHERE SHARING INCLUDE.
 %token DARROW ARROW BAR COLON SEMI COMMA WILD
        LPAREN RPAREN LBRACK RBRACK LBRACE RBRACE LREC DOTS.
 
@@ -192,6 +192,7 @@ specs(L) ::= specs(M) TYPE typespecs.   { L = M; }
 specs(L) ::= specs(M) EQTYPE typespecs. { L = M; }
 specs(L) ::= specs(M) DATATYPE datbinds(C). { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
 specs(L) ::= specs(M) DATATYPE datbinds(C) WITHTYPE typbinds. { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
+specs(L) ::= specs(M) INCLUDE ID(T).    { L = list_push(ARENA, M, (void *)parse_include(ps, T)); }
 specs(L) ::= specs(M) SHARING TYPE sharing. { L = M; }
 specs(L) ::= specs(M) SHARING sharing.  { L = M; }
 sharing ::= longname EQ longname.

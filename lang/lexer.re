@@ -109,7 +109,7 @@ static const Word words[] = {
     {"structure", TK_STRUCTURE}, {"struct", TK_STRUCT},
     {"signature", TK_SIGNATURE}, {"sig", TK_SIG}, {"local", TK_LOCAL},
     {"open", TK_OPEN}, {"eqtype", TK_EQTYPE}, {"functor", TK_FUNCTOR},
-    {"abstype", TK_ABSTYPE}, {"with", TK_WITH}, {"include", 0},
+    {"abstype", TK_ABSTYPE}, {"with", TK_WITH}, {"include", TK_INCLUDE},
     {"sharing", TK_SHARING}, {"where", TK_WHERE},
     {"withtype", TK_WITHTYPE},
 };

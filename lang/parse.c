@@ -164,6 +164,15 @@ Dec *parse_val_rec_and(ParseState *ps, Span sp, ValBinds b)
     return ast_fundec(ps->arena, sp, funs);
 }
 
+const char *parse_include(ParseState *ps, Token sig)
+{
+    size_t n = strlen(sig.v.s);
+    char *s = arena_alloc(ps->arena, n + 9);
+    memcpy(s, "include ", 8);
+    memcpy(s + 8, sig.v.s, n + 1);
+    return s;
+}
+
 Dec *parse_val(ParseState *ps, Span sp, ValBinds b)
 {
     if (b.pats.n == 1)

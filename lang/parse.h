@@ -139,6 +139,8 @@ Expr *parse_while(ParseState *ps, Span sp, Expr *cond, Expr *body);
 /* val p1 = e1 and ... and pk = ek: one binding, or (p1, ..., pk) =
  * (e1, ..., ek), every ei evaluated before any pi binds (SML's meaning). */
 Dec *parse_val(ParseState *ps, Span sp, ValBinds b);
+/* include S in a signature: the spec entry "include S" (see SigExp). */
+const char *parse_include(ParseState *ps, Token sig);
 /* val rec f = fn ... and g = fn ...: one fun group. */
 Dec *parse_val_rec_and(ParseState *ps, Span sp, ValBinds b);
 /* datatype datbinds: its Dec, remembered so that the constructors' fixity

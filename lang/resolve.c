@@ -614,6 +614,40 @@ static int copy_members(R *r, const char *from, const char *to)
 /* The sig ... end a signature expression stands for: a name is followed
  * through signature S = T (T declared before S, so the search goes on
  * below S: in signature A = A, the A on the right is the older one). */
+static const SigExp *find_sig(R *r, const SigExp *g);
+
+/* g with every "include S" entry replaced by S's names (S found among the
+ * first nsigs signatures, those declared before g). */
+static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
+{
+    uint32_t n = 0, k = 0, saved = r->nsigs;
+    int any = 0;
+    const SigExp **inc = arena_alloc(r->arena, (g->nnames + 1) * sizeof *inc);
+    r->nsigs = nsigs;
+    for (uint32_t i = 0; i < g->nnames; i++) {
+        inc[i] = NULL;
+        if (strncmp(g->names[i], "include ", 8) == 0) {
+            SigExp named = {g->span, g->names[i] + 8, 0, NULL};
+            inc[i] = find_sig(r, &named);  /* a failure ends resolving */
+            n += inc[i]->nnames;
+            any = 1;
+        } else {
+            n++;
+        }
+    }
+    r->nsigs = saved;
+    if (!any) return g;
+    SigExp *x = arena_alloc(r->arena, sizeof *x);
+    *x = *g;
+    x->names = arena_alloc(r->arena, (n + 1) * sizeof *x->names);
+    for (uint32_t i = 0; i < g->nnames; i++) {
+        if (!inc[i]) { x->names[k++] = g->names[i]; continue; }
+        for (uint32_t j = 0; j < inc[i]->nnames; j++) x->names[k++] = inc[i]->names[j];
+    }
+    x->nnames = k;
+    return x;
+}
+
 static const SigExp *find_sig(R *r, const SigExp *g)
 {
     uint32_t i = r->nsigs;
@@ -626,7 +660,7 @@ static const SigExp *find_sig(R *r, const SigExp *g)
         }
         g = r->sigs[i]->sig;
     }
-    return g;
+    return expand_includes(r, g, i);
 }
 
 /* Is member name m one the signature specifies (x, or S.… for a

@@ -1,0 +1,2 @@
+signature A = sig include B end
+val result = 1
