@@ -690,8 +690,8 @@ static void test_errors(void)
     expect("error: real literal out of range", "x + 1e999",
            "1:5: real literal out of range");
     expect("error: #0 is not a field", "#0 x", "1:1: invalid tuple field number");
-    expect("error: SML reserved words PML lacks", "f x where E => 1",
-           "1:5: 'where' is Standard ML but not supported by PML");
+    expect("error: where outside a signature is a syntax error", "f x where E => 1",
+           "1:5: syntax error: unexpected 'where'");
     expect("error: syntax error names the token", "val x = then",
            "1:9: syntax error: unexpected 'then'");
     expect("error: syntax error at end of file", "if a then b",
