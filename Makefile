@@ -25,6 +25,9 @@ FUZZ_SECONDS ?= 60
 DEBS      = re2c lemon libgc-dev graphviz gnuplot-nox
 TEST_DEBS = smlnj python3 parallel chromium
 
+# pml's version; with git, the commit it was built from is added.
+VERSION = 0.1
+
 LIB_SRC = $(filter-out src/cli/main.c,$(wildcard $(addsuffix /*.c,$(STAGES))))
 LIB_OBJ = $(patsubst %.c,$(B)/%.o,$(LIB_SRC)) $(B)/gen/lexer.o $(B)/gen/grammar.o $(B)/gen/prelude.o $(B)/gen/view_assets.o
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
@@ -47,6 +50,16 @@ $(B)/gen/grammar.c: lang/grammar.y
 	cp lang/grammar.y $(B)/gen/grammar.y
 	cd $(B)/gen && lemon -s grammar.y >/dev/null
 $(B)/gen/grammar.h: $(B)/gen/grammar.c
+# What pml --version says of this build: rewritten only when it changes.
+$(B)/gen/build_info.h: FORCE
+	@mkdir -p $(@D)
+	@{ c=$$(git describe --always --dirty 2>/dev/null); \
+	  echo "#define PML_VERSION \"$(VERSION)$${c:+ ($$c)}\""; \
+	  echo "#define PML_RE2C_VERSION \"$$(re2c --version 2>/dev/null | head -1 | sed 's/^re2c //')\""; \
+	  echo "#define PML_LEMON_VERSION \"$$(lemon -x 2>/dev/null | head -1 | sed 's/^Lemon version //')\""; } > $@.new
+	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
+$(B)/src/cli/version.o: $(B)/gen/build_info.h
+FORCE:
 # The prelude is compiled in, so ./pml runs from any directory.
 $(B)/gen/prelude.c: lib/prelude.pml
 	@mkdir -p $(@D)
@@ -154,4 +167,4 @@ bench-smoke: pml $(BENCH_BIN)
 clean:
 	rm -rf $(B) pml build-asan pml-asan build-fuzz build-fuzzcov
 
-.PHONY: all pml units deps test-deps san-deps test asan fuzz fuzz-build fuzz-cov bench bench-smoke clean
+.PHONY: FORCE all pml units deps test-deps san-deps test asan fuzz fuzz-build fuzz-cov bench bench-smoke clean

@@ -69,13 +69,11 @@ int main(int argc, char **argv)
     CommonOpts c;
     cli_common_init(&c);
     for (int i = 2; i < argc; i++) {
-        char *param[] = {"-D", argv[i]};
-        int k = 0, r = argv[i][0] == '-' ? cli_common_option(&c, argc, argv, &i)
-                                         : cli_common_option(&c, 2, param, &k);
-        if (r <= 0) {
-            if (r == 0) fprintf(stderr, "bench_eval: unknown option '%s'\n", argv[i]);
-            return 2;
-        }
+        int r;
+        if (strcmp(argv[i], "--max-nodes") == 0 && i + 1 < argc) r = cli_common_apply(&c, CLI_MAX_NODES, argv[++i]);
+        else if (argv[i][0] != '-') r = cli_common_apply(&c, 'D', argv[i]);
+        else { fprintf(stderr, "bench_eval: unknown option '%s'\n", argv[i]); r = -1; }
+        if (r < 0) return 2;
     }
     Loaded l;
     double t0 = now();

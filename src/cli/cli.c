@@ -42,14 +42,6 @@ int cli_picture_path(const char *opt, const char *path)
     return -1;
 }
 
-int cli_file_arg(const char *cmd, const char *arg, const char **file)
-{
-    if (arg[0] == '-' && arg[1]) { cli_usage_error("%s: unknown option '%s'", cmd, arg); return -1; }
-    if (*file) { cli_usage_error("%s: one FILE only ('%s' and '%s')", cmd, *file, arg); return -1; }
-    *file = arg;
-    return 0;
-}
-
 int cli_parse_u64(const char *s, uint64_t *out)
 {
     if (!s || !*s) return -1;
@@ -133,60 +125,54 @@ static int add_param(CommonOpts *c, const char *def)
     return 0;
 }
 
-int cli_option_value(int argc, char **argv, int *i, const char *name, const char **val)
+int cli_number(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
 {
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0) return 0;
-    if (a[n] == '=' || (a[n] != 0 && n == 2)) { *val = a + n + (a[n] == '='); return 1; }
-    if (a[n] != 0) return 0;
-    if (*i + 1 >= argc) { cli_usage_error("%s needs a value", name); return -1; }
-    *val = argv[++*i];
-    return 1;
+    uint64_t x;
+    if (cli_parse_u64(v, &x) || x < lo || x > hi) {
+        cli_usage_error("%s expects a number from %llu to %llu, not '%s'", opt, (unsigned long long)lo,
+                        (unsigned long long)hi, v);
+        return -1;
+    }
+    *out = x;
+    return 0;
 }
 
-int cli_common_option(CommonOpts *c, int argc, char **argv, int *i)
+int cli_number32(const char *opt, const char *v, uint32_t lo, uint32_t hi, uint32_t *out)
 {
-    const char *v;
-    int r;
+    uint64_t x;
+    if (cli_number(opt, v, lo, hi, &x)) return -1;
+    *out = (uint32_t)x;
+    return 0;
+}
+
+int cli_common_apply(CommonOpts *c, int key, const char *v)
+{
     uint64_t u;
-    if ((r = cli_option_value(argc, argv, i, "-D", &v)) < 0) return -1;
-    else if (r) return add_param(c, v) ? -1 : 1;
-    if ((r = cli_option_value(argc, argv, i, "--max-nodes", &v)) < 0) return -1;
-    else if (r) {
-        if (cli_parse_u64(v, &u) || u == 0 || u > UINT32_MAX - 16) {
-            cli_usage_error("--max-nodes expects a number from 1 to %u", UINT32_MAX - 16);
-            return -1;
-        }
+    switch (key) {
+    case 'D': return add_param(c, v);
+    case CLI_MAX_NODES:
+        if (cli_number("--max-nodes", v, 1, UINT32_MAX - 16, &u)) return -1;
         c->eo.max_nodes = u;
-        return 1;
-    }
-    if ((r = cli_option_value(argc, argv, i, "--max-depth", &v)) < 0) return -1;
-    else if (r) {
-        if (cli_parse_u64(v, &u) || u == 0) {
-            cli_usage_error("--max-depth expects a positive number");
-            return -1;
-        }
+        return 0;
+    case CLI_MAX_DEPTH:
+        if (cli_number("--max-depth", v, 1, UINT64_MAX, &u)) return -1;
         c->eo.max_depth = u;
-        return 1;
+        return 0;
+    case CLI_PRINT_DEPTH:
+        if (cli_number("--print-depth", v, 0, UINT32_MAX, &u)) return -1;
+        c->eo.print.depth = (uint32_t)u;
+        return 0;
+    case CLI_PRINT_LENGTH:
+        if (cli_number("--print-length", v, 0, UINT32_MAX, &u)) return -1;
+        c->eo.print.length = (uint32_t)u;
+        return 0;
+    case CLI_STRING_DEPTH:
+        if (cli_number("--string-depth", v, 0, UINT32_MAX, &u)) return -1;
+        c->eo.print.string_depth = (uint32_t)u;
+        return 0;
+    case CLI_CHECK_INV: c->eo.check_theorem1 = 1; return 0;
+    case CLI_NO_PRELUDE: c->no_prelude = 1; return 0;
     }
-    static const struct { const char *name; size_t off; } print_opts[] = {
-        {"--print-depth", offsetof(ValPrint, depth)},
-        {"--print-length", offsetof(ValPrint, length)},
-        {"--string-depth", offsetof(ValPrint, string_depth)},
-    };
-    for (size_t k = 0; k < sizeof print_opts / sizeof print_opts[0]; k++) {
-        if ((r = cli_option_value(argc, argv, i, print_opts[k].name, &v)) < 0) return -1;
-        if (!r) continue;
-        if (cli_parse_u64(v, &u) || u > UINT32_MAX) {
-            cli_usage_error("%s expects a number from 0 to %u", print_opts[k].name, UINT32_MAX);
-            return -1;
-        }
-        *(uint32_t *)((char *)&c->eo.print + print_opts[k].off) = (uint32_t)u;
-        return 1;
-    }
-    if (strcmp(argv[*i], "--check-invariants") == 0) { c->eo.check_theorem1 = 1; return 1; }
-    if (strcmp(argv[*i], "--no-prelude") == 0) { c->no_prelude = 1; return 1; }
     return 0;
 }
 
@@ -200,7 +186,8 @@ static int split_policies(SimOpts *s, const char *v)
         const char *const *known = sched_policy_names;
         while (*known && strcmp(*known, t) != 0) known++;
         if (!*known) {
-            cli_usage_error("--sched: unknown policy '%s' (df, bf or ws)", t);
+            char names[64];
+            cli_usage_error("--sched: unknown policy '%s' (%s)", t, cli_names(sched_policy_names, ", ", names, sizeof names));
             free(copy);
             return -1;
         }
@@ -231,56 +218,46 @@ static int split_procs(SimOpts *s, const char *v)
     return rc;
 }
 
-/* --fork-cost C, --steal-cost S: steps, at most 10^6 (a cost past that is a typo). */
-static int cost_option(int argc, char **argv, int *i, const char *name, uint32_t *out)
+int cli_sim_apply(SimOpts *s, int key, const char *v)
 {
-    const char *v;
     uint64_t k;
-    int r = cli_option_value(argc, argv, i, name, &v);
-    if (r <= 0) return r;
-    if (cli_parse_u64(v, &k) || k > 1000000) { cli_usage_error("%s expects a number of steps 0..1000000, not '%s'", name, v); return -1; }
-    *out = (uint32_t)k;
-    return 1;
-}
-
-int cli_sim_option(SimOpts *s, int argc, char **argv, int *i)
-{
-    const char *v;
-    int r;
-    if ((r = cli_option_value(argc, argv, i, "--sched", &v)) < 0) return -1;
-    else if (r) return split_policies(s, v);
-    if ((r = cli_option_value(argc, argv, i, "-p", &v)) < 0) return -1;
-    else if (r) return split_procs(s, v);
-    if ((r = cli_option_value(argc, argv, i, "--seed", &v)) < 0) return -1;
-    else if (r) {
+    char names[64];
+    switch (key) {
+    case CLI_SCHED: return split_policies(s, v) < 0 ? -1 : 0;
+    case 'p': return split_procs(s, v) < 0 ? -1 : 0;
+    case CLI_SEED:
         if (cli_parse_u64(v, &s->seed)) { cli_usage_error("--seed expects a number, not '%s'", v); return -1; }
-        return 1;
+        return 0;
+    case CLI_UNITS:
+        for (int u = 0; space_units_names[u]; u++)
+            if (strcmp(v, space_units_names[u]) == 0) { s->units_nodes = u == UNITS_NODES; return 0; }
+        cli_usage_error("--units: %s, not '%s'", cli_names(space_units_names, " or ", names, sizeof names), v);
+        return -1;
+    /* steps, at most 10^6 (a cost past that is a typo) */
+    case CLI_FORK_COST: case CLI_STEAL_COST:
+        if (cli_number(key == CLI_FORK_COST ? "--fork-cost" : "--steal-cost", v, 0, 1000000, &k)) return -1;
+        *(key == CLI_FORK_COST ? &s->fork_cost : &s->steal_cost) = (uint32_t)k;
+        return 0;
+    case CLI_COARSE: s->coarse = 1; return 0;
+    case CLI_NO_QUEUE: s->no_queue = 1; return 0;
     }
-    if ((r = cli_option_value(argc, argv, i, "--units", &v)) < 0) return -1;
-    else if (r) {
-        if (strcmp(v, "words") && strcmp(v, "nodes")) { cli_usage_error("--units: words or nodes, not '%s'", v); return -1; }
-        s->units_nodes = strcmp(v, "nodes") == 0;
-        return 1;
-    }
-    if ((r = cost_option(argc, argv, i, "--fork-cost", &s->fork_cost)) != 0) return r;
-    if ((r = cost_option(argc, argv, i, "--steal-cost", &s->steal_cost)) != 0) return r;
-    if (strcmp(argv[*i], "--coarse") == 0) { s->coarse = 1; return 1; }
-    if (strcmp(argv[*i], "--no-queue-space") == 0) { s->no_queue = 1; return 1; }
     return 0;
 }
 
-int cli_group_option(ReportOptions *ro, int argc, char **argv, int *i)
+void cli_sim_all_policies(SimOpts *s)
 {
-    const char *v;
-    int r;
-    if ((r = cli_option_value(argc, argv, i, "--group", &v)) < 0) return -1;
-    else if (r) {
-        for (int g = 0; measure_group_names[g]; g++)
-            if (!strcmp(v, measure_group_names[g])) { ro->group = (MeasureGroup)g; return 1; }
-        cli_usage_error("--group: caller, site or function, not '%s'", v);
-        return -1;
+    if (s->npolicies) return;
+    while (sched_policy_names[s->npolicies] && s->npolicies < sizeof s->policies / sizeof s->policies[0]) {
+        s->policies[s->npolicies] = sched_policy_names[s->npolicies];
+        s->npolicies++;
     }
-    if (strcmp(argv[*i], "--stack") == 0) { ro->stack = 1; return 1; }
+}
+
+int cli_group_apply(ReportOptions *ro, const char *v)
+{
+    int g;
+    if (cli_choice("group", v, measure_group_names, &g)) return -1;
+    ro->group = (MeasureGroup)g;
     return 0;
 }
 
@@ -317,7 +294,12 @@ static int load_job(void *p)
     const char *text = j->c->no_prelude ? "" : pml_prelude_text;
     size_t len = j->c->no_prelude ? 0 : pml_prelude_len;
     src_add(&l->src, "lib/prelude.pml", text, len);
-    if (src_load(&l->src, j->file, d) < 0) return -1;
+    size_t in_len;
+    const char *in = strcmp(j->file, "-") == 0 ? cli_stdin_text(&in_len) : NULL;
+    if (in ? src_add(&l->src, "<stdin>", in, in_len) < 0 : src_load(&l->src, j->file, d) < 0) {
+        if (in) diag_set_nospan(d, "standard input is too long or memory is short");
+        return -1;
+    }
     l->prog = ast_program_new();
     if (!l->prog) { diag_set_nospan(d, "out of memory"); return -1; }
     if (lang_parse(&l->src, 0, l->prog, d)) return -1;
@@ -365,7 +347,7 @@ int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
 {
     memset(out, 0, sizeof *out);
     LoadJob j = {file, c, eval, out, {.has_span = 0}, 0};
-    outfile_protect(file); /* -o never names the program */
+    if (strcmp(file, "-")) outfile_protect(file); /* -o never names the program */
     limit_gc_heap();
     /* reserve a stack for the deepest evaluation allowed, within reason;
      * under an address-space limit, settle for less */

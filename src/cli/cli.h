@@ -9,6 +9,7 @@
 #ifndef PML_CLI_H
 #define PML_CLI_H
 
+#include <getopt.h>
 #include <stdio.h>
 #include "ast.h"
 #include "eval.h"
@@ -26,10 +27,9 @@ typedef struct Loaded {
     int evaluated;
 } Loaded;
 
-/* Options every evaluating command accepts; cli_common_option consumes
- * argv[*i] (and its value) if it is one of them and returns 1, 0 if it is
- * not, or -1 after printing a usage error.
- *   -D name=N   --max-nodes N   --max-depth N   --check-invariants   --no-prelude */
+/* Options every evaluating command accepts (cli_common_opts):
+ *   -D name=N   --max-nodes N   --max-depth N   --print-depth N   --print-length N
+ *   --string-depth N   --check-invariants   --no-prelude */
 typedef struct CommonOpts {
     EvalOptions eo;
     Param params[64];
@@ -45,12 +45,10 @@ void cli_common_init(CommonOpts *c);
 #define CLI_BYTES_PER_NODE 1024
 #define CLI_MIN_NODES 20000000
 uint64_t cli_default_max_nodes(void);
-int cli_common_option(CommonOpts *c, int argc, char **argv, int *i);
 
-/* The simulation options shared by run, schedule, dot and sweep:
- *   --sched=df,bf,ws  -p 1,2,4  --coarse  --seed S  --units words|nodes
- *   --no-queue-space  --fork-cost C  --steal-cost S
- * cli_sim_option works like cli_common_option. */
+/* The simulation options shared by run, schedule, dot, sweep and others
+ * (cli_sim_opts): --sched, -p, --coarse, --seed, --units, --no-queue-space,
+ * --fork-cost, --steal-cost. */
 typedef struct SimOpts {
     const char *policies[8];
     uint32_t npolicies;     /* 0 until --sched is given */
@@ -62,13 +60,102 @@ typedef struct SimOpts {
     int no_queue;           /* --no-queue-space */
     uint32_t fork_cost, steal_cost; /* --fork-cost C, --steal-cost S (docs/time.md) */
 } SimOpts;
-int cli_sim_option(SimOpts *s, int argc, char **argv, int *i);
+/* Without --sched: every policy of sched_policy_names. */
+void cli_sim_all_policies(SimOpts *s);
 /* The simulation options onto a report's (report.h); defaults df, P = 1. */
 struct ReportOptions;
 void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
-/* --group caller|site|function and --stack (docs/attribution.md), onto a
- * report's options: 1 consumed, 0 not one of them, -1 after a usage error. */
-int cli_group_option(struct ReportOptions *ro, int argc, char **argv, int *i);
+/* --group V (measure_group_names, docs/attribution.md) onto a report's
+ * options: 0, or -1 after a usage error. */
+int cli_group_apply(struct ReportOptions *ro, const char *v);
+
+/* ---- options (options.c) ---- */
+
+/* One option of a command: key is its short letter ('p') or, for an
+ * option with a long name only, a number >= 256 (the shared options' keys
+ * below, a command's own from CLI_OWN); name is the long name without
+ * "--" (NULL: short only); arg names its value in --help (NULL: it takes
+ * none).  In arg, help, about and example, {policies}, {units} and {by}
+ * stand for the names in sched_policy_names, space_units_names and
+ * measure_by_names joined by '|' ({policies,}: by ','). */
+typedef struct CliOpt {
+    int key;
+    const char *name, *arg, *help;
+} CliOpt;
+enum {
+    CLI_MAX_NODES = 256, CLI_MAX_DEPTH, CLI_PRINT_DEPTH, CLI_PRINT_LENGTH, CLI_STRING_DEPTH,
+    CLI_NO_PRELUDE, CLI_CHECK_INV,
+    CLI_SCHED, CLI_COARSE, CLI_SEED, CLI_UNITS, CLI_NO_QUEUE, CLI_FORK_COST, CLI_STEAL_COST,
+    CLI_OWN = 512
+};
+extern const CliOpt cli_common_opts[], cli_sim_opts[];  /* ending in {0} */
+
+/* Which shared options a command takes. */
+enum { CLI_GROUP_COMMON = 1, CLI_GROUP_SIM = 2 };
+
+/* A subcommand: its synopsis, --help and options in one place. */
+typedef struct CliCommand {
+    const char *name;           /* "run" */
+    int (*fn)(int argc, char **argv);
+    const char *args;           /* the synopsis after the name: "FILE [options]" */
+    const char *summary;        /* its line in `pml help` */
+    const char *about;          /* --help's paragraph (may span lines) */
+    const char *example;        /* --help's example command */
+    unsigned groups;            /* CLI_GROUP_* */
+    const CliOpt *opts;         /* its own options, ending in {0}; NULL none */
+} CliCommand;
+
+/* The parse of one command line, on getopt_long. */
+#define CLI_MAX_OPTS 64
+typedef struct CliArgs {
+    const CliCommand *cmd;
+    int argc;
+    char **argv;
+    CommonOpts *common;         /* where the common options go; NULL: not taken */
+    SimOpts *sim;               /* where the simulation options go (diff moves it at --vs) */
+    const char *arg;            /* the value of the option cli_next returned */
+    const char **pos;           /* the arguments that are not options, in order */
+    int npos;
+    const CliOpt *opts[CLI_MAX_OPTS];
+    int nopts, nlong;
+    struct option lopts[CLI_MAX_OPTS + 1];
+    char shorts[3 * CLI_MAX_OPTS];
+} CliArgs;
+enum { CLI_END = 0, CLI_BAD = -1, CLI_HELP = -2 };
+/* The exit status of a parse that stopped: --help is a success. */
+#define CLI_STOP_STATUS(k) ((k) == CLI_HELP ? EXIT_OK : EXIT_USAGE)
+
+void cli_args_init(CliArgs *a, const CliCommand *cmd, int argc, char **argv, CommonOpts *c, SimOpts *s);
+/* The next of the command's own options (its key, the value in a->arg);
+ * applies the shared ones itself.  CLI_END after the last, CLI_HELP after
+ * printing --help, CLI_BAD after a usage error. */
+int cli_next(CliArgs *a);
+/* The one FILE among the arguments: 0, or -1 after a usage error.  FILE
+ * '-' is standard input, read here, before any worker is forked. */
+int cli_one_file(CliArgs *a, const char **file);
+void cli_args_free(CliArgs *a);
+/* A command's own option: 0, or -1 after a usage error. */
+typedef int (*CliHandler)(void *ctx, CliArgs *a, int key);
+/* The whole parse of a command taking one FILE: its own options to own
+ * (with ctx), the shared ones to c and s (either may be NULL).  CLI_END
+ * with *file set, CLI_HELP after --help, CLI_BAD after a usage error. */
+int cli_parse(const CliCommand *cmd, int argc, char **argv, CommonOpts *c, SimOpts *s,
+              CliHandler own, void *ctx, const char **file);
+/* A CliHandler for a command whose one option is -o PATH: ctx is a
+ * const char ** set to PATH. */
+int cli_output_option(void *ctx, CliArgs *a, int key);
+/* Standard input as read by cli_one_file for FILE '-' (NULL if not). */
+const char *cli_stdin_text(size_t *len);
+/* Applies a common (simulation) option by key: 0, or -1 after a usage error. */
+int cli_common_apply(CommonOpts *c, int key, const char *v);
+int cli_sim_apply(SimOpts *s, int key, const char *v);
+/* The index of v in names (NULL-terminated), the values of option --opt:
+ * 0 with *out set, or -1 after a usage error naming them all. */
+int cli_choice(const char *opt, const char *v, const char *const *names, int *out);
+/* names joined by sep into buf ("df, bf, ws"); returns buf. */
+const char *cli_names(const char *const *names, const char *sep, char *buf, size_t cap);
+/* A command's --help. */
+void cli_help(FILE *f, const CliCommand *cmd);
 
 /* Loads the prelude and FILE, parses, resolves; with eval also runs it.
  * Prints any error; returns an exit status (EXIT_OK on success).  After an
@@ -86,14 +173,10 @@ int cli_exec(const Loaded *l, const EvalOptions *eo, const ExecOptions *xo, Exec
 void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, Units units, int with_queue,
                         const Graph *g, const Schedule *s, const SpaceProfile *p);
 
-/* Option NAME with a value at argv[*i] ("--name=V", "--name V", and for
- * one-letter names "-xV"), advancing *i past a separate value: 1 with *val
- * set, 0 if argv[*i] is not NAME, -1 after a usage error (no value). */
-int cli_option_value(int argc, char **argv, int *i, const char *name, const char **val);
-/* A command's argument argv[i] that no option took: the FILE, once.
- * 0 with *file set, or -1 after a usage error (an unknown option, a
- * second FILE).  cmd names the command in the message ("pml dot"). */
-int cli_file_arg(const char *cmd, const char *arg, const char **file);
+/* Option opt's value v, a number from lo to hi: 0 with *out set, or -1
+ * after a usage error. */
+int cli_number(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out);
+int cli_number32(const char *opt, const char *v, uint32_t lo, uint32_t hi, uint32_t *out);
 /* Parses an unsigned decimal; 0 on success. */
 int cli_parse_u64(const char *s, uint64_t *out);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -106,21 +189,12 @@ int cli_picture_path(const char *opt, const char *path);
 int cli_sweep_plot(const char *file, const char *param, const char *units, const char *svg, int loglog,
                    const char *csv, size_t len);
 
-/* The subcommands: each returns an exit status. */
-int cmd_run(int argc, char **argv);
-int cmd_exec(int argc, char **argv);
-int cmd_check(int argc, char **argv);
-int cmd_graph(int argc, char **argv);
-int cmd_schedule(int argc, char **argv);
-int cmd_dot(int argc, char **argv);
-int cmd_stats(int argc, char **argv);
-int cmd_sweep(int argc, char **argv);
-int cmd_bounds(int argc, char **argv);
-int cmd_speedup(int argc, char **argv);
-int cmd_worst(int argc, char **argv);
-int cmd_merge(int argc, char **argv);
-int cmd_paths(int argc, char **argv);
-int cmd_diff(int argc, char **argv);
-int cmd_view(int argc, char **argv);
+/* pml --version (version.c): pml's version and its dependencies': the
+ * collector's from its header, re2c's and Lemon's from the build,
+ * Graphviz's and gnuplot's as found now. */
+void cli_version(FILE *f);
+
+/* The subcommands (cmd_*.c). */
+extern const CliCommand cli_cmd_run, cli_cmd_exec, cli_cmd_check, cli_cmd_graph, cli_cmd_schedule, cli_cmd_dot, cli_cmd_stats, cli_cmd_sweep, cli_cmd_bounds, cli_cmd_speedup, cli_cmd_worst, cli_cmd_merge, cli_cmd_paths, cli_cmd_diff, cli_cmd_view;
 
 #endif

@@ -23,30 +23,37 @@ typedef struct BoundsArgs {
     int no_exact;           /* --no-exact */
 } BoundsArgs;
 
-static int bounds_option(BoundsArgs *a, int argc, char **argv, int *i)
+enum { OPT_STATIC = CLI_OWN, OPT_TASKS, OPT_LATENCY, OPT_NO_EXACT };
+
+static const CliOpt bounds_opts[] = {
+    {OPT_STATIC, "static", "K", "also Broberg et al.'s bound for the top-level tasks on K processors"},
+    {OPT_TASKS, "tasks", "N", "with --static: at most N top-level tasks"},
+    {OPT_LATENCY, "latency", "T", "with --static: synchronisation latency, in steps"},
+    {OPT_NO_EXACT, "no-exact", NULL, "skip the exact optimum (small graphs)"},
+    {0, NULL, NULL, NULL},
+};
+
+/* bounds' own options: 0, or -1 after a usage error. */
+static int bounds_option(void *ctx, CliArgs *ca, int key)
 {
-    const char *v;
-    int r;
+    BoundsArgs *a = ctx;
+    const char *v = ca->arg;
     uint64_t k;
-    if ((r = cli_option_value(argc, argv, i, "--static", &v)) != 0) {
-        if (r < 0) return -1;
+    switch (key) {
+    case OPT_STATIC:
         if (cli_parse_u64(v, &k) || k < 1 || k > 64) { cli_usage_error("--static expects 1..64 processors, not '%s'", v); return -1; }
         a->K = (uint32_t)k;
-        return 1;
-    }
-    if ((r = cli_option_value(argc, argv, i, "--tasks", &v)) != 0) {
-        if (r < 0) return -1;
+        return 0;
+    case OPT_TASKS:
         if (cli_parse_u64(v, &k) || k < 1 || k > BROBERG_MAX_N) { cli_usage_error("--tasks expects 1..%d, not '%s'", BROBERG_MAX_N, v); return -1; }
         a->tasks = k;
-        return 1;
-    }
-    if ((r = cli_option_value(argc, argv, i, "--latency", &v)) != 0) {
-        if (r < 0) return -1;
+        return 0;
+    case OPT_LATENCY:
         if (cli_parse_u64(v, &k) || k > 1000000) { cli_usage_error("--latency expects 0..1000000 steps, not '%s'", v); return -1; }
         a->latency = (double)k;
-        return 1;
+        return 0;
+    case OPT_NO_EXACT: a->no_exact = 1; return 0;
     }
-    if (strcmp(argv[*i], "--no-exact") == 0) { a->no_exact = 1; return 1; }
     return 0;
 }
 
@@ -128,25 +135,15 @@ static int static_bound(const Graph *g, const SimOpts *so, const BoundsArgs *a)
     return 0;
 }
 
-int cmd_bounds(int argc, char **argv)
+static int cmd_bounds(int argc, char **argv)
 {
     CommonOpts c;
     SimOpts so = {0};
     BoundsArgs a = {0};
     cli_common_init(&c);
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&c, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&so, argc, argv, &i);
-        if (r == 0) r = bounds_option(&a, argc, argv, &i);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("bounds: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        if (a.file) { cli_usage_error("bounds: more than one FILE"); return EXIT_USAGE; }
-        a.file = argv[i];
-    }
-    if (!a.file) { cli_usage_error("bounds FILE [-p P,…] [--sched …] [--static K [--tasks N] [--latency T]] [--no-exact]"); return EXIT_USAGE; }
-    static const char *const all[] = {"df", "bf", "ws"};
-    if (!so.npolicies) { memcpy(so.policies, all, sizeof all); so.npolicies = 3; }
+    int k = cli_parse(&cli_cmd_bounds, argc, argv, &c, &so, bounds_option, &a, &a.file);
+    if (k != CLI_END) return CLI_STOP_STATUS(k);
+    cli_sim_all_policies(&so);
     if (!so.nprocs) { so.procs[0] = 2; so.nprocs = 1; }
     Loaded l;
     int rc = cli_load(a.file, &c, 1, &l);
@@ -161,3 +158,13 @@ int cmd_bounds(int argc, char **argv)
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_bounds = {
+    "bounds", cmd_bounds, "FILE [options]", "each policy's steps against the best possible (docs/time.md)",
+    "How far each policy is from the best possible schedule: the lower bound, the\n"
+    "level-schedule and Brent bounds, the exact optimum for small graphs, each\n"
+    "policy's steps as a ratio to the best bound (docs/time.md).  Default: every\n"
+    "policy, P = 2.",
+    "pml bounds examples/fib.pml -D n=10 -p 2,4 --static 2",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, bounds_opts,
+};

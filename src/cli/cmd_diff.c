@@ -5,7 +5,7 @@
  *
  *   pml diff FILE [-D name=N]... --sched=POLICY [-p N] [--coarse] [--seed S]
  *            --vs --sched=POLICY [-p N] [--coarse] [--seed S]
- *            [--units words|nodes] [--no-queue-space] [--top K]
+ *            [--units UNITS] [--no-queue-space] [--top K]
  *            [--format text|json] [-o PATH]
  *
  * The simulation options before --vs describe A, those after it B; the
@@ -28,39 +28,37 @@ typedef struct DiffArgs {
     uint32_t top;
 } DiffArgs;
 
-static void diff_usage(FILE *f)
-{
-    fputs("usage: pml diff FILE [-D name=N]... --sched=POLICY [-p N] [--coarse] [--seed S]\n"
-          "                --vs --sched=POLICY [-p N] [--coarse] [--seed S]\n"
-          "                [--units words|nodes] [--no-queue-space] [--top K]\n"
-          "                [--format text|json] [-o PATH]\n"
-          "  Two schedules compared: their space curves on one step axis, and the\n"
-          "  difference of their high-water marks by source site (the sites' deltas\n"
-          "  add up to the difference).\n", f);
-}
+enum { OPT_FORMAT = CLI_OWN, OPT_TOP, OPT_VS };
 
-/* diff's own options: 1 consumed, 0 not ours, -1 error. */
-static int diff_option(DiffArgs *a, int argc, char **argv, int *i)
+static const CliOpt diff_opts[] = {
+    {OPT_VS, "vs", NULL, "the simulation options after it describe schedule B"},
+    {OPT_TOP, "top", "K", "the K sites with the biggest differences (default 10)"},
+    {OPT_FORMAT, "format", "text|json", "the report's format (default text)"},
+    {'o', NULL, "PATH", "write the report to PATH (default '-': standard output)"},
+    {0, NULL, NULL, NULL},
+};
+
+/* diff's own options: 0, or -1 after a usage error. */
+static int diff_option(void *ctx, CliArgs *ca, int key)
 {
-    const char *v;
-    int r;
-    if ((r = cli_option_value(argc, argv, i, "-o", &v)) != 0) return r < 0 ? r : (a->out = v, 1);
-    if ((r = cli_option_value(argc, argv, i, "--format", &v)) != 0) {
-        if (r < 0) return r;
+    DiffArgs *a = ctx;
+    const char *v = ca->arg;
+    uint64_t k;
+    switch (key) {
+    case 'o': a->out = v; return 0;
+    case OPT_FORMAT:
         if (strcmp(v, "text") && strcmp(v, "json")) { cli_usage_error("--format: text or json, not '%s'", v); return -1; }
         a->json = !strcmp(v, "json");
-        return 1;
-    }
-    if ((r = cli_option_value(argc, argv, i, "--top", &v)) != 0) {
-        uint64_t k;
-        if (r < 0) return r;
+        return 0;
+    case OPT_TOP:
         if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top: expected a number, got '%s'", v); return -1; }
         a->top = (uint32_t)k;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--vs")) {
+        return 0;
+    case OPT_VS:
         if (a->have_vs) { cli_usage_error("pml diff: --vs once only"); return -1; }
-        return a->have_vs = 1;
+        a->have_vs = 1;
+        ca->sim = &a->sim[1];
+        return 0;
     }
     return 0;
 }
@@ -79,29 +77,19 @@ static int side_options(const SimOpts *s, const char *side, SchedOptions *so)
     return EXIT_OK;
 }
 
-/* EXIT_OK, EXIT_USAGE, or -1 after printing the help. */
+/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
 static int diff_parse(DiffArgs *a, int argc, char **argv)
 {
     memset(a, 0, sizeof *a);
     cli_common_init(&a->common);
     a->out = "-";
     a->top = 10;
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&a->common, argc, argv, &i);
-        if (r == 0) r = diff_option(a, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&a->sim[a->have_vs], argc, argv, &i);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { diff_usage(stdout); return -1; }
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("pml diff: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        if (a->file) { cli_usage_error("pml diff: one FILE only ('%s' and '%s')", a->file, argv[i]); return EXIT_USAGE; }
-        a->file = argv[i];
-    }
-    if (!a->file) { cli_usage_error("pml diff: which FILE?"); return EXIT_USAGE; }
-    if (!a->have_vs) { cli_usage_error("pml diff: compare A --vs B (e.g. --sched=df -p 2 --vs --sched=bf -p 2)"); return EXIT_USAGE; }
+    int k = cli_parse(&cli_cmd_diff, argc, argv, &a->common, &a->sim[0], diff_option, a, &a->file);
+    if (k != CLI_END) return k;
+    if (!a->have_vs) { cli_usage_error("pml diff: compare A --vs B (e.g. --sched=df -p 2 --vs --sched=bf -p 2)"); return CLI_BAD; }
     if (a->sim[0].units_nodes != a->sim[1].units_nodes || a->sim[0].no_queue != a->sim[1].no_queue) {
         cli_usage_error("pml diff: --units and --no-queue-space must be the same on both sides");
-        return EXIT_USAGE;
+        return CLI_BAD;
     }
     return EXIT_OK;
 }
@@ -139,7 +127,7 @@ static int diff_write(const DiffArgs *a, const Loaded *l, Measure m[2])
         side_options(&a->sim[s], "", &so[s]);
         side_name(&a->sim[s], &so[s], name[s], sizeof name[s]);
     }
-    DiffOut o = { &l->run, &l->src, name[0], name[1], a->sim[0].units_nodes ? "nodes" : "words", a->top };
+    DiffOut o = { &l->run, &l->src, name[0], name[1], space_units_names[a->sim[0].units_nodes ? UNITS_NODES : UNITS_WORDS], a->top };
     OutFile f;
     int rc = EXIT_PROGRAM;
     if (outfile_open(&f, a->out) == 0) {
@@ -152,12 +140,11 @@ static int diff_write(const DiffArgs *a, const Loaded *l, Measure m[2])
     return rc;
 }
 
-int cmd_diff(int argc, char **argv)
+static int cmd_diff(int argc, char **argv)
 {
     DiffArgs a;
     int rc = diff_parse(&a, argc, argv);
-    if (rc < 0) return EXIT_OK;
-    if (rc != EXIT_OK) return rc;
+    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
     SchedOptions check;
     if (side_options(&a.sim[0], "A", &check) || side_options(&a.sim[1], "B", &check)) return EXIT_USAGE;
     Loaded l;
@@ -171,3 +158,14 @@ int cmd_diff(int argc, char **argv)
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_diff = {
+    "diff", cmd_diff, "FILE --sched=POLICY [-p N] --vs --sched=POLICY [-p N] [options]",
+    "two schedules' space compared, the marks' difference by site (docs/diff.md)",
+    "Two schedules compared: their space curves on one step axis, and the\n"
+    "difference of their high-water marks by source site (the sites' deltas add\n"
+    "up to the difference).  The simulation options before --vs describe A,\n"
+    "those after it B; --units and --no-queue-space must agree.",
+    "pml diff examples/fib.pml -D n=12 --sched=df -p 2 --vs --sched=bf -p 2",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, diff_opts,
+};

@@ -4,7 +4,7 @@
  * `dot` (paper §4.2; docs/distill.md).
  *
  *   pml dot FILE [-D name=N]… [--sched=POLICY [-p N] [--coarse] [--seed S]
- *               [--units words|nodes] [--no-queue-space] [--step I]]
+ *               [--units UNITS] [--no-queue-space] [--step I]]
  *               [--max-shown N | --all] [--min-share PCT] [--label-top K]
  *               [--raw] [--labels] [--fast-layout] [-o PATH] [--render svg|png|pdf]
  *
@@ -45,16 +45,22 @@ typedef struct DotArgs {
     uint32_t step;
 } DotArgs;
 
-static void dot_usage(FILE *f)
-{
-    fputs("usage: pml dot FILE [-D name=N]... [--sched=df|bf|ws [-p N] [--coarse] [--seed S]\n"
-          "                [--units words|nodes] [--no-queue-space] [--step I]]\n"
-          "                [--max-shown N | --all] [--min-share PCT] [--label-top K]\n"
-          "                [--raw] [--labels] [--fast-layout] [-o PATH] [--render svg|png|pdf]\n"
-          "  Distilled cost graphs (paper rules 1-8) as Graphviz DOT.  With --sched, drawn\n"
-          "  at the high-water mark (or step I): visited nodes and root heap edges black,\n"
-          "  edge thickness = space.  -o X.svg/.png/.pdf renders with Graphviz `dot`.\n", f);
-}
+enum { OPT_RENDER = CLI_OWN, OPT_STEP, OPT_MAX_SHOWN, OPT_LABEL_TOP, OPT_MIN_SHARE, OPT_ALL, OPT_RAW,
+       OPT_LABELS, OPT_FAST };
+
+static const CliOpt dot_opts[] = {
+    {'o', NULL, "PATH", "DOT to PATH, or with .svg/.png/.pdf the image only (default '-')"},
+    {OPT_RENDER, "render", "svg|png|pdf", "also render with Graphviz's dot"},
+    {OPT_STEP, "step", "I", "with --sched: draw step I, not the high-water mark"},
+    {OPT_MAX_SHOWN, "max-shown", "N", "coarsen the picture to about N nodes"},
+    {OPT_ALL, "all", NULL, "draw every node and heap edge (slow to lay out on big graphs)"},
+    {OPT_MIN_SHARE, "min-share", "PCT", "leave out heap edges under PCT% of the space (default 0.2)"},
+    {OPT_LABEL_TOP, "label-top", "K", "label the K heaviest heap edges"},
+    {OPT_RAW, "raw", NULL, "the cost graphs as they are, not distilled"},
+    {OPT_LABELS, "labels", NULL, "label nodes with their source expressions"},
+    {OPT_FAST, "fast-layout", NULL, "a quicker, plainer layout"},
+    {0, NULL, NULL, NULL},
+};
 
 static int parse_u32(const char *opt, const char *s, uint32_t lo, uint32_t *out)
 {
@@ -91,26 +97,23 @@ static void dot_warn_all(const DotArgs *a, const Distilled *d)
             " seconds.\n", a->raw ? "--raw" : "--all", d->n, d->nh, DISTILL_MAX_SHOWN);
 }
 
-/* dot's own options; 1 if consumed, 0 if not ours, -1 on error. */
-static int dot_option(DotArgs *a, int argc, char **argv, int *i)
+/* dot's own options: 0, or -1 after a usage error. */
+static int dot_option(void *ctx, CliArgs *ca, int key)
 {
-    const char *v;
-    int r;
-    if ((r = cli_option_value(argc, argv, i, "-o", &v)) != 0) return r < 0 ? r : (a->out = v, 1);
-    if ((r = cli_option_value(argc, argv, i, "--render", &v)) != 0) return r < 0 ? r : (a->render = v, 1);
-    if ((r = cli_option_value(argc, argv, i, "--step", &v)) != 0)
-        return r < 0 || parse_u32("--step", v, 0, &a->step) ? -1 : (a->have_step = 1);
-    const char *s = argv[*i];
-    if ((r = cli_option_value(argc, argv, i, "--max-shown", &v)) != 0)
-        return r < 0 || parse_u32("--max-shown", v, 1, &a->max_shown) ? -1 : 1;
-    if ((r = cli_option_value(argc, argv, i, "--label-top", &v)) != 0)
-        return r < 0 || parse_u32("--label-top", v, 0, &a->label_top) ? -1 : 1;
-    if ((r = cli_option_value(argc, argv, i, "--min-share", &v)) != 0)
-        return r < 0 || parse_percent(v, &a->min_share) ? -1 : 1;
-    if (strcmp(s, "--all") == 0) return a->all = 1;
-    if (strcmp(s, "--raw") == 0) return a->raw = 1;
-    if (strcmp(s, "--labels") == 0) return a->labels = 1;
-    if (strcmp(s, "--fast-layout") == 0) return a->fast = 1;
+    DotArgs *a = ctx;
+    const char *v = ca->arg;
+    switch (key) {
+    case 'o': a->out = v; return 0;
+    case OPT_RENDER: a->render = v; return 0;
+    case OPT_STEP: a->have_step = 1; return parse_u32("--step", v, 0, &a->step);
+    case OPT_MAX_SHOWN: return parse_u32("--max-shown", v, 1, &a->max_shown);
+    case OPT_LABEL_TOP: return parse_u32("--label-top", v, 0, &a->label_top);
+    case OPT_MIN_SHARE: return parse_percent(v, &a->min_share);
+    case OPT_ALL: a->all = 1; return 0;
+    case OPT_RAW: a->raw = 1; return 0;
+    case OPT_LABELS: a->labels = 1; return 0;
+    case OPT_FAST: a->fast = 1; return 0;
+    }
     return 0;
 }
 
@@ -172,6 +175,7 @@ static int dot_check_args(DotArgs *a)
     return EXIT_OK;
 }
 
+/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
 static int dot_parse(DotArgs *a, int argc, char **argv)
 {
     SimOpts sim = {0};
@@ -179,17 +183,10 @@ static int dot_parse(DotArgs *a, int argc, char **argv)
     a->max_shown = DISTILL_MAX_SHOWN;
     a->min_share = DISTILL_MIN_SHARE;
     cli_common_init(&a->common);
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&a->common, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&sim, argc, argv, &i);
-        if (r == 0) r = dot_option(a, argc, argv, &i);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { dot_usage(stdout); return -1; }
-        if (cli_file_arg("pml dot", argv[i], &a->file)) return EXIT_USAGE;
-    }
-    if (dot_sim(a, &sim) != EXIT_OK) return EXIT_USAGE;
-    return dot_check_args(a);
+    int k = cli_parse(&cli_cmd_dot, argc, argv, &a->common, &sim, dot_option, a, &a->file);
+    if (k != CLI_END) return k;
+    if (dot_sim(a, &sim) != EXIT_OK || dot_check_args(a) != EXIT_OK) return CLI_BAD;
+    return EXIT_OK;
 }
 
 /* ---- schedule and caption ------------------------------------------------- */
@@ -230,7 +227,7 @@ static void dot_caption(const DotArgs *a, const Loaded *l, const Measure *r, dou
                         const DistillOptions *o, const Distilled *d, char *buf, size_t cap)
 {
     const char *base = strrchr(a->file, '/');
-    const char *units = a->units == UNITS_NODES ? "nodes" : "words";
+    const char *units = space_units_names[a->units];
     size_t k = (size_t)snprintf(buf, cap, "%s", base ? base + 1 : a->file);
     for (uint32_t j = 0; j < a->common.eo.nparams && k < cap; j++)
         k += (size_t)snprintf(buf + k, cap - k, " %s=%lld", a->common.eo.params[j].name,
@@ -371,12 +368,11 @@ static int dot_build(const DotArgs *a, const Loaded *l, char **buf, size_t *len)
     return rc;
 }
 
-int cmd_dot(int argc, char **argv)
+static int cmd_dot(int argc, char **argv)
 {
     DotArgs a;
     int rc = dot_parse(&a, argc, argv);
-    if (rc < 0) return EXIT_OK;                                 /* --help */
-    if (rc != EXIT_OK) return rc;
+    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
     Loaded l;
     if ((rc = cli_load(a.file, &a.common, 1, &l)) != EXIT_OK) return rc;
     char *buf = NULL;
@@ -387,3 +383,12 @@ int cmd_dot(int argc, char **argv)
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_dot = {
+    "dot", cmd_dot, "FILE [-o out.dot] [options]", "distilled cost graphs as Graphviz DOT",
+    "Distilled cost graphs (paper rules 1-8) as Graphviz DOT.  With --sched, drawn\n"
+    "at the high-water mark (or step I): visited nodes and root heap edges black,\n"
+    "edge thickness = space.  -o X.svg/.png/.pdf renders with Graphviz `dot`.",
+    "pml dot examples/fib.pml -D n=8 --sched=ws -p 2 -o fib.svg",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, dot_opts,
+};

@@ -167,40 +167,42 @@ static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, 
     }
 }
 
-/* --sample N, --format F, --compare: exec's own options. */
-static int exec_option(int argc, char **argv, int *i, uint64_t *every, uint32_t *pct, int *fmt, int *compare)
+enum { OPT_SAMPLE = CLI_OWN, OPT_SAMPLE_ERROR, OPT_FORMAT, OPT_COMPARE };
+
+static const CliOpt exec_opts[] = {
+    {OPT_SAMPLE, "sample", "N", "sample the heap every N words allocated (default 4096)"},
+    {OPT_SAMPLE_ERROR, "sample-error", "PCT", "let the sampling interval grow to PCT% of the mark so far (paper §5.4)"},
+    {OPT_COMPARE, "compare", NULL, "beside each run, the simulator's prediction"},
+    {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)"},
+    {0, NULL, NULL, NULL},
+};
+
+typedef struct ExecArgs {
+    uint64_t every;         /* --sample N */
+    uint32_t pct;           /* --sample-error PCT */
+    int fmt, compare;
+} ExecArgs;
+
+/* --sample N, --format F, --compare: exec's own options; 0, or -1 after a usage error. */
+static int exec_option(void *ctx, CliArgs *ca, int key)
 {
-    const char *v;
-    int r;
-    uint64_t k;
-    if ((r = cli_option_value(argc, argv, i, "--sample-error", &v)) < 0) return -1;
-    else if (r) {
-        if (cli_parse_u64(v, &k) || k > 100) {
-            cli_usage_error("--sample-error expects a percentage from 0 to 100, not '%s'", v);
-            return -1;
-        }
-        *pct = (uint32_t)k;
-        return 1;
-    }
-    if (!strcmp(argv[*i], "--compare")) {
-        *compare = 1;
-        return 1;
-    }
-    if ((r = cli_option_value(argc, argv, i, "--sample", &v)) < 0) return -1;
-    else if (r) {
-        if (cli_parse_u64(v, every) || *every == 0 || *every > (1ull << 40)) {
+    ExecArgs *x = ctx;
+    const char *v = ca->arg;
+    switch (key) {
+    case OPT_COMPARE: x->compare = 1; return 0;
+    case OPT_SAMPLE_ERROR: return cli_number32("--sample-error", v, 0, 100, &x->pct);
+    case OPT_SAMPLE:
+        if (cli_parse_u64(v, &x->every) || x->every == 0 || x->every > (1ull << 40)) {
             cli_usage_error("--sample expects a number of words from 1 to 2^40, not '%s'", v);
             return -1;
         }
-        return 1;
-    }
-    if ((r = cli_option_value(argc, argv, i, "--format", &v)) < 0) return -1;
-    else if (r) {
-        if (!strcmp(v, "text")) *fmt = FMT_TEXT;
-        else if (!strcmp(v, "json")) *fmt = FMT_JSON;
-        else if (!strcmp(v, "csv")) *fmt = FMT_CSV;
+        return 0;
+    case OPT_FORMAT:
+        if (!strcmp(v, "text")) x->fmt = FMT_TEXT;
+        else if (!strcmp(v, "json")) x->fmt = FMT_JSON;
+        else if (!strcmp(v, "csv")) x->fmt = FMT_CSV;
         else { cli_usage_error("--format: text, json or csv, not '%s'", v); return -1; }
-        return 1;
+        return 0;
     }
     return 0;
 }
@@ -208,7 +210,7 @@ static int exec_option(int argc, char **argv, int *i, uint64_t *every, uint32_t 
 /* The runs asked for: each policy with each P. */
 static int plan_runs(const SimOpts *so, ExecRun *runs, uint32_t *n)
 {
-    static const char *const dflt_pol[] = {"df"};
+    const char *const *dflt_pol = sched_policy_names;
     static const uint32_t dflt_p[] = {1};
     const char *const *pol = so->npolicies ? so->policies : dflt_pol;
     uint32_t np = so->npolicies ? so->npolicies : 1;
@@ -221,7 +223,8 @@ static int plan_runs(const SimOpts *so, ExecRun *runs, uint32_t *n)
             memset(r, 0, sizeof *r);
             r->predicted = -1;
             if (exec_policy_parse(pol[a], &r->policy)) {
-                cli_usage_error("pml exec: --sched: df, bf or ws, not '%s'", pol[a]);
+                char names[64];
+                cli_usage_error("pml exec: --sched: %s, not '%s'", cli_names(sched_policy_names, ", ", names, sizeof names), pol[a]);
                 return -1;
             }
             if (procs[b] > EXEC_MAX_PROCS) {
@@ -233,24 +236,18 @@ static int plan_runs(const SimOpts *so, ExecRun *runs, uint32_t *n)
     return 0;
 }
 
-int cmd_exec(int argc, char **argv)
+static int cmd_exec(int argc, char **argv)
 {
     CommonOpts c;
     SimOpts so = {0};
     cli_common_init(&c);
     const char *file = NULL;
-    uint64_t every = 4096;
-    int fmt = FMT_TEXT, compare = 0;
-    uint32_t pct = 0;
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&c, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&so, argc, argv, &i);
-        if (r == 0) r = exec_option(argc, argv, &i, &every, &pct, &fmt, &compare);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (cli_file_arg("pml exec", argv[i], &file)) return EXIT_USAGE;
-    }
-    if (!file) { cli_usage_error("exec FILE [--sched=df,bf,ws] [-p 1,2,4] [--sample N] [--compare]"); return EXIT_USAGE; }
+    ExecArgs x = {4096, 0, FMT_TEXT, 0};
+    int k = cli_parse(&cli_cmd_exec, argc, argv, &c, &so, exec_option, &x, &file);
+    if (k != CLI_END) return CLI_STOP_STATUS(k);
+    uint64_t every = x.every;
+    int fmt = x.fmt, compare = x.compare;
+    uint32_t pct = x.pct;
     ExecRun runs[8 * 32];
     uint32_t n;
     if (plan_runs(&so, runs, &n)) return EXIT_USAGE;
@@ -291,3 +288,11 @@ int cmd_exec(int argc, char **argv)
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_exec = {
+    "exec", cmd_exec, "FILE [options]", "run for real on P threads and measure the heap (docs/exec.md)",
+    "Runs FILE for real on P threads with each policy and measures the heap by\n"
+    "sampling it (docs/exec.md); --compare sets the simulator's figures beside.",
+    "pml exec examples/fib.pml -D n=20 --sched={policies,} -p 1,2 --compare",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, exec_opts,
+};

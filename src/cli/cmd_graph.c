@@ -1,5 +1,5 @@
 /*
- * cmd_graph.c — `pml graph FILE -o g.json`: the raw cost graphs in the
+ * cmd_graph.c — `pml graph FILE [-o g.json]`: the raw cost graphs in the
  * stable format of docs/graph-format.md.
  */
 #include <string.h>
@@ -53,23 +53,18 @@ static void write_graph(FILE *f, const Loaded *l)
     fputs("  \"end\": true\n}\n", f);
 }
 
-int cmd_graph(int argc, char **argv)
+static const CliOpt graph_opts[] = {
+    {'o', NULL, "PATH", "write the graphs to PATH (default '-': standard output)"},
+    {0, NULL, NULL, NULL},
+};
+
+static int cmd_graph(int argc, char **argv)
 {
     CommonOpts c;
     cli_common_init(&c);
-    const char *file = NULL, *out = NULL, *v;
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&c, argc, argv, &i);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        r = cli_option_value(argc, argv, &i, "-o", &v);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) out = v;
-        else if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("graph: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        else if (!file) file = argv[i];
-        else { cli_usage_error("graph: more than one FILE"); return EXIT_USAGE; }
-    }
-    if (!file || !out || !*out) { cli_usage_error("graph FILE -o g.json"); return EXIT_USAGE; }
+    const char *file = NULL, *out = "-";
+    int k = cli_parse(&cli_cmd_graph, argc, argv, &c, NULL, cli_output_option, &out, &file);
+    if (k != CLI_END) return CLI_STOP_STATUS(k);
     Loaded l;
     int rc = cli_load(file, &c, 1, &l);
     if (rc == EXIT_OK) {
@@ -83,3 +78,10 @@ int cmd_graph(int argc, char **argv)
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_graph = {
+    "graph", cmd_graph, "FILE [-o g.json] [options]", "the raw cost graphs as JSON (docs/graph-format.md)",
+    "Evaluates FILE and writes its raw cost graphs (nodes, computation and heap\n"
+    "edges) in the stable JSON format of docs/graph-format.md.",
+    "pml graph examples/fib.pml -D n=10 -o fib.json", CLI_GROUP_COMMON, graph_opts,
+};

@@ -19,22 +19,30 @@ typedef struct MergeArgs {
     int loglog;
 } MergeArgs;
 
+enum { OPT_PLOT = CLI_OWN, OPT_LOGLOG };
+
+static const CliOpt merge_opts[] = {
+    {'o', NULL, "data.csv", "write the merged CSV to data.csv (default '-': standard output)"},
+    {OPT_PLOT, "plot", "space.svg", "plot it as pml sweep does"},
+    {OPT_LOGLOG, "loglog", NULL, "log-log axes"},
+    {0, NULL, NULL, NULL},
+};
+
+/* CLI_END with the parts in a, or a parse's stop status (CLI_BAD, CLI_HELP). */
 static int parse_args(MergeArgs *a, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        int r;
-        if ((r = cli_option_value(argc, argv, &i, "-o", &a->out)) != 0) { if (r < 0) return -1; continue; }
-        if ((r = cli_option_value(argc, argv, &i, "--plot", &a->plot)) != 0) {
-            if (r < 0) return -1;
-            if (cli_picture_path("--plot", a->plot)) return -1;
-            continue;
-        }
-        if (strcmp(argv[i], "--loglog") == 0) { a->loglog = 1; continue; }
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("merge: unknown option '%s'", argv[i]); return -1; }
-        a->parts[a->nparts++] = argv[i];
+    CliArgs ca;
+    cli_args_init(&ca, &cli_cmd_merge, argc, argv, NULL, NULL);
+    int k;
+    while ((k = cli_next(&ca)) > 0) {
+        if (k == 'o') a->out = ca.arg;
+        else if (k == OPT_LOGLOG) a->loglog = 1;
+        else if (cli_picture_path("--plot", a->plot = ca.arg)) { k = CLI_BAD; break; }
     }
-    if (a->nparts == 0) { cli_usage_error("merge PART.csv… [-o data.csv] [--plot space.svg] [--loglog]"); return -1; }
-    return 0;
+    for (int i = 0; k == CLI_END && i < ca.npos; i++) a->parts[a->nparts++] = ca.pos[i];
+    cli_args_free(&ca);
+    if (k == CLI_END && a->nparts == 0) { cli_usage_error("pml merge: which parts? (pml merge %s)", cli_cmd_merge.args); return CLI_BAD; }
+    return k;
 }
 
 /* The whole of a file, malloc'd; NULL after printing why. */
@@ -88,15 +96,24 @@ static int merge(const MergeArgs *a, ShardPart *sp)
     return rc;
 }
 
-int cmd_merge(int argc, char **argv)
+static int cmd_merge(int argc, char **argv)
 {
     MergeArgs a = {0};
     ShardPart *sp = calloc((size_t)argc, sizeof *sp);
     a.parts = calloc((size_t)argc, sizeof *a.parts);
     if (!sp || !a.parts) { free(sp); free(a.parts); fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
-    int rc = parse_args(&a, argc, argv) ? EXIT_USAGE : merge(&a, sp);
+    int k = parse_args(&a, argc, argv);
+    int rc = k == CLI_END ? merge(&a, sp) : CLI_STOP_STATUS(k);
     for (uint32_t i = 0; i < a.nparts; i++) free((char *)sp[i].text);
     free(sp);
     free(a.parts);
     return rc;
 }
+
+const CliCommand cli_cmd_merge = {
+    "merge", cmd_merge, "PART.csv... [options]", "the shards of a sweep, merged (docs/sweep.md)",
+    "The parts written by `pml sweep --shard I/K` put back together into the CSV\n"
+    "one `pml sweep` writes, whatever the number of shards and their order.",
+    "pml merge part1.csv part2.csv -o data.csv --plot space.svg",
+    0, merge_opts,
+};

@@ -26,52 +26,28 @@ typedef struct PathsArgs {
     int json;
 } PathsArgs;
 
-static const char usage[] =
-    "usage: pml paths FILE [-D name=N]… [--top K] [-k K] [--format text|json]\n"
-    "  Acyclic path profiles: per function, how often each path through its\n"
-    "  branches ran and the work it cost (docs/paths.md).  --top K paths per\n"
-    "  function (default 5, 0 all); -k K splits the profiling over K worker\n"
-    "  processes (P3); the output does not depend on K.\n";
+enum { OPT_TOP = CLI_OWN, OPT_FORMAT };
 
-static int number(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint32_t *out)
-{
-    uint64_t x;
-    if (cli_parse_u64(v, &x) || x < lo || x > hi) {
-        cli_usage_error("%s expects a number from %llu to %llu, not '%s'", opt, (unsigned long long)lo,
-                        (unsigned long long)hi, v);
-        return -1;
-    }
-    *out = (uint32_t)x;
-    return 0;
-}
+static const CliOpt paths_opts[] = {
+    {OPT_TOP, "top", "K", "the K most frequent paths per function (default 5, 0 all)"},
+    {'k', NULL, "K", "profile in K worker processes (the output does not depend on K)"},
+    {OPT_FORMAT, "format", "text|json", "the report's format (default text)"},
+    {0, NULL, NULL, NULL},
+};
 
-static int parse_args(PathsArgs *a, int argc, char **argv)
+/* paths' own options: 0, or -1 after a usage error. */
+static int paths_option(void *ctx, CliArgs *ca, int key)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        int r = cli_common_option(&a->c, argc, argv, &i);
-        if (r < 0) return -1;
-        if (r > 0) continue;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { fputs(usage, stdout); return 1; }
-        if ((r = cli_option_value(argc, argv, &i, "--top", &v)) != 0) {
-            if (r < 0 || number("--top", v, 0, 1000000, &a->top)) return -1;
-            continue;
-        }
-        if ((r = cli_option_value(argc, argv, &i, "-k", &v)) != 0) {
-            if (r < 0 || number("-k", v, 1, MAX_WORKERS, &a->k)) return -1;
-            continue;
-        }
-        if ((r = cli_option_value(argc, argv, &i, "--format", &v)) != 0) {
-            if (r < 0) return -1;
-            if (strcmp(v, "text") && strcmp(v, "json")) { cli_usage_error("--format: text or json, not '%s'", v); return -1; }
-            a->json = !strcmp(v, "json");
-            continue;
-        }
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("paths: unknown option '%s'", argv[i]); return -1; }
-        if (a->file) { cli_usage_error("paths: more than one FILE"); return -1; }
-        a->file = argv[i];
+    PathsArgs *a = ctx;
+    const char *v = ca->arg;
+    switch (key) {
+    case OPT_TOP: return cli_number32("--top", v, 0, 1000000, &a->top);
+    case 'k': return cli_number32("-k", v, 1, MAX_WORKERS, &a->k);
+    case OPT_FORMAT:
+        if (strcmp(v, "text") && strcmp(v, "json")) { cli_usage_error("--format: text or json, not '%s'", v); return -1; }
+        a->json = !strcmp(v, "json");
+        return 0;
     }
-    if (!a->file) { fputs(usage, stderr); return -1; }
     return 0;
 }
 
@@ -189,15 +165,15 @@ static int run_workers(const PathsArgs *a, PathCount **c, uint32_t *n)
     return rc;
 }
 
-int cmd_paths(int argc, char **argv)
+static int cmd_paths(int argc, char **argv)
 {
     PathsArgs a;
     memset(&a, 0, sizeof a);
     cli_common_init(&a.c);
     a.top = 5;
     a.k = 1;
-    int pr = parse_args(&a, argc, argv);
-    if (pr) return pr > 0 ? EXIT_OK : EXIT_USAGE;
+    int pr = cli_parse(&cli_cmd_paths, argc, argv, &a.c, NULL, paths_option, &a, &a.file);
+    if (pr != CLI_END) return CLI_STOP_STATUS(pr);
     PathCount *c = NULL;
     uint32_t n = 0;
     Loaded l;
@@ -228,3 +204,11 @@ int cmd_paths(int argc, char **argv)
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_paths = {
+    "paths", cmd_paths, "FILE [options]", "acyclic path profiles of every function (docs/paths.md)",
+    "Acyclic path profiles: per function, how often each path through its\n"
+    "branches ran and the work it cost (docs/paths.md).",
+    "pml paths examples/fib.pml -D n=12 --top 3 -k 2",
+    CLI_GROUP_COMMON, paths_opts,
+};

@@ -6,24 +6,20 @@
 
 #include "cli.h"
 #include "graph.h"
+#include "measure.h"
 #include "profile.h"
 #include "report.h"
 
-int cmd_check(int argc, char **argv)
+static int cmd_check(int argc, char **argv)
 {
     CommonOpts c;
     cli_common_init(&c);
     const char *file = NULL;
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&c, argc, argv, &i);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (cli_file_arg("pml check", argv[i], &file)) return EXIT_USAGE;
-    }
-    if (!file) { cli_usage_error("check FILE"); return EXIT_USAGE; }
+    int k = cli_parse(&cli_cmd_check, argc, argv, &c, NULL, NULL, NULL, &file);
+    if (k != CLI_END) return CLI_STOP_STATUS(k);
     Loaded l;
     int rc = cli_load(file, &c, 0, &l);
-    if (rc == EXIT_OK) printf("%s: ok\n", file);
+    if (rc == EXIT_OK) printf("%s: ok\n", strcmp(file, "-") ? file : "<stdin>");
     cli_unload(&l);
     return rc;
 }
@@ -41,32 +37,50 @@ static int check_invariants(FILE *f, const Loaded *l)
     return 0;
 }
 
-/* --by, --top, --format: the report's own options (and --group, --stack:
- * cli_group_option). */
-static int report_option(ReportOptions *ro, int argc, char **argv, int *i)
+enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE };
+
+static const CliOpt run_opts[] = {
+    {OPT_BY, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)"},
+    {OPT_GROUP, "group", "{group}", "a holder is its caller in your files, its expression, or its function "
+                                    "(docs/attribution.md)"},
+    {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders"},
+    {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)"},
+    {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)"},
+    {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)"},
+    {0, NULL, NULL, NULL},
+};
+
+typedef struct RunArgs {
+    ReportOptions ro;
+    const char *profile;    /* --profile FILE.svg */
+} RunArgs;
+
+/* --by, --top, --format, --profile: run's own options; 0, or -1 after a usage error. */
+static int run_option(void *ctx, CliArgs *a, int key)
 {
-    const char *v;
-    int r;
+    ReportOptions *ro = &((RunArgs *)ctx)->ro;
+    const char *v = a->arg;
     uint64_t k;
-    if ((r = cli_option_value(argc, argv, i, "--by", &v)) < 0) return -1;
-    else if (r) {
-        if (strcmp(v, "use") && strcmp(v, "alloc")) { cli_usage_error("--by: use or alloc, not '%s'", v); return -1; }
-        ro->by = strcmp(v, "use") ? MEASURE_BY_ALLOC : MEASURE_BY_USE;
-        return 1;
-    }
-    if ((r = cli_option_value(argc, argv, i, "--top", &v)) < 0) return -1;
-    else if (r) {
+    char names[64];
+    switch (key) {
+    case OPT_BY:
+        for (int b = 0; measure_by_names[b]; b++)
+            if (!strcmp(v, measure_by_names[b])) { ro->by = (MeasureBy)b; return 0; }
+        cli_usage_error("--by: %s, not '%s'", cli_names(measure_by_names, " or ", names, sizeof names), v);
+        return -1;
+    case OPT_TOP:
         if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", v); return -1; }
         ro->top = (uint32_t)k;
-        return 1;
-    }
-    if ((r = cli_option_value(argc, argv, i, "--format", &v)) < 0) return -1;
-    else if (r) {
+        return 0;
+    case OPT_FORMAT:
         if (!strcmp(v, "text")) ro->format = REPORT_TEXT;
         else if (!strcmp(v, "json")) ro->format = REPORT_JSON;
         else if (!strcmp(v, "csv")) ro->format = REPORT_CSV;
         else { cli_usage_error("--format: text, json or csv, not '%s'", v); return -1; }
-        return 1;
+        return 0;
+    case OPT_PROFILE: ((RunArgs *)ctx)->profile = v; return 0;
+    case OPT_GROUP: return cli_group_apply(ro, v);
+    case OPT_STACK: ro->stack = 1; return 0;
     }
     return 0;
 }
@@ -82,25 +96,19 @@ static int run_profile(const Loaded *l, const ReportOptions *ro, const char *svg
     return r < 0 ? EXIT_PROGRAM : EXIT_OK;
 }
 
-int cmd_run(int argc, char **argv)
+static int cmd_run(int argc, char **argv)
 {
     CommonOpts c;
     SimOpts so = {0};
+    RunArgs ra = {.profile = NULL};
     ReportOptions ro;
     cli_common_init(&c);
-    report_options_default(&ro);
-    const char *file = NULL, *profile = NULL;
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&c, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&so, argc, argv, &i);
-        if (r == 0) r = report_option(&ro, argc, argv, &i);
-        if (r == 0) r = cli_group_option(&ro, argc, argv, &i);
-        if (r == 0) r = cli_option_value(argc, argv, &i, "--profile", &profile);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (cli_file_arg("pml run", argv[i], &file)) return EXIT_USAGE;
-    }
-    if (!file) { cli_usage_error("run FILE [options]"); return EXIT_USAGE; }
+    report_options_default(&ra.ro);
+    const char *file = NULL;
+    int k = cli_parse(&cli_cmd_run, argc, argv, &c, &so, run_option, &ra, &file);
+    if (k != CLI_END) return CLI_STOP_STATUS(k);
+    ro = ra.ro;
+    const char *profile = ra.profile;
     cli_report_options(&so, &ro);
     /* the program's print goes with the text report, never into JSON or CSV */
     if (ro.format == REPORT_TEXT) c.eo.print_out = stdout;
@@ -121,3 +129,18 @@ int cmd_run(int argc, char **argv)
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_check = {
+    "check", cmd_check, "FILE [options]", "parse and resolve only",
+    "Parses and resolves FILE (with the prelude) without running it.",
+    "pml check examples/fib.pml", CLI_GROUP_COMMON, NULL,
+};
+
+const CliCommand cli_cmd_run = {
+    "run", cmd_run, "FILE [options]",
+    "evaluate; print the value, work, span; with --sched, simulate each policy and P",
+    "Evaluates FILE, prints its value, work and span; with --sched, simulates each\n"
+    "policy with each P and reports the space high-water mark and what holds it.",
+    "pml run examples/fib.pml -D n=15 --sched={policies,} -p 1,2,4",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, run_opts,
+};

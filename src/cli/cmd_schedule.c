@@ -1,6 +1,6 @@
 /*
  * cmd_schedule.c — `pml schedule FILE [-D name=N]… [--sched=POLICY] [-p N]
- * [--coarse] [--seed S] [--units words|nodes] [--no-queue-space] [-o PATH]
+ * [--coarse] [--seed S] [--units UNITS] [--no-queue-space] [-o PATH]
  * [--plot timeline.svg]`: one schedule in full, as JSON
  * (docs/output-formats.md): for every node the step and processor that
  * visited it, and the heap and scheduler-queue space after every step;
@@ -10,6 +10,7 @@
 #include <string.h>
 #include "cli.h"
 #include "measure.h"
+#include "sched.h"
 #include "timeline.h"
 
 typedef struct SchedArgs {
@@ -20,41 +21,38 @@ typedef struct SchedArgs {
     int with_queue;
 } SchedArgs;
 
-static void schedule_usage(FILE *f)
+enum { OPT_PLOT = CLI_OWN };
+
+static const CliOpt schedule_opts[] = {
+    {'o', NULL, "PATH", "write the schedule to PATH (default '-': standard output, unless --plot)"},
+    {OPT_PLOT, "plot", "timeline.svg", "draw the processor timeline (.svg, .png or .pdf) instead of the JSON; "
+                                       "with -o as well, both"},
+    {0, NULL, NULL, NULL},
+};
+
+/* -o, --plot: 0, or -1 after a usage error. */
+static int schedule_option(void *ctx, CliArgs *ca, int key)
 {
-    fputs("usage: pml schedule FILE [-D name=N]... [--sched=df|bf|ws] [-p N] [--coarse] [--seed S]\n"
-          "                     [--units words|nodes] [--no-queue-space] [-o PATH] [--plot timeline.svg]\n"
-          "  One schedule as JSON: each node's step and processor, and the heap and\n"
-          "  scheduler-queue space after every step.  --plot X.svg|png|pdf draws the\n"
-          "  processor timeline (which processor visits which function's nodes at each\n"
-          "  step) instead of the JSON; with -o as well, both.\n", f);
+    SchedArgs *a = ctx;
+    if (key == 'o') return cli_output_option(&a->out, ca, key);
+    a->plot = ca->arg;
+    return cli_picture_path("--plot", ca->arg);
 }
 
-/* EXIT_OK, EXIT_USAGE, or -1 after printing the help. */
+/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
 static int schedule_parse(SchedArgs *a, int argc, char **argv)
 {
     SimOpts sim = {0};
-    const char *v;
     memset(a, 0, sizeof *a);
     cli_common_init(&a->common);
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&a->common, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&sim, argc, argv, &i);
-        if (r == 0 && (r = cli_option_value(argc, argv, &i, "-o", &v)) > 0) a->out = v;
-        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--plot", &v)) > 0)
-            r = cli_picture_path("--plot", v) ? -1 : (a->plot = v, 1);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { schedule_usage(stdout); return -1; }
-        if (cli_file_arg("pml schedule", argv[i], &a->file)) return EXIT_USAGE;
-    }
-    if (!a->file) { cli_usage_error("pml schedule: which FILE?"); return EXIT_USAGE; }
+    int k = cli_parse(&cli_cmd_schedule, argc, argv, &a->common, &sim, schedule_option, a, &a->file);
+    if (k != CLI_END) return k;
     if (!a->out && !a->plot) a->out = "-";
     if (sim.npolicies > 1 || sim.nprocs > 1) {
         cli_usage_error("pml schedule writes one schedule: give one policy and one P");
-        return EXIT_USAGE;
+        return CLI_BAD;
     }
-    a->so.policy = sim.npolicies ? sim.policies[0] : "df";
+    a->so.policy = sim.npolicies ? sim.policies[0] : sched_policy_names[0];
     a->so.P = sim.nprocs ? sim.procs[0] : 1;
     a->so.coarse = sim.coarse;
     a->so.fork_cost = sim.fork_cost;
@@ -86,7 +84,7 @@ void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, 
     fputs("{\n  \"policy\": ", f);
     fprintf(f, "\"%s\", \"P\": %u, \"coarse\": %s, \"seed\": %llu,\n", policy, s->P,
             coarse ? "true" : "false", (unsigned long long)seed);
-    fprintf(f, "  \"units\": \"%s\", \"with_queue\": %s,\n", units == UNITS_NODES ? "nodes" : "words",
+    fprintf(f, "  \"units\": \"%s\", \"with_queue\": %s,\n", space_units_names[units],
             with_queue ? "true" : "false");
     fprintf(f, "  \"nodes\": %u, \"steps\": %u, \"idle\": %llu, \"hwm\": %llu, \"hwm_step\": %u,\n", graph_nodes(g), s->T,
             (unsigned long long)s->idle, (unsigned long long)p->hwm, p->hwm_step);
@@ -132,15 +130,22 @@ static int schedule_write(const SchedArgs *a, const Loaded *l)
     return rc;
 }
 
-int cmd_schedule(int argc, char **argv)
+static int cmd_schedule(int argc, char **argv)
 {
     SchedArgs a;
     int rc = schedule_parse(&a, argc, argv);
-    if (rc < 0) return EXIT_OK;
-    if (rc != EXIT_OK) return rc;
+    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
     Loaded l;
     rc = cli_load(a.file, &a.common, 1, &l);
     if (rc == EXIT_OK) rc = schedule_write(&a, &l);
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_schedule = {
+    "schedule", cmd_schedule, "FILE [options]", "one schedule and its space at every step, as JSON",
+    "One schedule as JSON (docs/output-formats.md): each node's step and processor,\n"
+    "and the heap and scheduler-queue space after every step.",
+    "pml schedule examples/fib.pml -D n=10 --sched ws -p 2 -o s.json",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, schedule_opts,
+};

@@ -148,34 +148,46 @@ end:
     return rc;
 }
 
-int cmd_speedup(int argc, char **argv)
+enum { OPT_PLOT = CLI_OWN };
+
+static const CliOpt speedup_opts[] = {
+    {'p', NULL, "A:B", "processor counts: A:B, A:B:STEP, A:B:xK or a list (default 1:16)"},
+    {'o', NULL, "s.csv", "write the CSV to s.csv (default '-': standard output)"},
+    {OPT_PLOT, "plot", "s.svg", "draw the speedups with gnuplot"},
+    {0, NULL, NULL, NULL},
+};
+
+typedef struct SpeedupArgs {
+    const char *procs, *csv, *svg;  /* -p, -o, --plot */
+} SpeedupArgs;
+
+static int speedup_option(void *ctx, CliArgs *ca, int key)
+{
+    SpeedupArgs *a = ctx;
+    switch (key) {
+    case 'p': a->procs = ca->arg; return 0;
+    case 'o': a->csv = ca->arg; return 0;
+    case OPT_PLOT: a->svg = ca->arg; return cli_picture_path("--plot", ca->arg);
+    }
+    return 0;
+}
+
+static int cmd_speedup(int argc, char **argv)
 {
     CommonOpts c;
     SimOpts so = {0};
+    SpeedupArgs sa = {NULL, NULL, NULL};
     cli_common_init(&c);
-    const char *file = NULL, *csv = NULL, *svg = NULL, *pv = NULL;
-    for (int i = 1; i < argc; i++) {
-        int r = 0;
-        /* -p takes ranges here, so it is read before the shared options */
-        if ((r = cli_option_value(argc, argv, &i, "-p", &pv)) == 0) r = cli_common_option(&c, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&so, argc, argv, &i);
-        if (r == 0) r = cli_option_value(argc, argv, &i, "-o", &csv);
-        if (r == 0) r = cli_option_value(argc, argv, &i, "--plot", &svg);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("speedup: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        if (file) { cli_usage_error("speedup: more than one FILE"); return EXIT_USAGE; }
-        file = argv[i];
-    }
-    if (!file) { cli_usage_error("speedup FILE -p 1:16 [--sched …] [--fork-cost C] [--steal-cost S] [-o s.csv] [--plot s.svg]"); return EXIT_USAGE; }
-    if (svg && cli_picture_path("--plot", svg)) return EXIT_USAGE;
+    const char *file = NULL;
+    int k = cli_parse(&cli_cmd_speedup, argc, argv, &c, &so, speedup_option, &sa, &file);
+    if (k != CLI_END) return CLI_STOP_STATUS(k);
+    const char *csv = sa.csv, *svg = sa.svg, *pv = sa.procs;
     uint32_t *procs, np;
     if (parse_procs(pv ? pv : "1:16", &procs, &np)) {
         cli_usage_error("-p: processor counts 1..4096 as A:B, A:B:STEP, A:B:xK or a list, not '%s'", pv);
         return EXIT_USAGE;
     }
-    static const char *const all[] = {"df", "bf", "ws"};
-    if (!so.npolicies) { memcpy(so.policies, all, sizeof all); so.npolicies = 3; }
+    cli_sim_all_policies(&so);
     Loaded l;
     int rc = cli_load(file, &c, 1, &l);
     SpeedRow *rows = calloc((size_t)so.npolicies * np, sizeof *rows);
@@ -196,3 +208,12 @@ int cmd_speedup(int argc, char **argv)
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_speedup = {
+    "speedup", cmd_speedup, "FILE -p 1:16 [options]", "the factored speedup plot (docs/time.md)",
+    "For each policy and P: the linear, maximal, idle-specific, inflation-specific\n"
+    "and actual speedups and the span bound T1/Tinf, as CSV and through gnuplot\n"
+    "(docs/time.md).  Default: every policy.",
+    "pml speedup examples/fib.pml -D n=12 -p 1:8 --fork-cost 2 -o s.csv --plot s.svg",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, speedup_opts,
+};

@@ -2,10 +2,11 @@
  * cmd_stats.c — `pml stats`: how big the cost graphs are before and after
  * distillation (the columns of the paper's Table 1).
  *
- *   pml stats FILE [-D name=N]... [--format text|csv]
+ *   pml stats FILE [-D name=N]... [--format text|csv|json]
  *
  * text: a small table for people; csv: one header line and one data line,
  *   nodes,heap_edges,comp_edges,distilled_nodes,distilled_heap_edges,distilled_comp_edges
+ * json: one object with the same six names and the file
  * (stable; documented in docs/distill.md).
  */
 #include <stdio.h>
@@ -13,13 +14,7 @@
 
 #include "cli.h"
 #include "distill.h"
-
-static void stats_usage(FILE *f)
-{
-    fputs("usage: pml stats FILE [-D name=N]... [--format text|csv]\n"
-          "  Nodes, heap edges and computation edges of the cost graphs, original and\n"
-          "  distilled (paper Table 1).\n", f);
-}
+#include "textout.h"
 
 static uint64_t comp_edges(const Graph *g)
 {
@@ -28,16 +23,34 @@ static uint64_t comp_edges(const Graph *g)
     return k;
 }
 
-static void stats_print(const char *file, const CommonOpts *c, const Graph *g,
-                        const Distilled *d, int csv)
+enum { FMT_TEXT, FMT_CSV, FMT_JSON };
+
+static void stats_json(const char *file, const CommonOpts *c, const Graph *g, const Distilled *d)
 {
-    if (csv) {
+    fputs("{\"file\": ", stdout);
+    json_string(stdout, strcmp(file, "-") ? file : "<stdin>");
+    fputs(", \"params\": {", stdout);
+    for (uint32_t j = 0; j < c->eo.nparams; j++) {
+        fputs(j ? ", " : "", stdout);
+        json_string(stdout, c->eo.params[j].name);
+        printf(": %lld", (long long)c->eo.params[j].value);
+    }
+    printf("},\n \"nodes\": %u, \"heap_edges\": %zu, \"comp_edges\": %llu,\n"
+           " \"distilled_nodes\": %u, \"distilled_heap_edges\": %zu, \"distilled_comp_edges\": %u}\n",
+           graph_nodes(g), graph_heap_edges(g), (unsigned long long)comp_edges(g), d->n, d->nh, d->nc);
+}
+
+static void stats_print(const char *file, const CommonOpts *c, const Graph *g,
+                        const Distilled *d, int fmt)
+{
+    if (fmt == FMT_JSON) { stats_json(file, c, g, d); return; }
+    if (fmt == FMT_CSV) {
         printf("nodes,heap_edges,comp_edges,distilled_nodes,distilled_heap_edges,distilled_comp_edges\n"
                "%u,%zu,%llu,%u,%zu,%u\n", graph_nodes(g), graph_heap_edges(g), (unsigned long long)comp_edges(g),
                d->n, d->nh, d->nc);
         return;
     }
-    printf("%s", file);
+    printf("%s", strcmp(file, "-") ? file : "<stdin>");
     for (uint32_t j = 0; j < c->eo.nparams; j++)
         printf(" %s=%lld", c->eo.params[j].name, (long long)c->eo.params[j].value);
     printf("\n%-10s %10s %11s %18s\n", "", "nodes", "heap edges", "computation edges");
@@ -46,27 +59,30 @@ static void stats_print(const char *file, const CommonOpts *c, const Graph *g,
     printf("%-10s %10u %11zu %18u\n", "distilled", d->n, d->nh, d->nc);
 }
 
-int cmd_stats(int argc, char **argv)
+static const CliOpt stats_opts[] = {
+    {CLI_OWN, "format", "text|csv|json", "a table (default), or CSV or JSON (docs/distill.md)"},
+    {0, NULL, NULL, NULL},
+};
+
+/* --format: 0, or -1 after a usage error. */
+static int stats_option(void *ctx, CliArgs *a, int key)
+{
+    static const char *const formats[] = {"text", "csv", "json", NULL};  /* by FMT_* */
+    (void)key;
+    for (int f = 0; formats[f]; f++)
+        if (!strcmp(a->arg, formats[f])) { *(int *)ctx = f; return 0; }
+    cli_usage_error("--format: text, csv or json, not '%s'", a->arg);
+    return -1;
+}
+
+static int cmd_stats(int argc, char **argv)
 {
     CommonOpts c;
-    const char *file = NULL, *format = "text";
+    const char *file = NULL;
+    int fmt = FMT_TEXT;
     cli_common_init(&c);
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&c, argc, argv, &i);
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { stats_usage(stdout); return EXIT_OK; }
-        if (!strncmp(argv[i], "--format=", 9)) format = argv[i] + 9;
-        else if (!strcmp(argv[i], "--format") && i + 1 < argc) format = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("pml stats: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        else if (file) { cli_usage_error("pml stats: one FILE only"); return EXIT_USAGE; }
-        else file = argv[i];
-    }
-    if (!file) { cli_usage_error("pml stats: which FILE?"); return EXIT_USAGE; }
-    if (strcmp(format, "text") && strcmp(format, "csv")) {
-        cli_usage_error("--format: text or csv, not '%s'", format);
-        return EXIT_USAGE;
-    }
+    int k = cli_parse(&cli_cmd_stats, argc, argv, &c, NULL, stats_option, &fmt, &file);
+    if (k != CLI_END) return CLI_STOP_STATUS(k);
     Loaded l;
     int rc = cli_load(file, &c, 1, &l);
     if (rc != EXIT_OK) return rc;
@@ -77,8 +93,15 @@ int cmd_stats(int argc, char **argv)
         cli_unload(&l);
         return EXIT_PROGRAM;
     }
-    stats_print(file, &c, &l.run.g, &d, strcmp(format, "csv") == 0);
+    stats_print(file, &c, &l.run.g, &d, fmt);
     distill_free(&d);
     cli_unload(&l);
     return EXIT_OK;
 }
+
+const CliCommand cli_cmd_stats = {
+    "stats", cmd_stats, "FILE [options]", "original vs distilled graph sizes",
+    "Nodes, heap edges and computation edges of the cost graphs, original and\n"
+    "distilled (paper Table 1).",
+    "pml stats examples/fib.pml -D n=12 --format json", CLI_GROUP_COMMON, stats_opts,
+};

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "sched.h"
 #include "report.h"
 #include "shard.h"
 #include "sweep.h"
@@ -53,15 +54,28 @@ typedef struct Job {
 
 /* ---- options ---- */
 
-/* -D name=RANGE (a list, or with ':'), or a plain -D for cli_common_option. */
+enum { OPT_TOP = CLI_OWN, OPT_PLOT, OPT_SHARD, OPT_LOGLOG, OPT_EXEC, OPT_SAMPLE, OPT_BY, OPT_GROUP };
+
+static const CliOpt sweep_opts[] = {
+    {'D', NULL, "name=SIZES", "the sizes: A:B, A:B:STEP, A:B:xK or a list (one -D); others as usual"},
+    {'j', NULL, "JOBS", "run JOBS sizes at once (default: the cores)"},
+    {'o', NULL, "data.csv", "write the CSV to data.csv (default '-': standard output)"},
+    {OPT_PLOT, "plot", "space.svg", "plot the marks (and space-holders.svg) with gnuplot"},
+    {OPT_LOGLOG, "loglog", NULL, "log-log axes"},
+    {OPT_TOP, "top", "K", "the K biggest holders per mark (default 8)"},
+    {OPT_BY, "by", "{by}", "holders by last use or by allocation (default use)"},
+    {OPT_GROUP, "group", "{group}", "holders grouped as pml run --group (docs/attribution.md)"},
+    {OPT_EXEC, "exec", NULL, "also the marks measured by real runs (docs/exec.md)"},
+    {OPT_SAMPLE, "sample", "N", "with --exec: sample the heap every N words"},
+    {OPT_SHARD, "shard", "I/K", "run only shard I of K (pml merge puts them together)"},
+    {0, NULL, NULL, NULL},
+};
+
+/* -D name=RANGE (a list, or with ':'), or a plain -D for the common options. */
 static int define_option(SweepArgs *a, const char *v)
 {
     const char *eq = strchr(v, '=');
-    if (!eq || !strpbrk(eq, ":,")) {
-        char *fake[] = {"-D", (char *)v};
-        int k = 0;
-        return cli_common_option(&a->c, 2, fake, &k);
-    }
+    if (!eq || !strpbrk(eq, ":,")) return cli_common_apply(&a->c, 'D', v);
     if (a->range) { cli_usage_error("sweep: only one -D can be a range of sizes"); return -1; }
     char msg[160];
     if (eq == v || sweep_parse_sizes(eq + 1, &a->sizes, &a->nsizes, msg, sizeof msg)) {
@@ -69,30 +83,12 @@ static int define_option(SweepArgs *a, const char *v)
         return -1;
     }
     a->sw.param = a->range = strndup(v, (size_t)(eq - v));
-    return 1;
-}
-
-static int number_option(int argc, char **argv, int *i, const char *name, uint64_t lo, uint64_t hi, uint32_t *out)
-{
-    const char *v;
-    uint64_t k;
-    int r = cli_option_value(argc, argv, i, name, &v);
-    if (r <= 0) return r;
-    if (cli_parse_u64(v, &k) || k < lo || k > hi) {
-        cli_usage_error("%s expects a number from %llu to %llu, not '%s'", name, (unsigned long long)lo,
-                        (unsigned long long)hi, v);
-        return -1;
-    }
-    *out = (uint32_t)k;
-    return 1;
+    return 0;
 }
 
 /* --shard I/K: 1 <= I <= K. */
-static int shard_option(SweepArgs *a, int argc, char **argv, int *i)
+static int shard_option(SweepArgs *a, const char *v)
 {
-    const char *v;
-    int r = cli_option_value(argc, argv, i, "--shard", &v);
-    if (r <= 0) return r;
     unsigned long x, k;
     char *e;
     x = strtoul(v, &e, 10);
@@ -102,73 +98,62 @@ static int shard_option(SweepArgs *a, int argc, char **argv, int *i)
     }
     a->shard = (uint32_t)x;
     a->nshards = (uint32_t)k;
-    return 1;
+    return 0;
 }
 
-static int svg_option(int argc, char **argv, int *i, const char *name, const char **out)
+/* The options of sweep itself: 0, or -1 after a usage error. */
+static int sweep_option(void *ctx, CliArgs *ca, int key)
 {
-    int r = cli_option_value(argc, argv, i, name, out);
-    if (r <= 0) return r;
-    return cli_picture_path(name, *out) ? -1 : 1;
-}
-
-/* The options of sweep itself: 1 consumed, 0 not ours, -1 usage error. */
-static int sweep_option(SweepArgs *a, int argc, char **argv, int *i)
-{
-    const char *v;
-    int r;
-    if ((r = cli_option_value(argc, argv, i, "-D", &v)) != 0) return r < 0 ? -1 : define_option(a, v);
-    if ((r = number_option(argc, argv, i, "-j", 1, MAX_JOBS, &a->jobs)) != 0) return r;
-    if ((r = number_option(argc, argv, i, "--top", 0, 100, &a->sw.top)) != 0) return r;
-    if ((r = cli_option_value(argc, argv, i, "-o", &a->out)) != 0) return r;
-    if ((r = svg_option(argc, argv, i, "--plot", &a->plot)) != 0) return r;
-    if ((r = shard_option(a, argc, argv, i)) != 0) return r;
-    if (strcmp(argv[*i], "--loglog") == 0) { a->loglog = 1; return 1; }
-    if (strcmp(argv[*i], "--exec") == 0) { a->sw.exec = 1; return 1; }
-    if ((r = cli_option_value(argc, argv, i, "--sample", &v)) < 0) return -1;
-    else if (r) {
+    SweepArgs *a = ctx;
+    const char *v = ca->arg;
+    int by;
+    switch (key) {
+    case 'D': return define_option(a, v);
+    case 'j': return cli_number32("-j", v, 1, MAX_JOBS, &a->jobs);
+    case OPT_TOP: return cli_number32("--top", v, 0, 100, &a->sw.top);
+    case 'o': a->out = v; return 0;
+    case OPT_PLOT: a->plot = v; return cli_picture_path("--plot", v);
+    case OPT_SHARD: return shard_option(a, v);
+    case OPT_LOGLOG: a->loglog = 1; return 0;
+    case OPT_EXEC: a->sw.exec = 1; return 0;
+    case OPT_SAMPLE:
         if (cli_parse_u64(v, &a->sample) || a->sample == 0 || a->sample > (1ull << 40)) {
             cli_usage_error("--sample expects a number of words from 1 to 2^40, not '%s'", v);
             return -1;
         }
-        return 1;
-    }
-    if (strcmp(argv[*i], "--stack") == 0) { cli_usage_error("--stack is an option of pml run"); return -1; }
-    if ((r = cli_group_option(&a->ro, argc, argv, i)) != 0) return r;
-    if ((r = cli_option_value(argc, argv, i, "--by", &v)) < 0) return -1;
-    else if (r) {
-        if (strcmp(v, "use") && strcmp(v, "alloc")) { cli_usage_error("--by: use or alloc, not '%s'", v); return -1; }
-        a->ro.by = strcmp(v, "use") ? MEASURE_BY_ALLOC : MEASURE_BY_USE;
-        return 1;
+        return 0;
+    case OPT_GROUP: return cli_group_apply(&a->ro, v);
+    case OPT_BY:
+        if (cli_choice("by", v, measure_by_names, &by)) return -1;
+        a->ro.by = (MeasureBy)by;
+        return 0;
     }
     return 0;
 }
 
+/* CLI_END, or a parse's stop status (CLI_BAD, CLI_HELP). */
 static int parse_args(SweepArgs *a, int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        int r = sweep_option(a, argc, argv, &i);
-        if (r == 0) r = cli_common_option(&a->c, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&a->so, argc, argv, &i);
-        if (r < 0) return -1;
-        if (r > 0) continue;
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("sweep: unknown option '%s'", argv[i]); return -1; }
-        if (a->file) { cli_usage_error("sweep: more than one FILE"); return -1; }
-        a->file = argv[i];
-    }
-    if (!a->file || !a->range) { cli_usage_error("sweep FILE -D name=A:B[:STEP] [options]"); return -1; }
+    int k = cli_parse(&cli_cmd_sweep, argc, argv, &a->c, &a->so, sweep_option, a, &a->file);
+    if (k != CLI_END) return k;
+    if (!a->range) { cli_usage_error("pml sweep: which sizes? (-D name=A:B[:STEP])"); return CLI_BAD; }
     for (uint32_t k = 0; k < a->c.eo.nparams; k++)
-        if (!strcmp(a->c.params[k].name, a->range)) { cli_usage_error("sweep: -D %s given twice", a->range); return -1; }
-    if (a->c.eo.nparams == sizeof a->c.params / sizeof a->c.params[0]) { cli_usage_error("too many -D definitions"); return -1; }
+        if (!strcmp(a->c.params[k].name, a->range)) { cli_usage_error("sweep: -D %s given twice", a->range); return CLI_BAD; }
+    if (a->c.eo.nparams == sizeof a->c.params / sizeof a->c.params[0]) { cli_usage_error("too many -D definitions"); return CLI_BAD; }
     ExecPolicy pol;
+    char names[64];
     for (uint32_t k = 0; a->sw.exec && k < a->so.npolicies; k++)
-        if (exec_policy_parse(a->so.policies[k], &pol)) { cli_usage_error("sweep --exec: --sched: df, bf or ws, not '%s'", a->so.policies[k]); return -1; }
+        if (exec_policy_parse(a->so.policies[k], &pol)) {
+            cli_usage_error("sweep --exec: --sched: %s, not '%s'", cli_names(sched_policy_names, ", ", names, sizeof names),
+                            a->so.policies[k]);
+            return CLI_BAD;
+        }
     for (uint32_t k = 0; a->sw.exec && k < a->so.nprocs; k++)
-        if (a->so.procs[k] > EXEC_MAX_PROCS) { cli_usage_error("sweep --exec: -p: at most %d processors", EXEC_MAX_PROCS); return -1; }
-    if (a->sample && !a->sw.exec) { cli_usage_error("sweep: --sample goes with --exec"); return -1; }
+        if (a->so.procs[k] > EXEC_MAX_PROCS) { cli_usage_error("sweep --exec: -p: at most %d processors", EXEC_MAX_PROCS); return CLI_BAD; }
+    if (a->sample && !a->sw.exec) { cli_usage_error("sweep: --sample goes with --exec"); return CLI_BAD; }
     if (!a->sample) a->sample = 4096;
-    if (a->nshards && a->plot) { cli_usage_error("sweep: --plot draws the whole sweep: give it to pml merge, not to a --shard"); return -1; }
-    return 0;
+    if (a->nshards && a->plot) { cli_usage_error("sweep: --plot draws the whole sweep: give it to pml merge, not to a --shard"); return CLI_BAD; }
+    return CLI_END;
 }
 
 /* ---- shards ---- */
@@ -209,7 +194,7 @@ static void write_mark(FILE *f, const SweepArgs *a)
     FILE *m = open_memstream(&opts, &len);
     if (m) { write_options(m, a); fclose(m); }
     ShardMark mk = {a->shard, a->nshards, a->ro.npolicies * a->ro.nprocs, a->range, a->all_sizes, a->nall,
-                    a->ro.units == UNITS_NODES ? "nodes" : "words", opts ? opts : "", a->file};
+                    space_units_names[a->ro.units], opts ? opts : "", a->file};
     shard_write_mark(f, &mk);
     free(opts);
 }
@@ -493,7 +478,7 @@ static int sweep(SweepArgs *a)
         if (rc != EXIT_OK) outfile_abort(&out);
         else if (outfile_commit(&out)) rc = EXIT_PROGRAM;
         if (rc == EXIT_OK && a->plot)
-            rc = cli_sweep_plot(a->file, a->range, a->ro.units == UNITS_NODES ? "nodes" : "words", a->plot, a->loglog, csv, len);
+            rc = cli_sweep_plot(a->file, a->range, space_units_names[a->ro.units], a->plot, a->loglog, csv, len);
         free(csv);
     }
     if (outfile_release(rc == EXIT_OK)) rc = EXIT_PROGRAM;
@@ -502,7 +487,7 @@ static int sweep(SweepArgs *a)
     return rc;
 }
 
-int cmd_sweep(int argc, char **argv)
+static int cmd_sweep(int argc, char **argv)
 {
     SweepArgs a;
     memset(&a, 0, sizeof a);
@@ -510,8 +495,8 @@ int cmd_sweep(int argc, char **argv)
     report_options_default(&a.ro);
     a.sw.top = 8;
     a.sw.ro = &a.ro;
-    int rc = EXIT_USAGE;
-    if (parse_args(&a, argc, argv) == 0) {
+    int k = parse_args(&a, argc, argv), rc = CLI_STOP_STATUS(k);
+    if (k == CLI_END) {
         MeasureBy by = a.ro.by;
         cli_report_options(&a.so, &a.ro);
         a.ro.by = by;
@@ -523,3 +508,12 @@ int cmd_sweep(int argc, char **argv)
     free(a.range);
     return rc;
 }
+
+const CliCommand cli_cmd_sweep = {
+    "sweep", cmd_sweep, "FILE -D name=A:B[:STEP] [options]",
+    "high-water mark and its holders against input size (docs/sweep.md)",
+    "Evaluates FILE once per size, each in its own worker, simulates every policy\n"
+    "and P on it and writes the marks and their holders as CSV (docs/sweep.md).",
+    "pml sweep examples/matmul.pml -D n=2:8:2 --sched={policies,} -p 2 -o data.csv --plot space.svg",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, sweep_opts,
+};

@@ -2,8 +2,8 @@
  * cmd_view.c — `pml view`: one self-contained, offline HTML page that steps
  * through one or two schedules of a program (docs/view.md).
  *
- *   pml view FILE [-D name=N]... [--sched=df,bf] [-p N] [--coarse] [--seed S]
- *            [--units words|nodes] [--no-queue-space] [--max-shown N] -o PAGE.html
+ *   pml view FILE [-D name=N]... [--sched=POLICY,POLICY] [-p N] [--coarse] [--seed S]
+ *            [--units UNITS] [--no-queue-space] [--max-shown N] -o PAGE.html
  *
  * For each schedule: the distilled graph (pml dot's budget) at its
  * high-water mark, laid out by Graphviz and embedded as SVG; per sampled
@@ -23,6 +23,7 @@
 #include "distill.h"
 #include "measure.h"
 #include "report.h"
+#include "sched.h"
 #include "textout.h"
 
 extern const char pml_view_js[], pml_view_css[];
@@ -36,41 +37,38 @@ typedef struct ViewArgs {
     uint32_t max_shown;
 } ViewArgs;
 
-static void view_usage(FILE *f)
+enum { OPT_MAX_SHOWN = CLI_OWN };
+
+static const CliOpt view_opts[] = {
+    {'o', NULL, "PAGE.html", "where to write the page (required)"},
+    {OPT_MAX_SHOWN, "max-shown", "N", "draw about N coalesced nodes at most (pml dot's budget)"},
+    {0, NULL, NULL, NULL},
+};
+
+/* -o, --max-shown: 0, or -1 after a usage error. */
+static int view_option(void *ctx, CliArgs *ca, int key)
 {
-    fputs("usage: pml view FILE [-D name=N]... [--sched=df,bf] [-p N] [--coarse] [--seed S]\n"
-          "                [--units words|nodes] [--no-queue-space] [--max-shown N] -o PAGE.html\n"
-          "  One offline HTML page stepping through one or two schedules side by side:\n"
-          "  the distilled graph coloured by state, the space over time, the holders and\n"
-          "  the source, a processor timeline.\n", f);
+    ViewArgs *a = ctx;
+    uint64_t n;
+    if (key == 'o') a->out = ca->arg;
+    else if (cli_parse_u64(ca->arg, &n) || n < 1 || n > 100000) {
+        cli_usage_error("--max-shown: expected 1..100000, got '%s'", ca->arg);
+        return -1;
+    } else a->max_shown = (uint32_t)n;
+    return 0;
 }
 
+/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
 static int view_parse(ViewArgs *a, int argc, char **argv)
 {
-    const char *v;
     memset(a, 0, sizeof *a);
     cli_common_init(&a->common);
     a->max_shown = DISTILL_MAX_SHOWN;
-    for (int i = 1; i < argc; i++) {
-        int r = cli_common_option(&a->common, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&a->sim, argc, argv, &i);
-        if (r == 0 && (r = cli_option_value(argc, argv, &i, "-o", &v)) > 0) a->out = v;
-        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--max-shown", &v)) > 0) {
-            uint64_t k;
-            if (cli_parse_u64(v, &k) || k < 1 || k > 100000) { cli_usage_error("--max-shown: expected 1..100000, got '%s'", v); return EXIT_USAGE; }
-            a->max_shown = (uint32_t)k;
-        }
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { view_usage(stdout); return -1; }
-        if (argv[i][0] == '-' && argv[i][1]) { cli_usage_error("pml view: unknown option '%s'", argv[i]); return EXIT_USAGE; }
-        if (a->file) { cli_usage_error("pml view: one FILE only ('%s' and '%s')", a->file, argv[i]); return EXIT_USAGE; }
-        a->file = argv[i];
-    }
-    if (!a->file) { cli_usage_error("pml view: which FILE?"); return EXIT_USAGE; }
-    if (!a->out) { cli_usage_error("pml view: where to? (-o PAGE.html)"); return EXIT_USAGE; }
+    int k = cli_parse(&cli_cmd_view, argc, argv, &a->common, &a->sim, view_option, a, &a->file);
+    if (k != CLI_END) return k;
+    if (!a->out) { cli_usage_error("pml view: where to? (-o PAGE.html)"); return CLI_BAD; }
     uint32_t np = a->sim.npolicies ? a->sim.npolicies : 1, nP = a->sim.nprocs ? a->sim.nprocs : 1;
-    if (np * nP > 2) { cli_usage_error("pml view shows one or two schedules (e.g. --sched=df,bf -p 2)"); return EXIT_USAGE; }
+    if (np * nP > 2) { cli_usage_error("pml view shows one or two schedules (e.g. two policies and one -p)"); return CLI_BAD; }
     return EXIT_OK;
 }
 
@@ -369,7 +367,7 @@ static int view_build(const ViewArgs *a, const Loaded *l)
     uint32_t np = a->sim.npolicies ? a->sim.npolicies : 1, nP = a->sim.nprocs ? a->sim.nprocs : 1;
     for (uint32_t i = 0; i < np; i++)
         for (uint32_t j = 0; j < nP; j++) {
-            pol[ns] = a->sim.npolicies ? a->sim.policies[i] : "df";
+            pol[ns] = a->sim.npolicies ? a->sim.policies[i] : sched_policy_names[0];
             P[ns++] = a->sim.nprocs ? a->sim.procs[j] : 1;
         }
     Measure m[2] = {{0}};
@@ -385,7 +383,7 @@ static int view_build(const ViewArgs *a, const Loaded *l)
     fputs(",\"params\":\"", f);
     for (uint32_t j = 0; j < a->common.eo.nparams; j++)
         fprintf(f, "%s%s=%lld", j ? " " : "", a->common.eo.params[j].name, (long long)a->common.eo.params[j].value);
-    fprintf(f, "\",\"units\":\"%s\",\"schedules\":[", a->sim.units_nodes ? "nodes" : "words");
+    fprintf(f, "\",\"units\":\"%s\",\"schedules\":[", space_units_names[a->sim.units_nodes ? UNITS_NODES : UNITS_WORDS]);
     for (; have < ns; have++) {
         MeasureOptions mo = measure_options(l->run.nannots);
         mo.sched = (SchedOptions){ .policy = pol[have], .P = P[have], .coarse = a->sim.coarse, .seed = a->sim.seed };
@@ -427,15 +425,23 @@ done:
     return rc;
 }
 
-int cmd_view(int argc, char **argv)
+static int cmd_view(int argc, char **argv)
 {
     ViewArgs a;
     int rc = view_parse(&a, argc, argv);
-    if (rc < 0) return EXIT_OK;
-    if (rc != EXIT_OK) return rc;
+    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
     Loaded l;
     if ((rc = cli_load(a.file, &a.common, 1, &l)) != EXIT_OK) return rc;
     rc = view_build(&a, &l);
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_view = {
+    "view", cmd_view, "FILE -o PAGE.html [options]", "an offline page stepping through one or two schedules (docs/view.md)",
+    "One offline HTML page stepping through one or two schedules side by side:\n"
+    "the distilled graph coloured by state, the space over time, the holders and\n"
+    "the source, a processor timeline.",
+    "pml view examples/fib.pml -D n=10 --sched=df,bf -p 2 -o lesson.html",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, view_opts,
+};

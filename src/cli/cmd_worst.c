@@ -1,5 +1,5 @@
 /*
- * cmd_worst.c — `pml worst FILE [-D name=N]… [-p 1,2,4,64] [--sched=df,bf,ws]
+ * cmd_worst.c — `pml worst FILE [-D name=N]… [-p 1,2,4,64] [--sched=POLICY,…]
  * [--seed S] [--coarse] [--format text|json] [--fail-above WORDS]
  * [--witness s.json] [--exact] [--top K]`: the most heap space any schedule
  * can need (docs/worst-case.md).  Upper bounds from the free-point model
@@ -16,6 +16,7 @@
 #include "graph.h"
 #include "measure.h"
 #include "report.h"
+#include "sched.h"
 #include "textout.h"
 #include "worst.h"
 
@@ -55,55 +56,55 @@ typedef struct PResult {
     Measure worst;          /* the schedule reaching `best`, with holders */
 } PResult;
 
-static void worst_usage(FILE *f)
+enum { OPT_WITNESS = CLI_OWN, OPT_FORMAT, OPT_FAIL_ABOVE, OPT_TOP, OPT_EXACT };
+
+static const CliOpt worst_opts[] = {
+    {OPT_FORMAT, "format", "text|json", "the report's format (default text)"},
+    {OPT_FAIL_ABOVE, "fail-above", "WORDS", "exit 1 if some schedule can need more than WORDS"},
+    {OPT_WITNESS, "witness", "s.json", "write the worst schedule found, as pml schedule does"},
+    {OPT_EXACT, "exact", NULL, "the true maxima by enumeration (small graphs)"},
+    {OPT_TOP, "top", "K", "the K biggest holders of the worst schedule (default 10)"},
+    {0, NULL, NULL, NULL},
+};
+
+/* worst's own options: 0, or -1 after a usage error. */
+static int worst_option(void *ctx, CliArgs *ca, int key)
 {
-    fputs("usage: pml worst FILE [-D name=N]... [-p 1,2,4,64] [--sched=df,bf,ws] [--seed S] [--coarse]\n"
-          "                  [--format text|json] [--fail-above WORDS] [--witness s.json] [--exact] [--top K]\n"
-          "  The most heap space any schedule can need: M∞ bounds every schedule, M_P every\n"
-          "  schedule with at most P strands in progress (ws); a real schedule gives a lower\n"
-          "  bound (docs/worst-case.md).\n", f);
+    WorstArgs *a = ctx;
+    const char *v = ca->arg;
+    uint64_t k;
+    switch (key) {
+    case OPT_WITNESS: a->witness = v; return 0;
+    case OPT_EXACT: a->exact = 1; return 0;
+    case OPT_FORMAT:
+        if (strcmp(v, "text") && strcmp(v, "json")) { cli_usage_error("--format: text or json, not '%s'", v); return -1; }
+        a->json = strcmp(v, "json") == 0;
+        return 0;
+    case OPT_FAIL_ABOVE:
+        if (cli_parse_u64(v, &a->fail_above) || a->fail_above > INT64_MAX / 4) {
+            cli_usage_error("--fail-above expects a number of words, not '%s'", v);
+            return -1;
+        }
+        a->fail_set = 1;
+        return 0;
+    case OPT_TOP:
+        if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", v); return -1; }
+        a->top = (uint32_t)k;
+        return 0;
+    }
+    return 0;
 }
 
-/* EXIT_OK, EXIT_USAGE, or -1 after printing the help. */
+/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
 static int worst_parse(WorstArgs *a, int argc, char **argv)
 {
     memset(a, 0, sizeof *a);
     cli_common_init(&a->common);
     a->top = 10;
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        uint64_t k;
-        int r = cli_common_option(&a->common, argc, argv, &i);
-        if (r == 0) r = cli_sim_option(&a->sim, argc, argv, &i);
-        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--witness", &v)) > 0) a->witness = v;
-        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--format", &v)) > 0) {
-            if (strcmp(v, "text") && strcmp(v, "json")) { cli_usage_error("--format: text or json, not '%s'", v); return EXIT_USAGE; }
-            a->json = strcmp(v, "json") == 0;
-        }
-        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--fail-above", &v)) > 0) {
-            if (cli_parse_u64(v, &a->fail_above) || a->fail_above > INT64_MAX / 4) {
-                cli_usage_error("--fail-above expects a number of words, not '%s'", v);
-                return EXIT_USAGE;
-            }
-            a->fail_set = 1;
-        }
-        if (r == 0 && (r = cli_option_value(argc, argv, &i, "--top", &v)) > 0) {
-            if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", v); return EXIT_USAGE; }
-            a->top = (uint32_t)k;
-        }
-        if (r == 0 && strcmp(argv[i], "--exact") == 0) { a->exact = 1; r = 1; }
-        if (r < 0) return EXIT_USAGE;
-        if (r > 0) continue;
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) { worst_usage(stdout); return -1; }
-        if (cli_file_arg("pml worst", argv[i], &a->file)) return EXIT_USAGE;
-    }
-    if (!a->file) { cli_usage_error("pml worst FILE [options]"); return EXIT_USAGE; }
-    if (a->sim.units_nodes) { cli_usage_error("pml worst measures heap space in words only (--units words)"); return EXIT_USAGE; }
-    if (!a->sim.npolicies) {
-        static const char *const all[] = {"df", "bf", "ws"};
-        for (uint32_t i = 0; i < 3; i++) a->sim.policies[i] = all[i];
-        a->sim.npolicies = 3;
-    }
+    int k = cli_parse(&cli_cmd_worst, argc, argv, &a->common, &a->sim, worst_option, a, &a->file);
+    if (k != CLI_END) return k;
+    if (a->sim.units_nodes) { cli_usage_error("pml worst measures heap space in words only (--units words)"); return CLI_BAD; }
+    cli_sim_all_policies(&a->sim);
     if (!a->sim.nprocs) { a->sim.procs[0] = 1; a->sim.procs[1] = 2; a->sim.procs[2] = 8; a->sim.nprocs = 3; }
     return EXIT_OK;
 }
@@ -362,7 +363,7 @@ done:
     return rc;
 }
 
-int cmd_worst(int argc, char **argv)
+static int cmd_worst(int argc, char **argv)
 {
     WorstArgs a;
     /* many node-sized arrays are made and freed one after the other (a
@@ -372,11 +373,19 @@ int cmd_worst(int argc, char **argv)
     mallopt(M_MMAP_THRESHOLD, 1 << 30);
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
     int rc = worst_parse(&a, argc, argv);
-    if (rc < 0) return EXIT_OK;
-    if (rc != EXIT_OK) return rc;
+    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
     Loaded l;
     rc = cli_load(a.file, &a.common, 1, &l);
     if (rc == EXIT_OK) rc = worst_main(&a, &l);
     cli_unload(&l);
     return rc;
 }
+
+const CliCommand cli_cmd_worst = {
+    "worst", cmd_worst, "FILE [options]", "the most heap space any schedule can need: bounds, a witness (docs/worst-case.md)",
+    "The most heap space any schedule can need: M∞ bounds every schedule, M_P every\n"
+    "schedule with at most P strands in progress (ws); a real schedule gives a lower\n"
+    "bound (docs/worst-case.md).  Default: every policy, P = 1, 2, 8.",
+    "pml worst examples/fib.pml -D n=10 -p 1,2,64 --fail-above 4096",
+    CLI_GROUP_COMMON | CLI_GROUP_SIM, worst_opts,
+};

@@ -11,65 +11,25 @@
 
 #include "cli.h"
 
-static const char usage[] =
-    "usage: pml COMMAND FILE [options]\n"
-    "\n"
-    "commands:\n"
-    "  run FILE       evaluate; print the value, work, span; with --sched, simulate\n"
-    "                 each policy and P and report the space high-water mark\n"
-    "  exec FILE [--sched=df,bf,ws] [-p 1,2,4] [--sample N [--sample-error PCT]] [--compare]\n"
-    "            [--format text|json|csv]\n"
-    "                 run for real on P threads and measure the heap (docs/exec.md)\n"
-    "  check FILE     parse and resolve only\n"
-    "  graph FILE -o g.json   write the raw cost graphs (docs/graph-format.md)\n"
-    "  schedule FILE --sched=P -p N -o s.json [--plot timeline.svg]\n"
-    "                 the schedule and space at every step; the processor timeline\n"
-    "  dot FILE [-o out.dot]  distilled cost graphs as Graphviz DOT\n"
-    "  stats FILE     original vs distilled graph sizes\n"
-    "  sweep FILE -D n=A:B[:STEP] [-j JOBS] [-o data.csv] [--plot space.svg] [--loglog] [--top K]\n"
-    "                 high-water mark and its holders against input size (docs/sweep.md);\n"
-    "                 --exec [--sample N] adds the marks measured by real runs (docs/exec.md)\n"
-    "                 --shard I/K runs only shard I of K, for many machines\n"
-    "  merge PART.csv… [-o data.csv] [--plot space.svg]   the shards of a sweep, merged\n"
-    "  worst FILE [-p 1,2,4,64] [--format text|json] [--fail-above WORDS] [--witness s.json] [--exact]\n"
-    "                 the most heap space any schedule can need: bounds, a witness (docs/worst-case.md)\n"
-    "  diff FILE --sched=df -p 2 --vs --sched=bf -p 2 [--format text|json]\n"
-    "                 two schedules' space compared, the marks' difference by site (docs/diff.md)\n"
-    "  view FILE --sched=df,bf -p 2 -o lesson.html\n"
-    "                 an offline page stepping through one or two schedules (docs/view.md)\n"
-    "  paths FILE [--top K] [-k K] [--format text|json]\n"
-    "                 acyclic path profiles of every function (docs/paths.md)\n"
-    "  bounds FILE [-p 2,4] [--static K [--tasks N] [--latency T]] [--no-exact]\n"
-    "                 each policy's steps against the best possible (docs/time.md)\n"
-    "  speedup FILE -p 1:16 [--fork-cost C] [-o s.csv] [--plot s.svg]\n"
-    "                 the factored speedup plot (docs/time.md)\n"
-    "\n"
-    "options for every command that runs a program:\n"
-    "  -D name=N         the value of param (\"name\", default)\n"
-    "  --max-nodes N     stop when the cost graph has N nodes (default: one per\n"
-    "                    KiB of memory, at least 20000000)\n"
-    "  --max-depth N     stop past N nested evaluations (default 10000000)\n"
-    "  --no-prelude      do not load lib/prelude.pml\n"
-    "  --check-invariants  check the graph invariants and Theorem 1 (docs/semantics.md)\n"
-    "\n"
-    "run options: --sched=df,bf,ws  -p 1,2,4  --coarse  --seed S  --units words|nodes\n"
-    "             --by use|alloc  --group caller|site|function  --stack  --top K\n"
-    "             --format text|json|csv  --no-queue-space\n"
-    "             --profile out.svg (space over time for one policy and P)\n"
-    "             --fork-cost C  --steal-cost S  (overhead steps per fork or join, per steal)\n"
-    "\n"
-    "Exit status: 0 success, 1 program error, 2 usage error.\n";
-
-typedef struct Command { const char *name; int (*fn)(int, char **); } Command;
-
-static const Command commands[] = {
-    {"run", cmd_run},         {"check", cmd_check}, {"graph", cmd_graph},
-    {"schedule", cmd_schedule}, {"dot", cmd_dot},   {"stats", cmd_stats},
-    {"sweep", cmd_sweep},     {"merge", cmd_merge},  {"worst", cmd_worst}, {"diff", cmd_diff}, {"view", cmd_view},
-    {"paths", cmd_paths},
-    {"bounds", cmd_bounds}, {"speedup", cmd_speedup},
-    {"exec", cmd_exec},
+static const CliCommand *const commands[] = {
+    &cli_cmd_run, &cli_cmd_exec, &cli_cmd_check, &cli_cmd_graph, &cli_cmd_schedule, &cli_cmd_dot,
+    &cli_cmd_stats, &cli_cmd_sweep, &cli_cmd_merge, &cli_cmd_worst, &cli_cmd_diff, &cli_cmd_view,
+    &cli_cmd_paths, &cli_cmd_bounds, &cli_cmd_speedup,
 };
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static void usage(FILE *f)
+{
+    fputs("usage: pml COMMAND FILE [options]\n"
+          "       pml COMMAND --help      a command's options, with an example\n"
+          "       pml --version\n\ncommands:\n", f);
+    for (int i = 0; i < NCOMMANDS; i++) {
+        const char *s = commands[i]->summary;
+        fprintf(f, "  %-9s %s\n", commands[i]->name, s);
+    }
+    fputs("\nFILE '-' reads the program from standard input; '--' ends the options.\n"
+          "Exit status: 0 success, 1 program error, 2 usage error.\n", f);
+}
 
 /* Standard output closed when pml starts: fd 1 is taken by /dev/null,
  * opened read-only, so that no file pml opens becomes standard output and
@@ -105,15 +65,25 @@ int main(int argc, char **argv)
     guard_stdout();
     GC_INIT();
     if (argc < 2) {
-        fputs(usage, stderr);
+        usage(stderr);
         return EXIT_USAGE;
     }
-    if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        fputs(usage, stdout);
+    const char *c = argv[1];
+    if (strcmp(c, "--version") == 0 || strcmp(c, "-V") == 0) {
+        cli_version(stdout);
         return finish_stdout(EXIT_OK);
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) return finish_stdout(commands[i].fn(argc - 1, argv + 1));
-    cli_usage_error("unknown command '%s'", argv[1]);
+    int help = strcmp(c, "help") == 0 || strcmp(c, "--help") == 0 || strcmp(c, "-h") == 0;
+    if (help && argc > 2) c = argv[2];  /* pml help COMMAND */
+    else if (help) {
+        usage(stdout);
+        return finish_stdout(EXIT_OK);
+    }
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(c, commands[i]->name) == 0) {
+            if (help) { cli_help(stdout, commands[i]); return finish_stdout(EXIT_OK); }
+            return finish_stdout(commands[i]->fn(argc - 1, argv + 1));
+        }
+    cli_usage_error("unknown command '%s'", c);
     return EXIT_USAGE;
 }

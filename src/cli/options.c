@@ -1,0 +1,304 @@
+/*
+ * options.c — the commands' option parsing, on glibc's getopt_long, and
+ * their --help, both from one table per command (CliCommand, cli.h).
+ *
+ * A command's own options come first and win over a shared option of the
+ * same name (speedup's -p takes ranges, sweep's -D ranges of sizes); then
+ * the options every evaluating command takes (-D, --max-nodes, …) and the
+ * simulation options (--sched, -p, …), which cli_next applies itself.
+ * Arguments that are not options are kept in order; "--" ends the options
+ * and "-" is an argument (standard input, cli_load).
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure.h"
+#include "sched.h"
+#include "space.h"
+
+/* ---- the shared options' tables ---- */
+
+const CliOpt cli_common_opts[] = {
+    {'D', NULL, "name=N", "the value of param (\"name\", default) in the program"},
+    {CLI_MAX_NODES, "max-nodes", "N", "stop when the cost graph has N nodes (default: one per KiB of memory, "
+                                      "at least 20000000)"},
+    {CLI_MAX_DEPTH, "max-depth", "N", "stop past N nested evaluations (default 10000000)"},
+    {CLI_PRINT_DEPTH, "print-depth", "N", "print values nested at most N deep"},
+    {CLI_PRINT_LENGTH, "print-length", "N", "print at most N elements of a list"},
+    {CLI_STRING_DEPTH, "string-depth", "N", "print at most N characters of a string"},
+    {CLI_NO_PRELUDE, "no-prelude", NULL, "do not load lib/prelude.pml"},
+    {CLI_CHECK_INV, "check-invariants", NULL, "check the graph invariants and Theorem 1 (docs/semantics.md)"},
+    {0, NULL, NULL, NULL},
+};
+
+const CliOpt cli_sim_opts[] = {
+    {CLI_SCHED, "sched", "POLICY,...", "scheduling policies, of {policies} (default df)"},
+    {'p', NULL, "P,...", "processor counts (default 1)"},
+    {CLI_COARSE, "coarse", NULL, "coarse-grained schedules: a processor keeps its strand"},
+    {CLI_SEED, "seed", "S", "the seed of ws's random steals (default 0)"},
+    {CLI_UNITS, "units", "{units}", "count space in words or in nodes (default words)"},
+    {CLI_NO_QUEUE, "no-queue-space", NULL, "leave the scheduler queue's space out"},
+    {CLI_FORK_COST, "fork-cost", "C", "overhead steps per fork or join (docs/time.md)"},
+    {CLI_STEAL_COST, "steal-cost", "S", "overhead steps per steal"},
+    {0, NULL, NULL, NULL},
+};
+
+static const CliOpt help_opt[] = {
+    {'h', "help", NULL, "print this help and exit"},
+    {0, NULL, NULL, NULL},
+};
+
+/* ---- names from their tables ---- */
+
+const char *cli_names(const char *const *names, const char *sep, char *buf, size_t cap)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (size_t i = 0; names[i] && k < cap; i++) {
+        int n = snprintf(buf + k, cap - k, "%s%s", i ? sep : "", names[i]);
+        if (n < 0) break;
+        k += (size_t)n;
+    }
+    return buf;
+}
+
+/* s with {policies}, {units} and {by} replaced by the tables' names. */
+static void expand(const char *s, char *buf, size_t cap)
+{
+    static const struct { const char *key; const char *const *names; const char *sep; } tables[] = {
+        {"{policies}", sched_policy_names, "|"},
+        {"{policies,}", sched_policy_names, ","},
+        {"{units}", space_units_names, "|"},
+        {"{by}", measure_by_names, "|"},
+        {"{group}", measure_group_names, "|"},
+    };
+    size_t k = 0;
+    while (*s && k + 1 < cap) {
+        size_t t = 0, nt = sizeof tables / sizeof tables[0];
+        while (t < nt && strncmp(s, tables[t].key, strlen(tables[t].key)) != 0) t++;
+        if (t == nt) { buf[k++] = *s++; continue; }
+        cli_names(tables[t].names, tables[t].sep, buf + k, cap - k);
+        k += strlen(buf + k);
+        s += strlen(tables[t].key);
+    }
+    buf[k < cap ? k : cap - 1] = 0;
+}
+
+/* ---- --help ---- */
+
+static void help_line(FILE *f, const CliOpt *o)
+{
+    char arg[128] = "", text[512], head[192];
+    if (o->arg) expand(o->arg, arg, sizeof arg);
+    if (o->name && o->key < 256)
+        snprintf(head, sizeof head, "-%c, --%s%s%s", o->key, o->name, o->arg ? " " : "", arg);
+    else if (o->name)
+        snprintf(head, sizeof head, "    --%s%s%s", o->name, o->arg ? " " : "", arg);
+    else
+        snprintf(head, sizeof head, "-%c %s", o->key, arg);
+    expand(o->help, text, sizeof text);
+    if (strlen(head) <= 24) fprintf(f, "  %-24s  ", head);
+    else fprintf(f, "  %s\n%28s", head, "");
+    /* the text in lines of at most 78 columns, broken at spaces */
+    const char *t = text;
+    while (strlen(t) > 50) {
+        const char *cut = t + 50;
+        while (cut > t && *cut != ' ') cut--;
+        if (cut == t) break;
+        fprintf(f, "%.*s\n%28s", (int)(cut - t), t, "");
+        t = cut + 1;
+    }
+    fprintf(f, "%s\n", t);
+}
+
+/* A group's options that the command's own do not override. */
+static void help_group(FILE *f, const char *title, const CliOpt *group, const CliOpt *own)
+{
+    fprintf(f, "\n%s:\n", title);
+    for (const CliOpt *o = group; o->key; o++) {
+        const CliOpt *m = own;
+        while (m && m->key && m->key != o->key) m++;
+        if (!m || !m->key) help_line(f, o);
+    }
+}
+
+void cli_help(FILE *f, const CliCommand *cmd)
+{
+    fprintf(f, "usage: pml %s %s\n", cmd->name, cmd->args);
+    char text[1024];
+    expand(cmd->about, text, sizeof text);
+    fprintf(f, "%s\n", text);
+    if (cmd->opts && cmd->opts->key) help_group(f, "options", cmd->opts, NULL);
+    if (cmd->groups & CLI_GROUP_SIM) help_group(f, "simulation options", cli_sim_opts, cmd->opts);
+    if (cmd->groups & CLI_GROUP_COMMON) help_group(f, "options of every command that runs a program", cli_common_opts, cmd->opts);
+    help_group(f, "and", help_opt, NULL);
+    expand(cmd->example, text, sizeof text);
+    fprintf(f, "\nexample:\n  %s\n", text);
+    if (cmd->groups & CLI_GROUP_COMMON)
+        fputs("\nFILE '-' reads the program from standard input; '--' ends the options.\n", f);
+}
+
+/* ---- parsing ---- */
+
+static void add_opts(CliArgs *a, const CliOpt *opts)
+{
+    for (const CliOpt *o = opts; o && o->key; o++) {
+        int dup = 0;
+        for (int i = 0; i < a->nopts && !dup; i++) dup = a->opts[i]->key == o->key;
+        if (dup || a->nopts == CLI_MAX_OPTS) continue;
+        a->opts[a->nopts++] = o;
+        if (o->name) a->lopts[a->nlong++] = (struct option){o->name, o->arg ? required_argument : no_argument, NULL, o->key};
+        if (o->key < 256) {
+            size_t k = strlen(a->shorts);
+            a->shorts[k++] = (char)o->key;
+            if (o->arg) a->shorts[k++] = ':';
+            a->shorts[k] = 0;
+        }
+    }
+}
+
+void cli_args_init(CliArgs *a, const CliCommand *cmd, int argc, char **argv, CommonOpts *c, SimOpts *s)
+{
+    memset(a, 0, sizeof *a);
+    a->cmd = cmd;
+    a->argc = argc;
+    a->argv = argv;
+    a->common = c;
+    a->sim = s;
+    /* '-': arguments come back in order as key 1; ':': a missing value is ':' */
+    strcpy(a->shorts, "-:");
+    add_opts(a, cmd->opts);
+    if (c) add_opts(a, cli_common_opts);
+    if (s) add_opts(a, cli_sim_opts);
+    add_opts(a, help_opt);
+    a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
+    optind = 0;  /* glibc: start afresh */
+    opterr = 0;
+}
+
+void cli_args_free(CliArgs *a)
+{
+    free(a->pos);
+    a->pos = NULL;
+}
+
+static const CliOpt *find_opt(const CliOpt *opts, int key)
+{
+    for (const CliOpt *o = opts; o && o->key; o++)
+        if (o->key == key) return o;
+    return NULL;
+}
+
+int cli_next(CliArgs *a)
+{
+    for (;;) {
+        int k = getopt_long(a->argc, a->argv, a->shorts, a->lopts, NULL);
+        a->arg = optarg;
+        if (k == -1) {
+            while (optind < a->argc) a->pos[a->npos++] = a->argv[optind++];
+            return CLI_END;
+        }
+        if (k == 1) {
+            if (!a->pos) { cli_usage_error("out of memory"); return CLI_BAD; }
+            a->pos[a->npos++] = optarg;
+            continue;
+        }
+        if (k == '?' || k == ':') {
+            const char *what = optopt && optopt < 256 ? NULL : a->argv[optind - 1];
+            char flag[3] = {'-', (char)optopt, 0};
+            if (k == '?') cli_usage_error("pml %s: unknown option '%s'", a->cmd->name, what ? what : flag);
+            else cli_usage_error("pml %s: %s needs a value", a->cmd->name, what ? what : flag);
+            return CLI_BAD;
+        }
+        if (k == 'h') {
+            cli_help(stdout, a->cmd);
+            return CLI_HELP;
+        }
+        if (find_opt(a->cmd->opts, k)) return k;
+        int r = 0;
+        if (a->common && find_opt(cli_common_opts, k)) r = cli_common_apply(a->common, k, optarg);
+        else if (a->sim && find_opt(cli_sim_opts, k)) r = cli_sim_apply(a->sim, k, optarg);
+        if (r < 0) return CLI_BAD;
+    }
+}
+
+/* Standard input, read once (before any worker is forked): the program of FILE '-'. */
+static char *stdin_text;
+static size_t stdin_len;
+
+static int read_stdin(void)
+{
+    if (stdin_text) return 0;
+    size_t cap = 1 << 16;
+    stdin_text = malloc(cap);
+    for (size_t n; stdin_text && (n = fread(stdin_text + stdin_len, 1, cap - stdin_len, stdin)) > 0;) {
+        stdin_len += n;
+        if (stdin_len == cap) {
+            char *t = realloc(stdin_text, cap *= 2);
+            if (!t) { free(stdin_text); stdin_text = NULL; }
+            stdin_text = t;
+        }
+    }
+    if (!stdin_text || ferror(stdin)) {
+        fprintf(stderr, "pml: error: cannot read standard input\n");
+        free(stdin_text);
+        stdin_text = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+const char *cli_stdin_text(size_t *len)
+{
+    *len = stdin_len;
+    return stdin_text;
+}
+
+int cli_one_file(CliArgs *a, const char **file)
+{
+    if (a->npos == 0) {
+        cli_usage_error("pml %s: which FILE? (pml %s %s)", a->cmd->name, a->cmd->name, a->cmd->args);
+        return -1;
+    }
+    if (a->npos > 1) {
+        cli_usage_error("pml %s: one FILE only ('%s' and '%s')", a->cmd->name, a->pos[0], a->pos[1]);
+        return -1;
+    }
+    *file = a->pos[0];
+    if (strcmp(*file, "-") == 0 && read_stdin()) return -1;
+    return 0;
+}
+
+int cli_parse(const CliCommand *cmd, int argc, char **argv, CommonOpts *c, SimOpts *s,
+              CliHandler own, void *ctx, const char **file)
+{
+    CliArgs ca;
+    cli_args_init(&ca, cmd, argc, argv, c, s);
+    int k;
+    while ((k = cli_next(&ca)) > 0)
+        if (!own || own(ctx, &ca, k)) { k = CLI_BAD; break; }
+    if (k == CLI_END && cli_one_file(&ca, file)) k = CLI_BAD;
+    cli_args_free(&ca);
+    return k;
+}
+
+int cli_output_option(void *ctx, CliArgs *a, int key)
+{
+    (void)key;
+    if (!*a->arg) { cli_usage_error("pml %s: -o needs a file name ('-': standard output)", a->cmd->name); return -1; }
+    *(const char **)ctx = a->arg;
+    return 0;
+}
+
+int cli_choice(const char *opt, const char *v, const char *const *names, int *out)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(v, names[i]) == 0) { *out = i; return 0; }
+    char list[128];
+    cli_usage_error("--%s: %s, not '%s'", opt, cli_names(names, ", ", list, sizeof list), v);
+    return -1;
+}
