@@ -23,7 +23,7 @@ FUZZ_SECONDS ?= 60
 # (make san-deps: libclang-rt-N-dev exists only for clang N, so N is read
 # from the installed clang, not written here).
 DEBS      = re2c lemon libgc-dev graphviz gnuplot-nox
-TEST_DEBS = smlnj python3 parallel chromium
+TEST_DEBS = smlnj python3 parallel chromium man-db
 
 # pml's version; with git, the commit it was built from is added.
 VERSION = 0.1
@@ -164,7 +164,17 @@ bench: deps pml
 bench-smoke: pml $(BENCH_BIN)
 	B=$(B) bench/run.sh --smoke
 
+# make install PREFIX=DIR: the binary (the prelude is compiled in), the
+# man page and the bash completion.
+PREFIX ?= /usr/local
+install: pml
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 755 pml $(DESTDIR)$(PREFIX)/bin/pml
+	install -m 644 docs/pml.1 $(DESTDIR)$(PREFIX)/share/man/man1/pml.1
+	install -m 644 docs/pml.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/pml
+
 clean:
 	rm -rf $(B) pml build-asan pml-asan build-fuzz build-fuzzcov
 
-.PHONY: FORCE all pml units deps test-deps san-deps test asan fuzz fuzz-build fuzz-cov bench bench-smoke clean
+.PHONY: FORCE all pml units install deps test-deps san-deps test asan fuzz fuzz-build fuzz-cov bench bench-smoke clean

@@ -230,32 +230,44 @@ static void print_line(FILE *out, const SrcFile *f, size_t off)
     fputs("^\n", out);
 }
 
+/* SGR sequences of gcc's palette: location bold, error red, note cyan. */
+#define C_LOC "\033[1m"
+#define C_ERR "\033[1;31m"
+#define C_NOTE "\033[1;36m"
+#define C_OFF "\033[0m"
+
 void diag_print(const Sources *s, const Diag *d, void *stdio_file)
 {
+    diag_print_colour(s, d, stdio_file, 0);
+}
+
+void diag_print_colour(const Sources *s, const Diag *d, void *stdio_file, int colour)
+{
     FILE *out = stdio_file;
+    const char *loc = colour ? C_LOC : "", *err = colour ? C_ERR "error:" C_OFF : "error:",
+               *note = colour ? C_NOTE "note:" C_OFF : "note:", *off = colour ? C_OFF : "";
     if (!d->has_span && d->path) {
-        fprintf(out, "%s:1:1: error: %s\n", d->path, d->msg);
+        fprintf(out, "%s%s:1:1:%s %s %s\n", loc, d->path, off, err, d->msg);
         return;
     }
     if (!d->has_span || !s || d->span.file >= s->n) {
-        fprintf(out, "pml: error: %s\n", d->msg);
+        fprintf(out, "%spml:%s %s %s\n", loc, off, err, d->msg);
         return;
     }
     const SrcFile *f = &s->files[d->span.file];
-    fprintf(out, "%s:%u:%u: error: %s\n", f->path, d->span.line,
-            d->span.col, d->msg);
-    size_t off = d->span.off <= f->len ? d->span.off : f->len;
-    print_line(out, f, off);
+    fprintf(out, "%s%s:%u:%u:%s %s %s\n", loc, f->path, d->span.line, d->span.col, off, err, d->msg);
+    size_t o = d->span.off <= f->len ? d->span.off : f->len;
+    print_line(out, f, o);
     if (d->has_note && d->note_span.file < s->n) {
         const SrcFile *g = &s->files[d->note_span.file];
-        fprintf(out, "%s:%u:%u: note: %s\n", g->path, d->note_span.line, d->note_span.col, d->note);
+        fprintf(out, "%s%s:%u:%u:%s %s %s\n", loc, g->path, d->note_span.line, d->note_span.col, off, note, d->note);
         print_line(out, g, d->note_span.off <= g->len ? d->note_span.off : g->len);
     }
     for (uint32_t i = 0; i < d->nbt && i < DIAG_BT_MAX; i++) {
         if (i == DIAG_BT_HEAD && d->bt_more)
-            fprintf(out, "note: ... %u more call%s\n", d->bt_more, d->bt_more == 1 ? "" : "s");
+            fprintf(out, "%s ... %u more call%s\n", note, d->bt_more, d->bt_more == 1 ? "" : "s");
         const Span *b = &d->bt[i];
-        if (b->file < s->n) fprintf(out, "note: called from %s:%u:%u\n", s->files[b->file].path, b->line, b->col);
+        if (b->file < s->n) fprintf(out, "%s called from %s:%u:%u\n", note, s->files[b->file].path, b->line, b->col);
     }
 }
 

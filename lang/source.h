@@ -77,6 +77,9 @@ void diag_set_nospan(Diag *d, const char *fmt, ...)
 /* Writes "FILE:LINE:COL: error: MSG", the source line and a caret; for an
  * error about a file that could not be loaded "FILE:1:1: error: MSG". */
 void diag_print(const Sources *s, const Diag *d, void *stdio_file);
+/* The same, with colour != 0 in gcc's colours (ANSI escapes): the caller
+ * decides, from the terminal and NO_COLOR. */
+void diag_print_colour(const Sources *s, const Diag *d, void *stdio_file, int colour);
 
 /* The source text of a span with runs of white space folded to one space,
  * cut to at most max bytes (with "..." when cut); out has room for max+4. */

@@ -25,11 +25,17 @@
 extern const char pml_prelude_text[];
 extern const unsigned long pml_prelude_len;
 
+int cli_colour(void)
+{
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(STDERR_FILENO) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+}
+
 void cli_usage_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("pml: usage error: ", stderr);
+    fputs(cli_colour() ? "pml: \033[1;31musage error:\033[0m " : "pml: usage error: ", stderr);
     vfprintf(stderr, fmt, ap);
     fputs("\n(see 'pml help')\n", stderr);
     va_end(ap);
@@ -356,7 +362,7 @@ int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
         rc = bigstack_run(bytes, load_job, &j);
     if (!j.ran) diag_set_nospan(&j.d, "cannot create a thread to run '%s' on", file);
     if (rc == 0) return EXIT_OK;
-    diag_print(&out->src, &j.d, stderr);
+    diag_print_colour(&out->src, &j.d, stderr, cli_colour());
     cli_unload(out);
     return EXIT_PROGRAM;
 }

@@ -179,6 +179,9 @@ int cli_number(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_
 int cli_number32(const char *opt, const char *v, uint32_t lo, uint32_t hi, uint32_t *out);
 /* Parses an unsigned decimal; 0 on success. */
 int cli_parse_u64(const char *s, uint64_t *out);
+/* Whether diagnostics are coloured: only on a terminal, never with
+ * NO_COLOR set (no-color.org) or TERM=dumb. */
+int cli_colour(void);
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A picture's file name for option opt: 0 if its extension is one of
  * PLOT_EXTENSIONS (plot.h), else -1 after a usage error. */

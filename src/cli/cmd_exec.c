@@ -46,7 +46,7 @@ int cli_exec(const Loaded *l, const EvalOptions *eo, const ExecOptions *xo, Exec
         r = bigstack_run(bytes, exec_job, &j);
     if (r == 0) return EXIT_OK;
     if (!j.ran) diag_set_nospan(&j.d, "cannot create a thread to run the program on");
-    diag_print(&l->src, &j.d, stderr);
+    diag_print_colour(&l->src, &j.d, stderr, cli_colour());
     return EXIT_PROGRAM;
 }
 

@@ -298,7 +298,14 @@ int cli_choice(const char *opt, const char *v, const char *const *names, int *ou
 {
     for (int i = 0; names[i]; i++)
         if (strcmp(v, names[i]) == 0) { *out = i; return 0; }
+    /* "a, b or c" */
     char list[128];
-    cli_usage_error("--%s: %s, not '%s'", opt, cli_names(names, ", ", list, sizeof list), v);
+    size_t k = 0;
+    for (int i = 0; names[i] && k < sizeof list; i++) {
+        int n = snprintf(list + k, sizeof list - k, "%s%s", i == 0 ? "" : names[i + 1] ? ", " : " or ", names[i]);
+        if (n < 0) break;
+        k += (size_t)n;
+    }
+    cli_usage_error("--%s: %s, not '%s'", opt, list, v);
     return -1;
 }
