@@ -49,6 +49,21 @@ static int grow(void **p, size_t elem, size_t newcap)
     return 0;
 }
 
+/* Appends (a, b) to two side tables kept in step (*n entries of *cap),
+ * doubling them from FIRST entries when full. */
+static int push_pair(uint32_t **as, uint32_t **bs, uint32_t *n, uint32_t *cap,
+                     uint32_t first, uint32_t a, uint32_t b)
+{
+    if (*n == *cap) {
+        uint32_t c = *cap ? *cap * 2 : first;
+        if (c < *cap || grow((void **)as, 4, c) || grow((void **)bs, 4, c)) return -1;
+        *cap = c;
+    }
+    (*as)[*n] = a;
+    (*bs)[(*n)++] = b;
+    return 0;
+}
+
 static int grow_nodes(Graph *g)
 {
     size_t cap = g->cap ? (size_t)g->cap * 2 : 1024;
@@ -92,14 +107,7 @@ int graph_set_stack(Graph *g, uint32_t stack)
     }
     uint32_t last = g->nstk ? g->stk_id[g->nstk - 1] : 0;
     if (last == stack) return 0;
-    if (g->nstk == g->stkcap) {
-        uint32_t c = g->stkcap ? g->stkcap * 2 : 256;
-        if (c < g->stkcap || grow((void **)&g->stk_from, 4, c) || grow((void **)&g->stk_id, 4, c)) return -1;
-        g->stkcap = c;
-    }
-    g->stk_from[g->nstk] = from;
-    g->stk_id[g->nstk++] = stack;
-    return 0;
+    return push_pair(&g->stk_from, &g->stk_id, &g->nstk, &g->stkcap, 256, from, stack);
 }
 
 uint32_t graph_stack(const Graph *g, uint32_t v)
@@ -116,14 +124,7 @@ uint32_t graph_stack(const Graph *g, uint32_t v)
 /* Records a size of GRAPH_SIZE_ESCAPE or more for node id (the newest). */
 static int add_escaped(Graph *g, uint32_t id, uint32_t size)
 {
-    if (g->nbig == g->bigcap) {
-        uint32_t c = g->bigcap ? g->bigcap * 2 : 64;
-        if (c < g->bigcap || grow((void **)&g->big_id, 4, c) || grow((void **)&g->big_size, 4, c)) return -1;
-        g->bigcap = c;
-    }
-    g->big_id[g->nbig] = id;
-    g->big_size[g->nbig++] = size;
-    return 0;
+    return push_pair(&g->big_id, &g->big_size, &g->nbig, &g->bigcap, 64, id, size);
 }
 
 /* The size of a node whose byte says "escaped": binary search by id. */
