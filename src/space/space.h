@@ -28,6 +28,19 @@ typedef struct SpaceProfile {
     uint32_t hwm_step;   /* first step reaching it */
 } SpaceProfile;
 
+/* A value's size in units u (0 for a node that is no value). */
+static inline uint64_t space_unit_size(const Graph *g, Units u, uint32_t v)
+{
+    uint32_t z = graph_size(g, v);
+    return (z && u == UNITS_NODES) ? 1 : z;
+}
+
+/* death[v] per node (meaningful for values; SPACE_NEVER for the result):
+ * the first step at which v is no longer live.  malloc'd, NULL if out of
+ * memory. */
+#define SPACE_NEVER UINT32_MAX
+uint32_t *space_deaths(const Graph *g, const Schedule *s);
+
 int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
                   SpaceProfile *out);
 void space_free(SpaceProfile *p);
