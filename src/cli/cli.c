@@ -1,7 +1,7 @@
 /*
  * cli.c — what the subcommands share (see cli.h): the common options,
- * loading a program through the whole front end and the interpreter on a
- * big stack.
+ * loading a program through the whole front end and the interpreter, and
+ * running it for real (pml exec), both on one big-stack runner.
  */
 #include "cli.h"
 
@@ -282,21 +282,44 @@ void cli_report_options(const SimOpts *so, ReportOptions *ro)
 
 /* ---- loading ---- */
 
+/* A function to run on a big stack (run_big), and whether it ran. */
+typedef struct BigJob {
+    int (*fn)(void *arg, Diag *d);
+    void *arg;
+    Diag *d;
+    int ran;            /* the big-stack thread was made and ran */
+} BigJob;
+
+static int big_job(void *p)
+{
+    BigJob *j = p;
+    j->ran = 1;
+    return j->fn(j->arg, j->d);
+}
+
+/* fn(arg, d) on a stack reserved for the deepest evaluation allowed,
+ * within reason (under an address-space limit, less): 0, -1 after fn's
+ * error (in d), or 1 when no thread could be made. */
+static int run_big(int (*fn)(void *arg, Diag *d), void *arg, Diag *d)
+{
+    BigJob j = {fn, arg, d, 0};
+    int rc = -1;
+    for (size_t bytes = memlimit_stack(); !j.ran && bytes >= (64u << 20); bytes /= 4)
+        rc = bigstack_run(bytes, big_job, &j);
+    return j.ran ? rc : 1;
+}
+
 typedef struct LoadJob {
     const char *file;
     const CommonOpts *c;
     int eval;
     Loaded *out;
-    Diag d;
-    int ran;            /* the big-stack thread was made and ran */
 } LoadJob;
 
-static int load_job(void *p)
+static int load_job(void *p, Diag *d)
 {
     LoadJob *j = p;
-    j->ran = 1;
     Loaded *l = j->out;
-    Diag *d = &j->d;
     const char *text = j->c->no_prelude ? "" : pml_prelude_text;
     size_t len = j->c->no_prelude ? 0 : pml_prelude_len;
     src_add(&l->src, "lib/prelude.pml", text, len);
@@ -352,17 +375,14 @@ static void limit_gc_heap(void)
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
 {
     memset(out, 0, sizeof *out);
-    LoadJob j = {file, c, eval, out, {.has_span = 0}, 0};
+    LoadJob j = {file, c, eval, out};
+    Diag d = {.has_span = 0};
     if (strcmp(file, "-")) outfile_protect(file); /* -o never names the program */
     limit_gc_heap();
-    /* reserve a stack for the deepest evaluation allowed, within reason;
-     * under an address-space limit, settle for less */
-    int rc = -1;
-    for (size_t bytes = memlimit_stack(); !j.ran && bytes >= (64u << 20); bytes /= 4)
-        rc = bigstack_run(bytes, load_job, &j);
-    if (!j.ran) diag_set_nospan(&j.d, "cannot create a thread to run '%s' on", file);
+    int rc = run_big(load_job, &j, &d);
     if (rc == 0) return EXIT_OK;
-    diag_print_colour(&out->src, &j.d, stderr, cli_colour());
+    if (rc > 0) diag_set_nospan(&d, "cannot create a thread to run '%s' on", file);
+    diag_print_colour(&out->src, &d, stderr, cli_colour());
     cli_unload(out);
     return EXIT_PROGRAM;
 }
@@ -375,5 +395,27 @@ void cli_unload(Loaded *l)
     memset(l, 0, sizeof *l);
 }
 
-/* ---- output files ---- */
+typedef struct ExecJob {
+    const Loaded *l;
+    const EvalOptions *eo;
+    const ExecOptions *xo;
+    ExecStats *st;
+} ExecJob;
+
+static int exec_job(void *p, Diag *d)
+{
+    ExecJob *j = p;
+    return exec_program(j->l->prog, &j->l->src, j->eo, j->xo, j->st, d);
+}
+
+int cli_exec(const Loaded *l, const EvalOptions *eo, const ExecOptions *xo, ExecStats *st)
+{
+    ExecJob j = {l, eo, xo, st};
+    Diag d = {.has_span = 0};
+    int rc = run_big(exec_job, &j, &d);
+    if (rc == 0) return EXIT_OK;
+    if (rc > 0) diag_set_nospan(&d, "cannot create a thread to run the program on");
+    diag_print_colour(&l->src, &d, stderr, cli_colour());
+    return EXIT_PROGRAM;
+}
 

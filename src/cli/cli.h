@@ -152,6 +152,9 @@ int cli_sim_apply(SimOpts *s, int key, const char *v);
 /* The index of v in names (NULL-terminated), the values of option --opt:
  * 0 with *out set, or -1 after a usage error naming them all. */
 int cli_choice(const char *opt, const char *v, const char *const *names, int *out);
+/* --format V: text, json or (with_csv) csv, the order of ReportFormat
+ * (report.h): 0 with *out set, or -1 after a usage error. */
+int cli_format(const char *v, int with_csv, int *out);
 /* names joined by sep into buf ("df, bf, ws"); returns buf. */
 const char *cli_names(const char *const *names, const char *sep, char *buf, size_t cap);
 /* A command's --help. */

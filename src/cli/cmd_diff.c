@@ -47,9 +47,7 @@ static int diff_option(void *ctx, CliArgs *ca, int key)
     switch (key) {
     case 'o': a->out = v; return 0;
     case OPT_FORMAT:
-        if (strcmp(v, "text") && strcmp(v, "json")) { cli_usage_error("--format: text or json, not '%s'", v); return -1; }
-        a->json = !strcmp(v, "json");
-        return 0;
+        return cli_format(v, 0, &a->json);
     case OPT_TOP:
         if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top: expected a number, got '%s'", v); return -1; }
         a->top = (uint32_t)k;

@@ -6,14 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bigstack.h"
 #include "cli.h"
 #include "exec.h"
-#include "memlimit.h"
 #include "sched.h"
 #include "space.h"
 
-enum { FMT_TEXT, FMT_JSON, FMT_CSV };
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };    /* cli_format's order */
 
 typedef struct ExecRun {
     ExecPolicy policy;
@@ -21,34 +19,6 @@ typedef struct ExecRun {
     ExecStats st;
     int64_t predicted;      /* --compare: the simulator's mark (words); -1: none */
 } ExecRun;
-
-typedef struct ExecJob {
-    const Loaded *l;
-    const EvalOptions *eo;
-    ExecOptions xo;
-    ExecStats *st;
-    Diag d;
-    int ran;                /* the big-stack thread was made and ran */
-} ExecJob;
-
-static int exec_job(void *p)
-{
-    ExecJob *j = p;
-    j->ran = 1;
-    return exec_program(j->l->prog, &j->l->src, j->eo, &j->xo, j->st, &j->d);
-}
-
-int cli_exec(const Loaded *l, const EvalOptions *eo, const ExecOptions *xo, ExecStats *st)
-{
-    ExecJob j = {l, eo, *xo, st, {.has_span = 0}, 0};
-    int r = -1;
-    for (size_t bytes = memlimit_stack(); !j.ran && bytes >= (64u << 20); bytes /= 4)
-        r = bigstack_run(bytes, exec_job, &j);
-    if (r == 0) return EXIT_OK;
-    if (!j.ran) diag_set_nospan(&j.d, "cannot create a thread to run the program on");
-    diag_print_colour(&l->src, &j.d, stderr, cli_colour());
-    return EXIT_PROGRAM;
-}
 
 /* --compare: the simulator's heap high-water mark for each run (words,
  * the queue not counted: the runtime's queue is its own line). */
@@ -87,6 +57,14 @@ static double busy_sum(const ExecRun *r)
     return b;
 }
 
+/* A row's first columns, the policy and P, and with --compare the
+ * prediction, in the formats of a text or a CSV row. */
+static void write_head(FILE *f, const ExecRun *r, int compare, const char *run_fmt, const char *predicted_fmt)
+{
+    fprintf(f, run_fmt, exec_policy_name(r->policy), r->P);
+    if (compare) fprintf(f, predicted_fmt, (long long)r->predicted);
+}
+
 static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, uint32_t pct, int compare)
 {
     fprintf(f, "heap sampled every %llu allocated words%s: a mark is within +bound of the true one\n",
@@ -96,8 +74,7 @@ static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every,
             "samples", "wall(s)", "busy", "tasks (inline, steals, threads)");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
-        fprintf(f, "%-6s %3u ", exec_policy_name(r->policy), r->P);
-        if (compare) fprintf(f, "%12lld ", (long long)r->predicted);
+        write_head(f, r, compare, "%-6s %3u ", "%12lld ");
         fprintf(f, "%12llu %10llu %10llu %10llu %10llu %8llu %10.3f %5.0f%%  %llu (%llu, %llu, %llu)\n",
                 (unsigned long long)r->st.mark_words, (unsigned long long)r->st.bound_words,
                 (unsigned long long)r->st.result_words, (unsigned long long)r->st.base_words,
@@ -155,8 +132,7 @@ static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, 
             "alloc_words,tasks,inline_tasks,steals,threads,wall_s,busy_s\n", compare ? "predicted_words," : "");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
-        fprintf(f, "%s,%u,", exec_policy_name(r->policy), r->P);
-        if (compare) fprintf(f, "%lld,", (long long)r->predicted);
+        write_head(f, r, compare, "%s,%u,", "%lld,");
         fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f\n",
                 (unsigned long long)r->st.mark_words, (unsigned long long)r->st.bound_words,
                 (unsigned long long)r->st.result_words, (unsigned long long)r->st.base_words,
@@ -197,12 +173,7 @@ static int exec_option(void *ctx, CliArgs *ca, int key)
             return -1;
         }
         return 0;
-    case OPT_FORMAT:
-        if (!strcmp(v, "text")) x->fmt = FMT_TEXT;
-        else if (!strcmp(v, "json")) x->fmt = FMT_JSON;
-        else if (!strcmp(v, "csv")) x->fmt = FMT_CSV;
-        else { cli_usage_error("--format: text, json or csv, not '%s'", v); return -1; }
-        return 0;
+    case OPT_FORMAT: return cli_format(v, 1, &x->fmt);
     }
     return 0;
 }

@@ -44,9 +44,7 @@ static int paths_option(void *ctx, CliArgs *ca, int key)
     case OPT_TOP: return cli_number32("--top", v, 0, 1000000, &a->top);
     case 'k': return cli_number32("-k", v, 1, MAX_WORKERS, &a->k);
     case OPT_FORMAT:
-        if (strcmp(v, "text") && strcmp(v, "json")) { cli_usage_error("--format: text or json, not '%s'", v); return -1; }
-        a->json = !strcmp(v, "json");
-        return 0;
+        return cli_format(v, 0, &a->json);
     }
     return 0;
 }

@@ -61,22 +61,19 @@ static int run_option(void *ctx, CliArgs *a, int key)
     ReportOptions *ro = &((RunArgs *)ctx)->ro;
     const char *v = a->arg;
     uint64_t k;
-    char names[64];
+    int f;
     switch (key) {
     case OPT_BY:
-        for (int b = 0; measure_by_names[b]; b++)
-            if (!strcmp(v, measure_by_names[b])) { ro->by = (MeasureBy)b; return 0; }
-        cli_usage_error("--by: %s, not '%s'", cli_names(measure_by_names, " or ", names, sizeof names), v);
-        return -1;
+        if (cli_choice("by", v, measure_by_names, &f)) return -1;
+        ro->by = (MeasureBy)f;
+        return 0;
     case OPT_TOP:
         if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", v); return -1; }
         ro->top = (uint32_t)k;
         return 0;
     case OPT_FORMAT:
-        if (!strcmp(v, "text")) ro->format = REPORT_TEXT;
-        else if (!strcmp(v, "json")) ro->format = REPORT_JSON;
-        else if (!strcmp(v, "csv")) ro->format = REPORT_CSV;
-        else { cli_usage_error("--format: text, json or csv, not '%s'", v); return -1; }
+        if (cli_format(v, 1, &f)) return -1;
+        ro->format = (ReportFormat)f;
         return 0;
     case OPT_PROFILE: ((RunArgs *)ctx)->profile = v; return 0;
     case OPT_GROUP: return cli_group_apply(ro, v);

@@ -69,10 +69,7 @@ static int stats_option(void *ctx, CliArgs *a, int key)
 {
     static const char *const formats[] = {"text", "csv", "json", NULL};  /* by FMT_* */
     (void)key;
-    for (int f = 0; formats[f]; f++)
-        if (!strcmp(a->arg, formats[f])) { *(int *)ctx = f; return 0; }
-    cli_usage_error("--format: text, csv or json, not '%s'", a->arg);
-    return -1;
+    return cli_choice("format", a->arg, formats, ctx);
 }
 
 static int cmd_stats(int argc, char **argv)

@@ -77,9 +77,7 @@ static int worst_option(void *ctx, CliArgs *ca, int key)
     case OPT_WITNESS: a->witness = v; return 0;
     case OPT_EXACT: a->exact = 1; return 0;
     case OPT_FORMAT:
-        if (strcmp(v, "text") && strcmp(v, "json")) { cli_usage_error("--format: text or json, not '%s'", v); return -1; }
-        a->json = strcmp(v, "json") == 0;
-        return 0;
+        return cli_format(v, 0, &a->json);
     case OPT_FAIL_ABOVE:
         if (cli_parse_u64(v, &a->fail_above) || a->fail_above > INT64_MAX / 4) {
             cli_usage_error("--fail-above expects a number of words, not '%s'", v);

@@ -309,3 +309,9 @@ int cli_choice(const char *opt, const char *v, const char *const *names, int *ou
     cli_usage_error("--%s: %s, not '%s'", opt, list, v);
     return -1;
 }
+
+int cli_format(const char *v, int with_csv, int *out)
+{
+    static const char *const all[] = {"text", "json", "csv", NULL}, *const no_csv[] = {"text", "json", NULL};
+    return cli_choice("format", v, with_csv ? all : no_csv, out);
+}

@@ -20,13 +20,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* One call: pushed on stack parent, at the application site, entering
+ * the function fn. */
+typedef struct CallPush {
+    uint32_t parent, site, fn;
+} CallPush;
+
+/* A slot of the pushes' table: the push and the stack it made (0: free). */
+typedef struct CallSlot {
+    CallPush key;
+    uint32_t id;
+} CallSlot;
+
 typedef struct CallStacks {
     uint32_t n;             /* stacks 0..n-1 (0: empty) */
     uint32_t cap;
-    uint32_t *parent, *site, *fn;   /* per stack; entry 0 unused */
-    /* the pushes seen: key (parent, site, fn) -> resulting id (open
-     * addressing, hcap a power of 2, 0 = free slot) */
-    uint32_t *hkey_parent, *hkey_site, *hkey_fn, *hval;
+    CallPush *top;          /* per stack: its innermost call; entry 0 unused */
+    CallSlot *slot;         /* the pushes seen (open addressing, hcap a power of 2) */
     uint32_t hcap, hn;
 } CallStacks;
 
@@ -37,8 +47,8 @@ void cstack_free(CallStacks *cs);
 uint32_t cstack_push(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn);
 /* Reading: the parent stack, the innermost call's site and function. */
 static inline uint32_t cstack_count(const CallStacks *cs) { return cs->n; }
-static inline uint32_t cstack_parent(const CallStacks *cs, uint32_t s) { return cs->parent[s]; }
-static inline uint32_t cstack_site(const CallStacks *cs, uint32_t s) { return cs->site[s]; }
-static inline uint32_t cstack_fn(const CallStacks *cs, uint32_t s) { return cs->fn[s]; }
+static inline uint32_t cstack_parent(const CallStacks *cs, uint32_t s) { return cs->top[s].parent; }
+static inline uint32_t cstack_site(const CallStacks *cs, uint32_t s) { return cs->top[s].site; }
+static inline uint32_t cstack_fn(const CallStacks *cs, uint32_t s) { return cs->top[s].fn; }
 
 #endif
