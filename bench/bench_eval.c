@@ -39,7 +39,7 @@ static double peak_rss(void)
 
 static void bench_policy(const Graph *g, const char *pol, uint32_t P)
 {
-    SchedOptions o = {.policy = pol, .P = P, .seed = 1};
+    SchedOptions o = {.policy = pol, .P = P, .seed = 1, .no_proc = 1}; /* as pml run */
     Schedule s;
     SpaceProfile sp;
     char msg[200];

@@ -35,7 +35,7 @@ static double peak_rss_bytes(void)
 /* Schedules and profiles g once; returns seconds, or -1. */
 static double sim_and_space(const Graph *g, const char *pol, uint32_t P, Schedule *s, SpaceProfile *sp)
 {
-    SchedOptions o = {.policy = pol, .P = P, .seed = 42};
+    SchedOptions o = {.policy = pol, .P = P, .seed = 42, .no_proc = 1}; /* as pml run */
     char msg[200];
     double t0 = now();
     if (sched_run(g, &o, s, msg, sizeof msg)) { fprintf(stderr, "bench_sim: %s\n", msg); return -1; }

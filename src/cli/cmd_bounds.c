@@ -60,7 +60,7 @@ static int bounds_option(void *ctx, CliArgs *ca, int key)
 static int run_policy(const Graph *g, const SimOpts *so, const char *pol, uint32_t P, Schedule *s)
 {
     SchedOptions o = {.policy = pol, .P = P, .coarse = so->coarse, .seed = so->seed,
-                      .fork_cost = so->fork_cost, .steal_cost = so->steal_cost};
+                      .fork_cost = so->fork_cost, .steal_cost = so->steal_cost, .no_proc = 1};
     char msg[256];
     if (sched_run(g, &o, s, msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); return -1; }
     return 0;

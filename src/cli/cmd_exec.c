@@ -29,7 +29,7 @@ static int predict(const char *file, const CommonOpts *c, uint64_t seed, ExecRun
     if (rc != EXIT_OK) return rc;
     char msg[256];
     for (uint32_t i = 0; i < n && rc == EXIT_OK; i++) {
-        SchedOptions so = {exec_policy_name(runs[i].policy), runs[i].P, 0, seed, 0, 0};
+        SchedOptions so = {.policy = exec_policy_name(runs[i].policy), .P = runs[i].P, .seed = seed, .no_proc = 1};
         Schedule s;
         SpaceProfile sp;
         if (sched_run(&l.run.g, &so, &s, msg, sizeof msg)) {

@@ -89,7 +89,9 @@ void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, 
     fprintf(f, "  \"nodes\": %u, \"steps\": %u, \"idle\": %llu, \"hwm\": %llu, \"hwm_step\": %u,\n", graph_nodes(g), s->T,
             (unsigned long long)s->idle, (unsigned long long)p->hwm, p->hwm_step);
     json_u32s(f, "step", s->step, 1, graph_nodes(g));
-    json_u32s(f, "proc", s->proc, 1, graph_nodes(g));
+    fputs("  \"proc\": [", f);
+    for (uint32_t v = 1; v <= graph_nodes(g); v++) fprintf(f, v > 1 ? ",%u" : "%u", sched_proc(s, v));
+    fputs("],\n", f);
     json_u64s(f, "heap", p->heap, (size_t)s->T + 1, ",");
     fputs("  \"queue\": [", f);
     for (size_t i = 0; i <= s->T; i++) fprintf(f, i ? ",%u" : "%u", p->queue[i]);

@@ -211,7 +211,7 @@ static int step_data(const Graph *g, const Measure *m, const Distilled *d, FILE 
         fputs(first ? "[" : ",[", f);
         first = 0;
         for (uint32_t j = off[t]; j < off[t + 1]; j++)
-            fprintf(f, j > off[t] ? ",%u,%u" : "%u,%u", d->group[at[j]], m->sched.proc[at[j]]);
+            fprintf(f, j > off[t] ? ",%u,%u" : "%u,%u", d->group[at[j]], sched_proc(&m->sched, at[j]));
         fputc(']', f);
     }
     fputs("],", f);

@@ -30,7 +30,7 @@ MeasureOptions report_measure_options(const CostRun *r, const ReportOptions *o, 
 {
     MeasureOptions mo = measure_options(r->nannots);
     mo.sched = (SchedOptions){.policy = policy, .P = P, .coarse = o->coarse, .seed = o->seed,
-                              .fork_cost = o->fork_cost, .steal_cost = o->steal_cost};
+                              .fork_cost = o->fork_cost, .steal_cost = o->steal_cost, .no_proc = 1};
     mo.units = o->units;
     mo.with_queue = o->with_queue;
     mo.by = o->by;

@@ -147,9 +147,9 @@ static uint32_t *by_proc_step(const Graph *g, const Schedule *s)
     for (uint32_t t = 1, at = 0; t <= s->T + 1; t++) { uint32_t k = c[t]; c[t] = at; at += k; }
     for (uint32_t v = 1; v <= n; v++) a[c[s->step[v]]++] = v;
     memset(c, 0, ((size_t)(s->T > s->P ? s->T : s->P) + 2) * sizeof *c);
-    for (uint32_t i = 0; i < n; i++) c[s->proc[a[i]] + 1]++;
+    for (uint32_t i = 0; i < n; i++) c[sched_proc(s, a[i]) + 1]++;
     for (uint32_t p = 1; p <= s->P; p++) c[p] += c[p - 1];
-    for (uint32_t i = 0; i < n; i++) b[c[s->proc[a[i]]]++] = a[i];
+    for (uint32_t i = 0; i < n; i++) b[c[sched_proc(s, a[i])]++] = a[i];
     free(a);
     free(c);
     return b;
@@ -178,11 +178,11 @@ static int boxes_make(Boxes *bx, const Groups *gr, const Schedule *s, const uint
     uint32_t i = 0;
     memset(bx, 0, sizeof *bx);
     while (i < n) {
-        uint32_t p = s->proc[order[i]], run_g = 0, run_b0 = 0, run_b1 = 0;
+        uint32_t p = sched_proc(s, order[i]), run_g = 0, run_b0 = 0, run_b1 = 0;
         int open = 0;
-        while (i < n && s->proc[order[i]] == p) {
+        while (i < n && sched_proc(s, order[i]) == p) {
             uint32_t bin = (s->step[order[i]] - 1) / w, cnt[TIMELINE_COLOURS + 1] = {0}, best = 0;
-            for (; i < n && s->proc[order[i]] == p && (s->step[order[i]] - 1) / w == bin; i++) cnt[gr->of_node[order[i]]]++;
+            for (; i < n && sched_proc(s, order[i]) == p && (s->step[order[i]] - 1) / w == bin; i++) cnt[gr->of_node[order[i]]]++;
             for (uint32_t k = 1; k <= TIMELINE_COLOURS; k++) if (cnt[k] > cnt[best]) best = k;
             if (open && best == run_g && bin == run_b1 + 1) { run_b1 = bin; continue; }
             if (open && box_add(bx, run_b0 * (double)w + 0.5, (run_b1 + 1) * (double)w + 0.5, p, run_g)) return -1;

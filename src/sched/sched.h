@@ -17,7 +17,12 @@ typedef struct Schedule {
     uint32_t P;
     uint32_t T;          /* number of steps */
     uint32_t *step;      /* per node id (1..n): the step that visited it, 1..T */
-    uint32_t *proc;      /* per node id: the processor that visited it, 0..P-1 */
+    /* Per node id: the processor that visited it, 0..P-1, in a byte while
+     * P <= SCHED_PROC_NARROW (proc; proc_wide NULL), else in proc_wide
+     * (proc NULL); both NULL when SchedOptions.no_proc.  Read it with
+     * sched_proc. */
+    uint8_t *proc;
+    uint32_t *proc_wide;
     uint32_t *ready;     /* per step 0..T: ready, unvisited nodes after it */
     uint64_t idle;       /* processor-steps with no node visited and no overhead paid */
     /* idle = delay + nowork (docs/time.md): at a step where r nodes were
@@ -43,7 +48,25 @@ typedef struct SchedOptions {
      * steps on it before the nodes it enables become ready; one that
      * steals a node spends steal_cost steps before visiting it. */
     uint32_t fork_cost, steal_cost;
+    int no_proc;         /* 1: the caller never reads the processors: Schedule.proc
+                            is not kept (a byte per node less, and faster bf) */
 } SchedOptions;
+
+#define SCHED_PROC_NARROW 256u  /* processor numbers fit a byte up to this P */
+
+/* The processor that visited v; s keeps processors (not no_proc). */
+static inline uint32_t sched_proc(const Schedule *s, uint32_t v)
+{
+    return s->proc ? s->proc[v] : s->proc_wide[v];
+}
+/* Allocates s's processor array for n nodes and s->P processors, zeroed,
+ * narrow or wide as s->P needs; 0, or -1 if out of memory. */
+int sched_alloc_proc(Schedule *s, uint32_t n);
+static inline void sched_set_proc(Schedule *s, uint32_t v, uint32_t p)
+{
+    if (s->proc) s->proc[v] = (uint8_t)p;
+    else if (s->proc_wide) s->proc_wide[v] = p;
+}
 
 /* Simulates; 0 on success, -1 with msg (unknown policy, out of memory). */
 int sched_run(const Graph *g, const SchedOptions *o, Schedule *out, char *msg, size_t msglen);

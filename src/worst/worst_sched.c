@@ -16,14 +16,13 @@ int worst_schedule_through(const Graph *g, const uint8_t *in, uint32_t P, Schedu
     memset(s, 0, sizeof *s);
     s->P = P;
     s->step = calloc(n1, sizeof *s->step);
-    s->proc = calloc(n1, sizeof *s->proc);
     s->ready = malloc((n1 + 1) * sizeof *s->ready);   /* T <= n */
     uint8_t *left = malloc(n1);
     uint32_t *batch = malloc((size_t)P * sizeof *batch);
     /* two stacks of ready nodes: the downset's (stack[0]) and the others */
     uint32_t *stack[2] = {malloc(n1 * sizeof(uint32_t)), malloc(n1 * sizeof(uint32_t))}, sp[2] = {0, 0};
     int rc = -1;
-    if (!s->step || !s->proc || !s->ready || !left || !batch || !stack[0] || !stack[1]) goto done;
+    if (!s->step || sched_alloc_proc(s, n) || !s->ready || !left || !batch || !stack[0] || !stack[1]) goto done;
     uint64_t remaining = 0;
     for (uint32_t v = 1; v <= n; v++) { left[v] = (uint8_t)graph_in_degree(g, v); remaining += in && in[v]; }
 #define CLASS(v) (in && in[v] ? 0 : 1)
@@ -40,7 +39,7 @@ int worst_schedule_through(const Graph *g, const uint8_t *in, uint32_t P, Schedu
         for (uint32_t p = 0; p < k; p++) {
             uint32_t x = batch[p];
             s->step[x] = t;
-            s->proc[x] = p;
+            sched_set_proc(s, x, p);
             remaining -= in && in[x];
             for (int c = 2; c-- > 0;) {   /* right child first: the left one is popped first */
                 uint32_t y = graph_child(g, x, c);
@@ -88,7 +87,7 @@ static void visit_step(Busy *w, const uint32_t *batch, uint32_t k)
     w->t++;
     for (uint32_t p = 0; p < k; p++) {
         w->s->step[batch[p]] = w->t;
-        w->s->proc[batch[p]] = p;
+        sched_set_proc(w->s, batch[p], p);
     }
     for (uint32_t p = 0; p < k; p++)
         for (int c = 2; c-- > 0;) {
@@ -118,14 +117,13 @@ int worst_schedule_busy(const WorstModel *m, const uint8_t *in, uint32_t P, Sche
     memset(s, 0, sizeof *s);
     s->P = P;
     s->step = calloc(n1, sizeof *s->step);
-    s->proc = calloc(n1, sizeof *s->proc);
     s->ready = calloc(n1 + 1, sizeof *s->ready);
     uint8_t *first = calloc(n1, 1), *partial = calloc(n1, 1);
     uint32_t *batch = malloc(n1 * sizeof *batch), *prog = malloc(n1 * sizeof *prog), np = 0, cmax = 0;
     Ready r = {malloc(n1 * sizeof *r.cont), malloc(n1 * sizeof *r.other), 0, 0, first};
     Busy w = {g, s, 0, P, n ? 1 : 0, malloc(n1), NULL};
     int rc = -1;
-    if (!s->step || !s->proc || !s->ready || !first || !partial || !batch || !prog || !r.cont || !r.other || !w.left)
+    if (!s->step || sched_alloc_proc(s, n) || !s->ready || !first || !partial || !batch || !prog || !r.cont || !r.other || !w.left)
         goto done;
     for (uint32_t v = 1; v <= n; v++) w.left[v] = (uint8_t)graph_in_degree(g, v);
     s->ready[0] = (uint32_t)w.nready;
