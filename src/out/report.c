@@ -319,6 +319,7 @@ static int measure_one(const CostRun *r, const ReportOptions *o, const char *pol
                        Measure *m, char *msg, size_t msglen)
 {
     MeasureOptions mo = report_measure_options(r, o, policy, P);
+    mo.profile = 0;     /* the report needs the mark only */
     if (measure_run(&r->g, &mo, m, msg, msglen)) return -1;
     measure_trim(m);
     return 0;

@@ -185,6 +185,7 @@ int sweep_csv_rows(FILE *f, const CostRun *r, const Sources *s, int64_t size, co
     for (uint32_t i = 0; i < ro->npolicies; i++)
         for (uint32_t j = 0; j < ro->nprocs; j++) {
             MeasureOptions mo = report_measure_options(r, ro, ro->policies[i], ro->procs[j]);
+            mo.profile = 0;     /* a row needs the mark only */
             Measure m;
             if (measure_run(&r->g, &mo, &m, msg, msglen)) return -1;
             csv_row_of(f, r, s, size, span, o, &m, i * ro->nprocs + j);

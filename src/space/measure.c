@@ -13,7 +13,8 @@ const char *const measure_group_names[] = {"caller", "site", "function", NULL};
 MeasureOptions measure_options(uint32_t nannots)
 {
     return (MeasureOptions){.sched = {.policy = "df", .P = 1}, .units = UNITS_WORDS, .with_queue = 1,
-                            .by = MEASURE_BY_USE, .nannots = nannots, .group = MEASURE_GROUP_SITE};
+                            .by = MEASURE_BY_USE, .nannots = nannots, .group = MEASURE_GROUP_SITE,
+                            .profile = 1};
 }
 
 void measure_set_group(MeasureOptions *o, MeasureGroup g, const CallStacks *stacks, const Annot *annots)
@@ -132,7 +133,7 @@ int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nh
         for (uint32_t a = 0; a <= na; a++)
             if (sum[a] > 0) h[k++] = (Holder){HOLDER_ANNOT, a < na ? a : HOLDER_UNKNOWN_ANNOT, sum[a], best_stack[a]};
         if (result > 0) h[k++] = (Holder){HOLDER_RESULT, 0, result, 0};
-        uint64_t queue = m->space.queue ? m->space.queue[step] : 0;
+        uint64_t queue = m->space.queue ? m->space.queue[step] : step == m->hwm_step ? m->queue : 0;
         if (m->o.with_queue && queue > 0) h[k++] = (Holder){HOLDER_QUEUE, 0, (double)queue, 0};
         qsort(h, k, sizeof *h, cmp_holder);
     }
@@ -151,6 +152,32 @@ int measure_run(const Graph *g, const MeasureOptions *o, Measure *m, char *msg, 
     return measure_schedule(g, o, &s, m, msg, msglen);
 }
 
+/* The space at every step (o.profile) or at the mark alone, into m's
+ * figures.  0, or -1 out of memory. */
+static int measure_space(Measure *m)
+{
+    const MeasureOptions *o = &m->o;
+    if (o->profile) {
+        if (space_profile(m->g, &m->sched, o->units, o->with_queue, &m->space)) return -1;
+        m->hwm = m->space.hwm;
+        m->hwm_step = m->space.hwm_step;
+        m->heap = m->space.heap[m->hwm_step];
+        m->queue = m->space.queue[m->hwm_step];
+        return 0;
+    }
+    /* the attribution needs only the steps: the rest goes before it runs */
+    free(m->sched.proc);
+    m->sched.proc = NULL;
+    SpaceMark k;
+    if (space_mark(m->g, &m->sched, o->units, o->with_queue, &k)) return -1;
+    m->space = (SpaceProfile){.T = m->sched.T, .with_queue = o->with_queue, .hwm = k.hwm, .hwm_step = k.hwm_step};
+    m->hwm = k.hwm;
+    m->hwm_step = k.hwm_step;
+    m->heap = k.heap;
+    m->queue = k.queue;
+    return 0;
+}
+
 int measure_schedule(const Graph *g, const MeasureOptions *o, Schedule *s, Measure *m, char *msg, size_t msglen)
 {
     memset(m, 0, sizeof *m);
@@ -158,12 +185,12 @@ int measure_schedule(const Graph *g, const MeasureOptions *o, Schedule *s, Measu
     m->o = *o;
     m->sched = *s;
     memset(s, 0, sizeof *s);
-    if (space_profile(g, &m->sched, o->units, o->with_queue, &m->space)) {
+    if (measure_space(m)) {
         sched_free(&m->sched);
+        space_free(&m->space);
         snprintf(msg, msglen, "out of memory while measuring space");
         return -1;
     }
-    const SpaceProfile *sp = &m->space;
     m->policy = o->sched.policy;
     m->P = o->sched.P;
     m->T = m->sched.T;
@@ -172,10 +199,6 @@ int measure_schedule(const Graph *g, const MeasureOptions *o, Schedule *s, Measu
     m->nowork = m->sched.nowork;
     m->overhead = m->sched.overhead;
     m->steals = m->sched.steals;
-    m->hwm = sp->hwm;
-    m->hwm_step = sp->hwm_step;
-    m->heap = sp->heap[sp->hwm_step];
-    m->queue = sp->queue[sp->hwm_step];
     if (o->by != MEASURE_NO_HOLDERS && measure_holders_at(m, m->hwm_step, &m->holders, &m->nholders, &m->approx)) {
         measure_free(m);
         snprintf(msg, msglen, "out of memory while attributing space");

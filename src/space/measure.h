@@ -69,10 +69,15 @@ typedef struct MeasureOptions {
     MeasureGroup group;     /* caller and function need stacks and annots */
     const CallStacks *stacks; /* the run's call stacks (graph_stack names them) */
     const Annot *annots;    /* nannots annotations: file 0 is the prelude */
+    int profile;            /* keep the whole schedule and the space at every step
+                               (Measure.sched, .space) until measure_trim; 0: only
+                               the figures at the mark, found without per-step
+                               arrays (space_mark), and the steps the attribution
+                               reads (sched.step) */
 } MeasureOptions;
 
 /* The defaults: df, P = 1, words, the queue counted, by use, grouped by
- * site. */
+ * site, the profile kept. */
 MeasureOptions measure_options(uint32_t nannots);
 /* Groups holders by g, with the run's call stacks and annotations. */
 void measure_set_group(MeasureOptions *o, MeasureGroup g, const CallStacks *stacks, const Annot *annots);
@@ -91,8 +96,9 @@ typedef struct Measure {
                            annot); the queue when with_queue and queue > 0 */
     uint32_t nholders;
     int approx;         /* by use: shares approximated (space_attrib_use) */
-    Schedule sched;     /* the schedule and its space profile in full, */
-    SpaceProfile space; /* until measure_trim */
+    Schedule sched;     /* the schedule and its space profile in full, until */
+    SpaceProfile space; /* measure_trim; without o.profile only sched.step, and
+                           space without its arrays (heap, queue NULL) */
     /* private */
     const Graph *g;
     MeasureOptions o;
@@ -111,7 +117,8 @@ int measure_run(const Graph *g, const MeasureOptions *o, Measure *m, char *msg, 
 int measure_schedule(const Graph *g, const MeasureOptions *o, Schedule *s, Measure *m, char *msg, size_t msglen);
 
 /* The holders at any step <= m->T, as at the mark (even with by =
- * MEASURE_NO_HOLDERS: then by use); *holders is malloc'd.  The node-sized
+ * MEASURE_NO_HOLDERS: then by use); *holders is malloc'd.  Without
+ * o.profile the queue is known at the mark only (elsewhere counted 0).  The node-sized
  * work arrays are made on the first call and reused.  0, or -1 (out of
  * memory). */
 int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nholders, int *approx);

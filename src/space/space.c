@@ -1,6 +1,7 @@
 /*
  * space.c — space at every step by live intervals (paper §3.3-3.4;
- * docs/scheduling.md).  Who holds it is in space_attrib.c.
+ * docs/scheduling.md), or at its high-water mark alone (space_mark).  Who
+ * holds it is in space_attrib.c.
  *
  * A value l is live at step i iff step(l) <= i < death(l), where death(l)
  * is the largest, over heap edges s -> l, of step(s) for a use edge (the
@@ -44,6 +45,33 @@ static void find_hwm(SpaceProfile *p)
     }
 }
 
+/* Each value's lifetime [step, death) into a difference array over steps,
+ * d64 or d32 (the other NULL): its size added at its step, taken off at
+ * its death (none past T).  Unsigned wrap-around is exact modulo the
+ * array's width. */
+static void add_lifetimes(const Graph *g, const Schedule *s, Units u, const uint32_t *death,
+                          uint64_t *d64, uint32_t *d32)
+{
+    for (uint32_t v = 1, n = graph_nodes(g); v <= n; v++) {
+        /* steps are random to ids under bf: fetch d's entries ahead */
+        if (v + SPACE_AHEAD <= n) {
+            uint32_t a = s->step[v + SPACE_AHEAD], b = death[v + SPACE_AHEAD] <= s->T ? death[v + SPACE_AHEAD] : 0;
+            __builtin_prefetch(d64 ? (void *)&d64[a] : (void *)&d32[a], 1);
+            __builtin_prefetch(d64 ? (void *)&d64[b] : (void *)&d32[b], 1);
+        }
+        uint64_t z = space_unit_size(g, u, v);
+        uint32_t a = s->step[v], b = death[v];
+        if (!z || b <= a) continue;
+        if (d64) {
+            d64[a] += z;
+            if (b <= s->T) d64[b] -= z;
+        } else {
+            d32[a] += (uint32_t)z;
+            if (b <= s->T) d32[b] -= (uint32_t)z;
+        }
+    }
+}
+
 int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
                   SpaceProfile *out)
 {
@@ -55,24 +83,73 @@ int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
     out->queue = malloc(steps * sizeof *out->queue);
     uint32_t *death = out->heap && out->queue ? space_deaths(g, s) : NULL;
     if (!death) { space_free(out); return -1; }
-    uint64_t *h = out->heap; /* differences first; unsigned wrap-around is exact */
-    for (uint32_t v = 1, n = graph_nodes(g); v <= n; v++) {
-        /* steps are random to ids under bf: fetch h's entries ahead */
-        if (v + SPACE_AHEAD <= n) {
-            __builtin_prefetch(&h[s->step[v + SPACE_AHEAD]], 1);
-            __builtin_prefetch(&h[death[v + SPACE_AHEAD] <= s->T ? death[v + SPACE_AHEAD] : 0], 1);
-        }
-        uint64_t z = space_unit_size(g, u, v);
-        uint32_t a = s->step[v], b = death[v];
-        if (!z || b <= a) continue;
-        h[a] += z;
-        if (b <= s->T) h[b] -= z;
-    }
+    uint64_t *h = out->heap; /* differences first */
+    add_lifetimes(g, s, u, death, h, NULL);
     free(death);
     for (size_t i = 1; i < steps; i++) h[i] += h[i - 1];
     memcpy(out->queue, s->ready, steps * sizeof *out->queue);
     find_hwm(out);
     return 0;
+}
+
+/* ---- the mark alone ---- */
+
+/* The most the heap plus (with_queue) the queue can ever be: every
+ * value's size, plus every node. */
+static uint64_t space_bound(const Graph *g, Units u, int with_queue)
+{
+    uint32_t n = graph_nodes(g);
+    uint64_t total = with_queue ? n : 0;
+    for (uint32_t v = 1; v <= n; v++) total += space_unit_size(g, u, v);
+    return total;
+}
+
+/* The heap at step t: the values with step <= t < death. */
+static uint64_t heap_at(const Graph *g, const Schedule *s, Units u, const uint32_t *death, uint32_t t)
+{
+    uint64_t h = 0;
+    for (uint32_t v = 1, n = graph_nodes(g); v <= n; v++)
+        if (s->step[v] <= t && t < death[v]) h += space_unit_size(g, u, v);
+    return h;
+}
+
+/* Past 2^32 the differences need 64 bits: the whole profile, then only its mark. */
+static int mark_by_profile(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *out)
+{
+    SpaceProfile p;
+    int rc = space_profile(g, s, u, with_queue, &p);
+    if (rc == 0) *out = (SpaceMark){p.hwm, p.hwm_step, p.heap[p.hwm_step], p.queue[p.hwm_step]};
+    space_free(&p);
+    return rc;
+}
+
+int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *out)
+{
+    memset(out, 0, sizeof *out);
+    if (space_bound(g, u, with_queue) > UINT32_MAX) {
+        int rc = mark_by_profile(g, s, u, with_queue, out);
+        free(s->ready);
+        s->ready = NULL;
+        return rc;
+    }
+    /* with the queue: its differences first, in its own array */
+    uint32_t *d = with_queue ? s->ready : calloc((size_t)s->T + 1, sizeof *d);
+    uint32_t *death = d ? space_deaths(g, s) : NULL;
+    int rc = death ? 0 : -1;
+    if (death) {
+        for (uint32_t i = s->T; with_queue && i > 0; i--) d[i] -= d[i - 1];
+        add_lifetimes(g, s, u, death, NULL, d);
+        uint32_t x = 0; /* heap (+ queue) at step i, exact below the bound */
+        for (uint32_t i = 0; i <= s->T; i++)
+            if ((x += d[i]) > out->hwm) { out->hwm = x; out->hwm_step = i; }
+        out->heap = with_queue ? heap_at(g, s, u, death, out->hwm_step) : out->hwm;
+        out->queue = with_queue ? out->hwm - out->heap : s->ready[out->hwm_step];
+    }
+    free(death);
+    if (d != s->ready) free(d);
+    free(s->ready);
+    s->ready = NULL;
+    return rc;
 }
 
 void space_free(SpaceProfile *p)

@@ -45,6 +45,20 @@ int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
                   SpaceProfile *out);
 void space_free(SpaceProfile *p);
 
+/* The high-water mark alone: SpaceProfile's hwm and hwm_step, and the heap
+ * and the queue at that step, without the per-step arrays.  The heap's
+ * (and queue's) step-to-step differences go into s->ready's own array, 4
+ * bytes a step, exact modulo 2^32 while the values' total size (and the
+ * node count) stays below 2^32; past that through space_profile.
+ * s->ready is consumed (freed, set to NULL); s->step stays.  0, or -1 when
+ * memory runs out. */
+typedef struct SpaceMark {
+    uint64_t hwm;       /* max over steps of heap (+ queue if with_queue) */
+    uint32_t hwm_step;  /* first step reaching it */
+    uint64_t heap, queue; /* at hwm_step */
+} SpaceMark;
+int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *out);
+
 /* Who holds the space at a step of schedule s, at many steps of one
  * schedule: the state is made once (space_attrib_new, O(1)) and keeps its
  * node-sized arrays from one step to the next.  g and s must outlive it.

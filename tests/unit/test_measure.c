@@ -3,7 +3,9 @@
  * replaces, done separately: sched_run and space_profile give the same
  * figures, and the holders at the mark and at many other steps, taken in
  * turn from one reused attribution state, equal those summed per
- * annotation from a fresh space_by_use / space_by_alloc at each step.
+ * annotation from a fresh space_by_use / space_by_alloc at each step;
+ * and without the profile (o.profile = 0) the same figures and holders,
+ * with only the steps kept.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -15,7 +17,7 @@
 
 #define NANNOTS 10  /* the generator's annotations are node kinds: 10..14 are unknown */
 
-static Prop figures, at_mark, reuse, sums;
+static Prop figures, at_mark, reuse, sums, mark_only;
 
 static int close_to(double a, double b) { return fabs(a - b) <= 1e-6 * (fabs(b) > 1 ? fabs(b) : 1); }
 
@@ -61,6 +63,31 @@ static int same_holders(const Holder *h, uint32_t n, const double *want)
     return n == nonzero;
 }
 
+static int same_holder(const Holder *a, const Holder *b)
+{
+    return a->kind == b->kind && a->annot == b->annot && a->space == b->space && a->stack == b->stack;
+}
+
+/* The same measure without the profile: the same figures and holders. */
+static void check_mark_only(const Graph *g, const MeasureOptions *o, const Measure *full, const char *cfg)
+{
+    MeasureOptions lean = *o;
+    Measure m;
+    char msg[200];
+    lean.profile = 0;
+    if (measure_run(g, &lean, &m, msg, sizeof msg)) { prop_fail(&mark_only, "%s: %s", cfg, msg); return; }
+    int same = m.T == full->T && m.hwm == full->hwm && m.hwm_step == full->hwm_step && m.heap == full->heap &&
+               m.queue == full->queue && m.idle == full->idle && m.nholders == full->nholders &&
+               m.approx == full->approx;
+    for (uint32_t i = 0; same && i < m.nholders; i++) same = same_holder(&m.holders[i], &full->holders[i]);
+    if (!same) prop_fail(&mark_only, "%s: hwm %llu@%u, with the profile %llu@%u", cfg, (unsigned long long)m.hwm,
+                         m.hwm_step, (unsigned long long)full->hwm, full->hwm_step);
+    if (m.sched.proc || m.sched.ready || m.space.heap || m.space.queue || !m.sched.step)
+        prop_fail(&mark_only, "%s: arrays kept besides the steps", cfg);
+    mark_only.runs++;
+    measure_free(&m);
+}
+
 static void one_config(const Graph *g, const MeasureOptions *o, const char *cfg)
 {
     Measure m;
@@ -77,6 +104,7 @@ static void one_config(const Graph *g, const MeasureOptions *o, const char *cfg)
         prop_fail(&figures, "%s: measure T %u hwm %llu@%u, separately T %u hwm %llu@%u", cfg, m.T,
                   (unsigned long long)m.hwm, m.hwm_step, s.T, (unsigned long long)sp.hwm, sp.hwm_step);
     figures.runs++;
+    check_mark_only(g, o, &m, cfg);
     double total = 0;
     for (uint32_t i = 0; i < m.nholders; i++) total += m.holders[i].space;
     if (!close_to(total, (double)m.heap + (o->with_queue ? (double)m.queue : 0)))
@@ -134,6 +162,7 @@ int main(void)
     PROP_CHECK(sums, "the holders at the mark sum to the high-water mark");
     PROP_CHECK(at_mark, "the holders at the mark equal a fresh attribution summed by annotation");
     PROP_CHECK(reuse, "measure_holders_at, reusing its arrays at 12 steps down and up, equals fresh attributions");
+    PROP_CHECK(mark_only, "without the profile: the same figures and holders, only the steps kept");
 
     char msg[200];
     Graph g;
