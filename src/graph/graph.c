@@ -1,9 +1,13 @@
 /*
- * graph.c — the graph store: flat arrays grown by doubling.
+ * graph.c — the graph store: flat arrays grown by doubling (realloc moves
+ * the large ones by remapping their pages, without copying them).
  *
- * A node costs 1 (kind and parent count) + 8 (two children) + 1 (size,
- * larger ones in an escape table) + 4 (annotation) = 14 bytes; a heap edge 9 bytes.  Growth doubles, so
- * adding is amortised O(1).
+ * A node costs 1 (kind, parent count, child flags) + 1 (size, larger ones
+ * in an escape table) + 2 (annotation; 4 in programs of 2^16 expressions
+ * or more) + 1/4 (rank) bytes, and 4 more if it has a slot: forks and the
+ * ends of left branches, 2-8 % of the nodes of the examples.  A heap edge
+ * costs 4 (sink and kind) + 1 (source) + 1/8 (its block's base) bytes.
+ * Adding is amortised O(1).
  */
 #include "graph.h"
 
@@ -12,6 +16,8 @@
 #include <string.h>
 
 _Static_assert(NK__COUNT <= 1 << GRAPH_KIND_BITS, "a kind fits its bits of kindpred");
+_Static_assert(GRAPH_NEXT > GRAPH_PARENTS_MASK && GRAPH_SLOT > GRAPH_NEXT && GRAPH_SLOT <= 0x80u,
+               "the child flags sit above the parent count in kindpred");
 
 static const char *const kind_names[NK__COUNT] = {
     [NK_VAR] = "var",     [NK_CONST] = "const", [NK_CLOSURE] = "closure",
@@ -34,10 +40,11 @@ void graph_init(Graph *g, uint64_t max_nodes)
 
 void graph_free(Graph *g)
 {
-    free(g->kindpred); free(g->succ); free(g->size8); free(g->annot);
+    free(g->kindpred); free(g->size8); free(g->annot16); free(g->annot32);
     free(g->big_id); free(g->big_size);
+    free(g->rank); free(g->slot); free(g->ext);
     free(g->stk_from); free(g->stk_id);
-    free(g->hsrc); free(g->hdst); free(g->hkind);
+    free(g->hdst); free(g->hoff); free(g->hblk); free(g->hwide);
     memset(g, 0, sizeof *g);
 }
 
@@ -67,17 +74,29 @@ static int push_pair(uint32_t **as, uint32_t **bs, uint32_t *n, uint32_t *cap,
 static int grow_nodes(Graph *g)
 {
     size_t cap = g->cap ? (size_t)g->cap * 2 : 1024;
-    if (cap > UINT32_MAX - 2) cap = UINT32_MAX - 2;
-    if (cap <= g->n + 1u) return -1;
-    if (grow((void **)&g->kindpred, 1, cap + 1) ||
-        grow((void **)&g->succ, 8, cap + 1) || grow((void **)&g->size8, 1, cap + 1) ||
-        grow((void **)&g->annot, 4, cap + 1))
+    if (cap > GRAPH_MAX_ID) cap = GRAPH_MAX_ID;
+    if (cap < (size_t)g->n + 1) return -1;
+    int wide = g->annot32 != NULL;
+    if (grow((void **)&g->kindpred, 1, cap + 1) || grow((void **)&g->size8, 1, cap + 1) ||
+        (wide ? grow((void **)&g->annot32, 4, cap + 1) : grow((void **)&g->annot16, 2, cap + 1)) ||
+        grow((void **)&g->rank, 8, (cap >> 5) + 1))
         return -1;
     if (g->cap == 0) { /* id 0 is "none" */
-        g->kindpred[0] = 0; g->succ[0] = g->succ[1] = 0;
-        g->size8[0] = 0; g->annot[0] = 0;
+        g->kindpred[0] = 0; g->size8[0] = 0; g->annot16[0] = 0; g->rank[0] = 0;
     }
     g->cap = (uint32_t)cap;
+    return 0;
+}
+
+/* The first annotation of 2^16 or more: every one takes 4 bytes from now. */
+static int widen_annot(Graph *g)
+{
+    uint32_t *a = malloc(((size_t)g->cap + 1) * sizeof *a);
+    if (!a) return -1;
+    for (size_t v = 0; v <= g->n; v++) a[v] = g->annot16[v];
+    free(g->annot16);
+    g->annot16 = NULL;
+    g->annot32 = a;
     return 0;
 }
 
@@ -88,9 +107,13 @@ int graph_full(const Graph *g)
 
 size_t graph_bytes(const Graph *g)
 {
-    size_t per_node = sizeof *g->kindpred + 2 * sizeof *g->succ + sizeof *g->size8 + sizeof *g->annot;
-    size_t per_edge = sizeof *g->hsrc + sizeof *g->hdst + sizeof *g->hkind;
-    return (g->cap ? (size_t)g->cap + 1 : 0) * per_node + g->mcap * per_edge +
+    size_t nodes = g->cap ? (size_t)g->cap + 1 : 0, annot = g->annot32 ? 4 : 2;
+    size_t per_edge = sizeof *g->hdst + sizeof *g->hoff;
+    return nodes * (sizeof *g->kindpred + sizeof *g->size8 + annot) +
+           (g->cap ? ((size_t)g->cap >> 5) + 1 : 0) * sizeof *g->rank +
+           (size_t)g->slotcap * sizeof *g->slot + (size_t)g->extcap * sizeof *g->ext +
+           g->mcap * per_edge + g->mcap / GRAPH_HEAP_BLOCK * sizeof *g->hblk +
+           (size_t)g->widecap * GRAPH_HEAP_BLOCK * sizeof *g->hwide +
            (size_t)g->bigcap * 2 * sizeof *g->big_id + (size_t)g->stkcap * 2 * sizeof *g->stk_id;
 }
 
@@ -139,43 +162,158 @@ uint32_t graph_size_escaped(const Graph *g, uint32_t v)
     return lo < g->nbig && g->big_id[lo] == v ? g->big_size[lo] : 0;
 }
 
+/* ---- stored children ---- */
+
+/* Decides node v, the one after g->decided: it gets a slot if it may need
+ * one (a fork: its right child comes after its left branch; a node whose
+ * child is not the next node: the end of a left branch, whose join comes
+ * after the right branch), or if forced. */
+static int decide(Graph *g, uint32_t v, int force)
+{
+    uint32_t kp = g->kindpred[v];
+    if ((v & 31) == 0) g->rank[v >> 5] = (uint64_t)g->nslot << 32;
+    if (force || !(kp & GRAPH_NEXT) || (kp & ((1u << GRAPH_KIND_BITS) - 1)) == NK_FORK) {
+        if (g->nslot == g->slotcap) {
+            uint32_t c = g->slotcap ? g->slotcap * 2 : 1024;
+            if (c < g->slotcap || grow((void **)&g->slot, sizeof *g->slot, c)) return -1;
+            g->slotcap = c;
+        }
+        g->slot[g->nslot++] = 0;
+        g->rank[v >> 5] |= 1u << (v & 31);
+        g->kindpred[v] = (uint8_t)(kp | GRAPH_SLOT);
+    }
+    g->decided = v;
+    return 0;
+}
+
+/* Slot index of ext for v: where v is, or the empty entry where it goes. */
+static uint32_t ext_find(const Graph *g, uint32_t v)
+{
+    uint32_t mask = g->extcap - 1, i = (v * 2654435761u) & mask;
+    while (g->ext[i].v && g->ext[i].v != v) i = (i + 1) & mask;
+    return i;
+}
+
+uint32_t graph_child_ext(const Graph *g, uint32_t v, int k)
+{
+    if (!g->extcap) return 0;
+    const GraphExt *x = &g->ext[ext_find(g, v)];
+    return x->v ? x->c[k] : 0;
+}
+
+static int ext_grow(Graph *g)
+{
+    GraphExt *old = g->ext;
+    uint32_t oldcap = g->extcap, cap = oldcap ? oldcap * 2 : 16;
+    if (cap < oldcap || !(g->ext = calloc(cap, sizeof *g->ext))) { g->ext = old; return -1; }
+    g->extcap = cap;
+    for (uint32_t i = 0; i < oldcap; i++)
+        if (old[i].v) g->ext[ext_find(g, old[i].v)] = old[i];
+    free(old);
+    return 0;
+}
+
+/* Keeps v's children (c0, c1) whole in ext; v's slot, if any, says so. */
+static int ext_put(Graph *g, uint32_t v, uint32_t c0, uint32_t c1)
+{
+    if (2 * (g->extn + 1) > g->extcap && ext_grow(g)) return -1;
+    GraphExt *x = &g->ext[ext_find(g, v)];
+    if (!x->v) g->extn++;
+    *x = (GraphExt){v, {c0, c1}};
+    uint32_t kp = g->kindpred[v];
+    uint32_t *sl = (kp & GRAPH_SLOT) ? graph_slot_of(g, v) : NULL;
+    if (sl) *sl = GRAPH_SLOT_EXT;
+    g->kindpred[v] = (uint8_t)((kp | GRAPH_SLOT) & ~GRAPH_NEXT);
+    return 0;
+}
+
+/* a -> b where b is not simply a's first child a + 1: in a's slot if it
+ * is free, else both children in ext. */
+static int add_stored_child(Graph *g, uint32_t a, uint32_t b)
+{
+    uint32_t c0 = graph_child(g, a, 0);
+    if (graph_child(g, a, 1)) return -1; /* series-parallel graphs have out-degree <= 2 */
+    while (g->decided < a) /* a needs its slot now: decide up to it */
+        if (decide(g, g->decided + 1, g->decided + 1 == a)) return -1;
+    uint32_t kp = g->kindpred[a];
+    uint32_t *sl = (kp & GRAPH_SLOT) ? graph_slot_of(g, a) : NULL;
+    if (sl && *sl == 0) {
+        if (!c0 && b == a + 1) g->kindpred[a] = (uint8_t)(kp | GRAPH_NEXT);
+        else *sl = b; /* child 0 if a has none, else child 1 beside GRAPH_NEXT's */
+        return 0;
+    }
+    return c0 ? ext_put(g, a, c0, b) : ext_put(g, a, b, 0);
+}
+
 uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
 {
     if (graph_full(g)) return 0;
     if (g->n + 1 > g->cap && grow_nodes(g)) return 0;
     uint32_t id = g->n + 1;
+    /* id - 2's children are known by now (the interpreter adds the edge
+     * into each node right after it) */
+    while (g->decided + 2 < id)
+        if (decide(g, g->decided + 1, 0)) return 0;
+    if (annot > UINT16_MAX && g->annot16 && widen_annot(g)) return 0;
     if (size >= GRAPH_SIZE_ESCAPE && add_escaped(g, id, size)) return 0;
     g->n = id;
     g->kindpred[id] = (uint8_t)k;
-    g->succ[2 * id] = g->succ[2 * id + 1] = 0;
     g->size8[id] = (uint8_t)(size < GRAPH_SIZE_ESCAPE ? size : GRAPH_SIZE_ESCAPE);
-    g->annot[id] = annot;
+    if (g->annot16) g->annot16[id] = (uint16_t)annot;
+    else g->annot32[id] = annot;
     return id;
 }
 
 int graph_add_edge(Graph *g, uint32_t a, uint32_t b)
 {
-    uint32_t *s = &g->succ[2 * a];
-    if (s[0] == 0) s[0] = b;
-    else if (s[1] == 0) s[1] = b;
-    else return -1; /* series-parallel graphs have out-degree <= 2 */
-    if (graph_in_degree(g, b) >= 2) return -1;
+    if (a == 0 || a > g->n || b == 0 || b > g->n || graph_in_degree(g, b) >= 2) return -1;
+    uint32_t kp = g->kindpred[a];
+    if (b == a + 1 && !(kp & (GRAPH_NEXT | GRAPH_SLOT))) g->kindpred[a] = (uint8_t)(kp | GRAPH_NEXT);
+    else if (add_stored_child(g, a, b)) return -1;
     g->kindpred[b] += 1u << GRAPH_KIND_BITS;
+    return 0;
+}
+
+/* ---- heap edges ---- */
+
+static int grow_heap(Graph *g)
+{
+    size_t cap = g->mcap ? g->mcap * 2 : 1024;
+    if (grow((void **)&g->hdst, sizeof *g->hdst, cap) || grow((void **)&g->hoff, 1, cap) ||
+        grow((void **)&g->hblk, sizeof *g->hblk, cap / GRAPH_HEAP_BLOCK))
+        return -1;
+    g->mcap = cap;
+    return 0;
+}
+
+/* Edge e's source does not fit a byte above its block's base: the block
+ * keeps its sources whole from now, those before e copied. */
+static int widen_block(Graph *g, size_t e)
+{
+    if (g->nwide == g->widecap) {
+        uint32_t c = g->widecap ? g->widecap * 2 : 16;
+        if (c < g->widecap || grow((void **)&g->hwide, GRAPH_HEAP_BLOCK * sizeof *g->hwide, c)) return -1;
+        g->widecap = c;
+    }
+    uint32_t *w = &g->hwide[(size_t)g->nwide * GRAPH_HEAP_BLOCK];
+    size_t first = e - e % GRAPH_HEAP_BLOCK;
+    for (size_t i = first; i < e; i++) w[i - first] = graph_heap_src(g, i);
+    g->hblk[e / GRAPH_HEAP_BLOCK].wide = ++g->nwide;
     return 0;
 }
 
 int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
 {
-    if (g->m == g->mcap) {
-        size_t cap = g->mcap ? g->mcap * 2 : 1024;
-        if (grow((void **)&g->hsrc, 4, cap) || grow((void **)&g->hdst, 4, cap) ||
-            grow((void **)&g->hkind, 1, cap))
-            return -1;
-        g->mcap = cap;
-    }
-    g->hsrc[g->m] = src;
-    g->hdst[g->m] = dst;
-    g->hkind[g->m] = (uint8_t)k;
+    if (dst > GRAPH_MAX_ID) return -1;
+    if (g->m == g->mcap && grow_heap(g)) return -1;
+    size_t e = g->m;
+    GraphHeapBlock *b = &g->hblk[e / GRAPH_HEAP_BLOCK];
+    if (e % GRAPH_HEAP_BLOCK == 0) *b = (GraphHeapBlock){src, 0};
+    /* a source below the base wraps around and widens the block too */
+    if (!b->wide && src - b->base > UINT8_MAX && widen_block(g, e)) return -1;
+    if (b->wide) g->hwide[(size_t)(b->wide - 1) * GRAPH_HEAP_BLOCK + e % GRAPH_HEAP_BLOCK] = src;
+    else g->hoff[e] = (uint8_t)(src - b->base);
+    g->hdst[e] = dst | (uint32_t)k << GRAPH_HEAP_KIND_BIT;
     g->m++;
     return 0;
 }
@@ -191,7 +329,7 @@ uint64_t graph_span(const Graph *g)
         uint32_t d = depth[v] + 1;
         if (d > best) best = d;
         for (int k = 0; k < 2; k++) {
-            uint32_t c = g->succ[2 * v + k];
+            uint32_t c = graph_child(g, v, k);
             if (c && depth[c] < d) depth[c] = d;
         }
     }
@@ -201,26 +339,21 @@ uint64_t graph_span(const Graph *g)
 
 /* Counting sort of the heap edges by sink.  (By source needs no sort: the
  * edges are stored with non-decreasing sources.) */
-static int heap_csr(const Graph *g, const uint32_t *key, uint32_t **off_out, uint32_t **idx_out)
+int graph_heap_by_sink(const Graph *g, uint32_t **off_out, uint32_t **idx_out)
 {
     uint32_t *off = calloc((size_t)g->n + 2, sizeof *off);
     uint32_t *idx = malloc((g->m ? g->m : 1) * sizeof *idx);
     if (!off || !idx) { free(off); free(idx); return -1; }
-    for (size_t e = 0; e < g->m; e++) off[key[e] + 1]++;
+    for (size_t e = 0; e < g->m; e++) off[graph_heap_dst(g, e) + 1]++;
     for (uint32_t v = 0; v <= g->n; v++) off[v + 1] += off[v];
     uint32_t *fill = malloc(((size_t)g->n + 1) * sizeof *fill);
     if (!fill) { free(off); free(idx); return -1; }
     memcpy(fill, off, ((size_t)g->n + 1) * sizeof *fill);
-    for (size_t e = 0; e < g->m; e++) idx[fill[key[e]]++] = (uint32_t)e;
+    for (size_t e = 0; e < g->m; e++) idx[fill[graph_heap_dst(g, e)]++] = (uint32_t)e;
     free(fill);
     *off_out = off;
     *idx_out = idx;
     return 0;
-}
-
-int graph_heap_by_sink(const Graph *g, uint32_t **in_off, uint32_t **in_idx)
-{
-    return heap_csr(g, g->hdst, in_off, in_idx);
 }
 
 /* ---- invariants (docs/semantics.md, Invariants) ---- */
@@ -238,7 +371,7 @@ static int check_sp(const Graph *g, char *msg, size_t len)
     uint32_t v = 1;
     int rc = 0;
     for (;;) {
-        uint32_t c0 = g->succ[2 * v], c1 = g->succ[2 * v + 1];
+        uint32_t c0 = graph_child(g, v, 0), c1 = graph_child(g, v, 1);
         if (c1) { /* a fork: descend its left branch */
             if (top == cap) {
                 cap *= 2;
@@ -261,7 +394,7 @@ static int check_sp(const Graph *g, char *msg, size_t len)
             if (top == 0) { snprintf(msg, len, "join %u without a fork", c0); rc = -1; break; }
             if (st[top - 1][1] == 0) { /* left branch done: start the right one */
                 st[top - 1][1] = c0;
-                v = g->succ[2 * st[top - 1][0] + 1];
+                v = graph_child(g, st[top - 1][0], 1);
                 continue;
             }
             if (st[top - 1][1] != c0) {
@@ -284,13 +417,13 @@ int graph_check(const Graph *g, char *msg, size_t len)
     for (uint32_t v = 1; v <= g->n; v++) {
         if (v > 1 && graph_in_degree(g, v) == 0) { snprintf(msg, len, "node %u has no parent", v); return -1; }
         for (int k = 0; k < 2; k++) {
-            uint32_t c = g->succ[2 * v + k];
+            uint32_t c = graph_child(g, v, k);
             if (c && c <= v) { snprintf(msg, len, "edge %u -> %u goes backward", v, c); return -1; }
             if (c > g->n) { snprintf(msg, len, "edge %u -> %u out of range", v, c); return -1; }
         }
     }
     for (size_t e = 0; e < g->m; e++) {
-        uint32_t s = g->hsrc[e], d = g->hdst[e];
+        uint32_t s = graph_heap_src(g, e), d = graph_heap_dst(g, e);
         if (s <= d || s > g->n || d == 0) {
             snprintf(msg, len, "heap edge %zu: %u -> %u does not point backward", e, s, d);
             return -1;
@@ -299,11 +432,11 @@ int graph_check(const Graph *g, char *msg, size_t len)
             snprintf(msg, len, "heap edge %zu: sink %u is not a value", e, d);
             return -1;
         }
-        if (g->hkind[e] == HE_RETAIN && !graph_is_value(g, s)) {
+        if (graph_heap_kind(g, e) == HE_RETAIN && !graph_is_value(g, s)) {
             snprintf(msg, len, "retain edge %zu: source %u is not a value", e, s);
             return -1;
         }
-        if (e > 0 && g->hsrc[e] < g->hsrc[e - 1]) {
+        if (e > 0 && s < graph_heap_src(g, e - 1)) {
             snprintf(msg, len, "heap edge %zu: sources out of order", e);
             return -1;
         }

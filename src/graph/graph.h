@@ -8,10 +8,10 @@
  * graph costs a few tens of bytes per node and no pointers.
  *
  * The computation graph is series-parallel, so every node has at most two
- * children and at most two parents: children are stored inline (succ[2*id],
- * succ[2*id+1], 0 = absent, left child first) and only the parent count is
- * kept.  Heap edges are appended as they are made; their sources never
- * decrease, which lets space_profile compute deaths in one backward pass.
+ * children and at most two parents; only the parent count is kept, and a
+ * child is stored only where it is not the next id (below).  Heap edges are
+ * appended as they are made; their sources never decrease, which lets
+ * space_profile compute deaths in one backward pass.
  */
 #ifndef PML_GRAPHS_H
 #define PML_GRAPHS_H
@@ -54,23 +54,74 @@ typedef struct Annot {
     const char *text;
 } Annot;
 
-/* A node's kind and parent count share a byte: kind in the low bits,
- * parents (0, 1 or 2) above.  Sizes take a byte each: below SIZE_ESCAPE
- * the size itself, else the size is in the escape table (big_id, big_size:
- * ids increasing, since nodes are added in id order).  Values of 255 words
- * or more are rare, so a node costs 14 bytes instead of 18. */
+/* The layout (docs/performance.md, "How it is built for speed"): what a
+ * visit touches is one byte in most nodes.
+ *
+ * kindpred[v]: the NodeKind in the low 4 bits, the parent count (0, 1 or
+ * 2) in the next 2, then two flags about the children:
+ *   GRAPH_NEXT  child 0 is v + 1: sequential composition, the case of
+ *               almost every node, since ids are the 1DF order;
+ *   GRAPH_SLOT  a child is stored elsewhere (forks' right children, the
+ *               last node of a fork's left branch).
+ * A slotted node's stored child is slot[rank of v among slotted nodes]:
+ * child 1 if GRAPH_NEXT, else child 0.  The rank is O(1): rank[v / 32]
+ * holds which of its 32 nodes have a slot (low word) and how many slots
+ * come before them (high word).  Slots are assigned in id order, each node
+ * decided once its next node's parents are known (graph_add_node decides
+ * node id - 2; forks always get one), so the slot array only appends,
+ * whatever the order in which the edges come.  A node that needs storage
+ * it was not given (two stored children, or an edge into a node decided
+ * without a slot: never in the interpreter's graphs) keeps both children
+ * in a small hash table, ext; its slot, if any, then reads GRAPH_SLOT_EXT.
+ *
+ * Sizes take a byte each: below SIZE_ESCAPE the size itself, else the size
+ * is in the escape table (big_id, big_size: ids increasing, since nodes
+ * are added in id order).  Annotations take 2 bytes while every one is
+ * below 2^16 (a program of fewer expressions), 4 after (annot32).
+ *
+ * A heap edge takes 5 bytes and 1/8: its sink with the kind in the top bit
+ * (hdst), and its source as a byte above the source of the first edge of
+ * its block of GRAPH_HEAP_BLOCK edges (sources never decrease, and the
+ * blocks of the interpreter's graphs span tens of nodes).  A block whose
+ * sources do not fit keeps them whole in hwide. */
 #define GRAPH_KIND_BITS 4
+#define GRAPH_PARENTS_MASK (3u << GRAPH_KIND_BITS)
+#define GRAPH_NEXT 0x40u
+#define GRAPH_SLOT 0x80u
+#define GRAPH_SLOT_EXT UINT32_MAX
 #define GRAPH_SIZE_ESCAPE 255u
+#define GRAPH_HEAP_BLOCK 64u
+#define GRAPH_HEAP_KIND_BIT 31
+/* Node ids stay below 2^31, so a sink and the kind fit 4 bytes. */
+#define GRAPH_MAX_ID 0x7FFFFFFEu
+
+/* A block of heap edges: the first edge's source, and 0, or 1 + the index
+ * of the block's whole sources in hwide (units of GRAPH_HEAP_BLOCK). */
+typedef struct GraphHeapBlock {
+    uint32_t base, wide;
+} GraphHeapBlock;
+
+/* One node's children kept whole (ext): c[0] left, c[1] right, 0 none. */
+typedef struct GraphExt {
+    uint32_t v, c[2];
+} GraphExt;
 
 typedef struct Graph {
     uint32_t n;          /* nodes are 1..n */
-    uint32_t cap;
-    uint8_t *kindpred;   /* NodeKind | number of computation parents << GRAPH_KIND_BITS */
-    uint32_t *succ;      /* 2 per node: children, left first, 0 = none */
+    uint32_t cap;        /* the node arrays hold ids 0..cap */
+    uint8_t *kindpred;   /* NodeKind | parents << GRAPH_KIND_BITS | GRAPH_NEXT | GRAPH_SLOT */
     uint8_t *size8;      /* size if a value (> 0), else 0; GRAPH_SIZE_ESCAPE: in the table */
-    uint32_t *annot;     /* annotation index (an expression id), see below */
+    uint16_t *annot16;   /* annotation index (an expression id), see below; NULL once annot32 */
+    uint32_t *annot32;   /* the same, 4 bytes each, once an index reached 2^16 */
     uint32_t *big_id, *big_size; /* the escape table: sizes >= GRAPH_SIZE_ESCAPE */
     uint32_t nbig, bigcap;
+    /* stored children: rank[v / 32] = slotted-bits | slots before << 32 */
+    uint64_t *rank;
+    uint32_t *slot;      /* one per slotted node, in id order: the stored child, 0 none */
+    uint32_t nslot, slotcap;
+    uint32_t decided;    /* nodes 1..decided have their slot or none for good */
+    GraphExt *ext;       /* open addressing by v (0 = empty), load <= 1/2 */
+    uint32_t extn, extcap;
     /* call stacks (callstack.h), run-length: nodes stk_from[i] ..
      * stk_from[i+1]-1 have stack stk_id[i]; stk_from increasing.  A run
      * starts only where a node's stack differs from the one before it
@@ -80,8 +131,11 @@ typedef struct Graph {
     uint32_t nstk, stkcap;
 
     size_t m, mcap;      /* heap edges 0..m-1 */
-    uint32_t *hsrc, *hdst;
-    uint8_t *hkind;      /* HeapKind */
+    uint32_t *hdst;      /* sink | HeapKind << GRAPH_HEAP_KIND_BIT */
+    uint8_t *hoff;       /* source - its block's base (if the block is not wide) */
+    GraphHeapBlock *hblk;/* one per GRAPH_HEAP_BLOCK edges */
+    uint32_t *hwide;     /* the sources of wide blocks, GRAPH_HEAP_BLOCK each */
+    uint32_t nwide, widecap;
 
     uint32_t result;     /* location of the program's result, 0 if none */
     uint64_t max_nodes;  /* graph_add_node fails past this */
@@ -98,7 +152,9 @@ void graph_free(Graph *g);
  * out (the caller reports which: graph_full tells). */
 uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot);
 int graph_full(const Graph *g);
-/* Computation edge a -> b (b becomes a's next child).  0 on success. */
+/* Computation edge a -> b (b becomes a's next child); a and b are nodes.
+ * 0 on success; -1 (nothing changed) past two children or two parents,
+ * or out of memory.  Fastest when b = a + 1 comes right after b. */
 int graph_add_edge(Graph *g, uint32_t a, uint32_t b);
 /* Heap edge src -> dst of kind k; src >= every earlier edge's src. */
 int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k);
@@ -119,24 +175,69 @@ static inline uint32_t graph_size(const Graph *g, uint32_t v)
     uint32_t b = g->size8[v];
     return b < GRAPH_SIZE_ESCAPE ? b : graph_size_escaped(g, v);
 }
-static inline uint32_t graph_annot(const Graph *g, uint32_t v) { return g->annot[v]; }
+static inline uint32_t graph_annot(const Graph *g, uint32_t v)
+{
+    return g->annot16 ? g->annot16[v] : g->annot32[v];
+}
 static inline int graph_is_value(const Graph *g, uint32_t v) { return g->size8[v] != 0; }
+
+/* Population count of a word (no instruction needed from the target). */
+static inline uint32_t graph_popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+}
+/* The slot of slotted node v, NULL if it has none (its children in ext). */
+static inline uint32_t *graph_slot_of(const Graph *g, uint32_t v)
+{
+    uint64_t w = g->rank[v >> 5];
+    uint32_t bits = (uint32_t)w, bit = 1u << (v & 31);
+    return (bits & bit) ? &g->slot[(uint32_t)(w >> 32) + graph_popcount32(bits & (bit - 1))] : NULL;
+}
+uint32_t graph_child_ext(const Graph *g, uint32_t v, int k);
+static inline uint32_t graph_child_slotted(const Graph *g, uint32_t v, int k)
+{
+    const uint32_t *sl = graph_slot_of(g, v);
+    uint32_t s = sl ? *sl : GRAPH_SLOT_EXT;
+    if (s == GRAPH_SLOT_EXT) return graph_child_ext(g, v, k);
+    if (g->kindpred[v] & GRAPH_NEXT) return k ? s : v + 1;
+    return k ? 0 : s;
+}
 /* Computation edges: child k (0 left, 1 right) of v, 0 if absent; children
  * are filled left first, so out-degree 1 means child 0 only. */
-static inline uint32_t graph_child(const Graph *g, uint32_t v, int k) { return g->succ[2 * (size_t)v + k]; }
+static inline uint32_t graph_child(const Graph *g, uint32_t v, int k)
+{
+    uint32_t kp = g->kindpred[v];
+    if (__builtin_expect(!(kp & GRAPH_SLOT), 1)) return (k == 0 && (kp & GRAPH_NEXT)) ? v + 1 : 0;
+    return graph_child_slotted(g, v, k);
+}
 static inline int graph_out_degree(const Graph *g, uint32_t v)
 {
-    return (g->succ[2 * (size_t)v] != 0) + (g->succ[2 * (size_t)v + 1] != 0);
+    uint32_t kp = g->kindpred[v];
+    if (!(kp & GRAPH_SLOT)) return (kp & GRAPH_NEXT) != 0;
+    return (graph_child_slotted(g, v, 0) != 0) + (graph_child_slotted(g, v, 1) != 0);
 }
-static inline int graph_in_degree(const Graph *g, uint32_t v) { return g->kindpred[v] >> GRAPH_KIND_BITS; }
+static inline int graph_in_degree(const Graph *g, uint32_t v)
+{
+    return (g->kindpred[v] & GRAPH_PARENTS_MASK) >> GRAPH_KIND_BITS;
+}
 /* A hint that v's children will be read soon (a cache prefetch; no effect
  * on any result). */
-static inline void graph_prefetch_children(const Graph *g, uint32_t v) { __builtin_prefetch(&g->succ[2 * (size_t)v]); }
+static inline void graph_prefetch_children(const Graph *g, uint32_t v) { __builtin_prefetch(&g->kindpred[v]); }
 /* Heap edges 0..m-1, sources non-decreasing. */
 static inline size_t graph_heap_edges(const Graph *g) { return g->m; }
-static inline uint32_t graph_heap_src(const Graph *g, size_t e) { return g->hsrc[e]; }
-static inline uint32_t graph_heap_dst(const Graph *g, size_t e) { return g->hdst[e]; }
-static inline HeapKind graph_heap_kind(const Graph *g, size_t e) { return (HeapKind)g->hkind[e]; }
+static inline uint32_t graph_heap_src(const Graph *g, size_t e)
+{
+    const GraphHeapBlock *b = &g->hblk[e / GRAPH_HEAP_BLOCK];
+    if (__builtin_expect(b->wide != 0, 0)) return g->hwide[(size_t)(b->wide - 1) * GRAPH_HEAP_BLOCK + e % GRAPH_HEAP_BLOCK];
+    return b->base + g->hoff[e];
+}
+static inline uint32_t graph_heap_dst(const Graph *g, size_t e)
+{
+    return g->hdst[e] & ((1u << GRAPH_HEAP_KIND_BIT) - 1);
+}
+static inline HeapKind graph_heap_kind(const Graph *g, size_t e) { return (HeapKind)(g->hdst[e] >> GRAPH_HEAP_KIND_BIT); }
 /* The program result's location, 0 if none. */
 static inline uint32_t graph_result(const Graph *g) { return g->result; }
 /* The node limit the graph was made with. */
@@ -163,7 +264,7 @@ static inline uint32_t graph_stack_seq(const Graph *g, uint32_t v, uint32_t *cur
 /* Longest path in nodes (span) of the computation graph. */
 uint64_t graph_span(const Graph *g);
 /* Heap edges arranged by sink (CSR): the edges into v are
- * in_idx[in_off[v] .. in_off[v+1]-1], each an index into hsrc/hdst/hkind.
+ * in_idx[in_off[v] .. in_off[v+1]-1], each a heap edge (graph_heap_src ...).
  * Arrays of n+2 and m entries, malloc'd; the caller frees them. */
 int graph_heap_by_sink(const Graph *g, uint32_t **in_off, uint32_t **in_idx);
 

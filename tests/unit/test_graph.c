@@ -1,10 +1,15 @@
 /*
  * test_graph.c — the graph store (src/graph): what is stored is what is
  * read back, whatever the packing (kind and parent count in one byte,
- * sizes in a byte with an escape table for the large ones).
+ * sizes in a byte with an escape table for the large ones, children
+ * implicit when next or in slots, annotations in 2 bytes until a large
+ * one, heap sources as a byte above their block's first).
  */
 #include "check.h"
 #include "graph.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 /* Sizes on both sides of the escape, interleaved with small ones, read
  * back exactly, in any order. */
@@ -51,9 +56,158 @@ static void parents_beside_kind(void)
     graph_free(&g);
 }
 
+/* ---- children, whatever order the edges come in ---- */
+
+enum { SP_MAX = 1 << 16 };
+
+/* A random series-parallel edge list in the interpreter's order: nodes
+ * 1..n in 1DF order, each edge listed right after its sink is made. */
+typedef struct Sp {
+    uint32_t n, m;
+    uint32_t a[SP_MAX], b[SP_MAX];
+    uint8_t fork[SP_MAX];
+    uint64_t rng;
+} Sp;
+
+static uint32_t sp_rand(Sp *s, uint32_t k)
+{
+    s->rng = s->rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(s->rng >> 33) % k;
+}
+
+static uint32_t sp_node(Sp *s, uint32_t from)
+{
+    uint32_t v = ++s->n;
+    if (from) { s->a[s->m] = from; s->b[s->m++] = v; }
+    return v;
+}
+
+/* Builds a sub-graph after node cur (0: none); returns its last node. */
+static uint32_t sp_build(Sp *s, uint32_t cur, int depth)
+{
+    uint32_t r = sp_rand(s, 10);
+    if (depth == 0 || r < 3 || s->n > SP_MAX - 64) {
+        for (uint32_t i = 0, len = 1 + sp_rand(s, 3); i < len; i++) cur = sp_node(s, cur);
+        return cur;
+    }
+    if (r < 6) return sp_build(s, sp_build(s, cur, depth - 1), depth - 1);
+    uint32_t f = sp_node(s, cur);
+    s->fork[f] = 1;
+    uint32_t e1 = sp_build(s, f, depth - 1), e2 = sp_build(s, f, depth - 1);
+    uint32_t j = sp_node(s, e1);
+    s->a[s->m] = e2; s->b[s->m++] = j;
+    return j;
+}
+
+/* Adds the nodes and the edges in order ord[0..m-1] (interleaved: each
+ * edge right after its sink, as the interpreter does; else all nodes
+ * first), then compares every node's children with the edges from it in
+ * the order they came, and its parent count. */
+static int sp_matches(const Sp *s, const uint32_t *ord, int interleaved, int fork_kind)
+{
+    Graph g;
+    graph_init(&g, SP_MAX);
+    uint32_t *want = calloc(2 * (size_t)(s->n + 1), sizeof *want);
+    uint8_t *par = calloc(s->n + 1, 1);
+    int ok = want && par;
+    uint32_t next_edge = 0;
+    for (uint32_t v = 1; ok && v <= s->n; v++) {
+        ok &= graph_add_node(&g, fork_kind && s->fork[v] ? NK_FORK : NK_APP, 0, v) == v;
+        for (; interleaved && next_edge < s->m && s->b[ord[next_edge]] == v; next_edge++)
+            ok &= graph_add_edge(&g, s->a[ord[next_edge]], v) == 0;
+    }
+    for (; ok && next_edge < s->m; next_edge++)
+        ok &= graph_add_edge(&g, s->a[ord[next_edge]], s->b[ord[next_edge]]) == 0;
+    for (uint32_t i = 0; ok && i < s->m; i++) {
+        uint32_t a = s->a[ord[i]];
+        want[2 * a + (want[2 * a] != 0)] = s->b[ord[i]];
+        par[s->b[ord[i]]]++;
+    }
+    for (uint32_t v = 1; ok && v <= s->n; v++)
+        ok &= graph_child(&g, v, 0) == want[2 * v] && graph_child(&g, v, 1) == want[2 * v + 1] &&
+              graph_out_degree(&g, v) == (want[2 * v] != 0) + (want[2 * v + 1] != 0) &&
+              graph_in_degree(&g, v) == par[v] && graph_annot(&g, v) == v;
+    char msg[200];
+    ok &= graph_check(&g, msg, sizeof msg) == 0;
+    free(want); free(par);
+    graph_free(&g);
+    return ok;
+}
+
+static void children_any_order(void)
+{
+    static Sp s;
+    static uint32_t ord[SP_MAX];
+    int inorder = 1, inorder_nohint = 1, late = 1, shuffled = 1, reversed = 1;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        memset(&s, 0, sizeof s);
+        s.rng = seed;
+        for (uint32_t last = 0; s.n < SP_MAX / 4;) last = sp_build(&s, last, 14);
+        for (uint32_t i = 0; i < s.m; i++) ord[i] = i;
+        inorder &= sp_matches(&s, ord, 1, 1);
+        inorder_nohint &= sp_matches(&s, ord, 1, 0);
+        late &= sp_matches(&s, ord, 0, 1);
+        for (uint32_t i = s.m; i-- > 1;) {
+            uint32_t j = sp_rand(&s, i + 1), t = ord[i];
+            ord[i] = ord[j]; ord[j] = t;
+        }
+        shuffled &= sp_matches(&s, ord, 0, 0);
+        for (uint32_t i = 0; i < s.m; i++) ord[i] = s.m - 1 - i;
+        reversed &= sp_matches(&s, ord, 0, 1);
+    }
+    CHECK(inorder, "graph store: children read back as added, edges in the interpreter's order");
+    CHECK(inorder_nohint, "graph store: ... and with forks not marked as forks (children kept whole)");
+    CHECK(late, "graph store: children read back as added, every edge after every node");
+    CHECK(shuffled, "graph store: children read back as added, edges in random order");
+    CHECK(reversed, "graph store: children read back as added, edges in reverse order");
+}
+
+/* Annotations take 2 bytes until one needs more: all read back after. */
+static void annotations_widen(void)
+{
+    Graph g;
+    graph_init(&g, 1u << 20);
+    int ok = 1;
+    for (uint32_t v = 1; v <= 5000; v++) ok &= graph_add_node(&g, NK_VAR, 0, v == 4000 ? 70000 + v : v * 13) == v;
+    for (uint32_t v = 1; v <= 5000; v++) ok &= graph_annot(&g, v) == (v == 4000 ? 70000 + v : v * 13);
+    CHECK(ok, "graph store: annotations below and above 2^16 read back as added");
+    graph_free(&g);
+}
+
+/* Heap edges: sources with gaps of every width (some past a byte within
+ * one block), sinks up to 2^31 - 2, both kinds: all read back. */
+static void heap_edges_round_trip(void)
+{
+    enum { M = 5000 };
+    static uint32_t src[M], dst[M];
+    static uint8_t kind[M];
+    Graph g;
+    graph_init(&g, 1u << 20);
+    uint64_t r = 7;
+    uint32_t s = 1;
+    int ok = 1;
+    for (int e = 0; e < M; e++) {
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t x = (uint32_t)(r >> 33);
+        s += x % 7 == 0 ? x % 100000 : x % 3;
+        src[e] = s;
+        dst[e] = e % 11 == 0 ? GRAPH_MAX_ID : 1 + x % s;
+        kind[e] = x >> 30 & 1;
+        ok &= graph_add_heap(&g, src[e], dst[e], (HeapKind)kind[e]) == 0;
+    }
+    for (int e = 0; e < M; e++)
+        ok &= graph_heap_src(&g, e) == src[e] && graph_heap_dst(&g, e) == dst[e] && graph_heap_kind(&g, e) == kind[e];
+    CHECK(ok && graph_heap_edges(&g) == M, "graph store: heap sources, sinks and kinds read back as added");
+    CHECK(graph_add_heap(&g, s, GRAPH_MAX_ID + 1, HE_USE) != 0, "graph store: a sink past the largest id is refused");
+    graph_free(&g);
+}
+
 int main(void)
 {
     sizes_round_trip();
     parents_beside_kind();
+    children_any_order();
+    annotations_widen();
+    heap_edges_round_trip();
     return CHECK_DONE();
 }
