@@ -168,7 +168,7 @@ uint32_t graph_size_escaped(const Graph *g, uint32_t v)
  * one (a fork: its right child comes after its left branch; a node whose
  * child is not the next node: the end of a left branch, whose join comes
  * after the right branch), or if forced. */
-static int decide(Graph *g, uint32_t v, int force)
+static __attribute__((noinline)) int decide(Graph *g, uint32_t v, int force)
 {
     uint32_t kp = g->kindpred[v];
     if ((v & 31) == 0) g->rank[v >> 5] = (uint64_t)g->nslot << 32;
@@ -229,7 +229,7 @@ static int ext_put(Graph *g, uint32_t v, uint32_t c0, uint32_t c1)
 
 /* a -> b where b is not simply a's first child a + 1: in a's slot if it
  * is free, else both children in ext. */
-static int add_stored_child(Graph *g, uint32_t a, uint32_t b)
+static __attribute__((noinline)) int add_stored_child(Graph *g, uint32_t a, uint32_t b)
 {
     uint32_t c0 = graph_child(g, a, 0);
     if (graph_child(g, a, 1)) return -1; /* series-parallel graphs have out-degree <= 2 */
@@ -252,8 +252,11 @@ uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
     uint32_t id = g->n + 1;
     /* id - 2's children are known by now (the interpreter adds the edge
      * into each node right after it) */
-    while (g->decided + 2 < id)
-        if (decide(g, g->decided + 1, 0)) return 0;
+    while (g->decided + 2 < id) {
+        uint32_t v = g->decided + 1, kp = g->kindpred[v];
+        if ((v & 31) && (kp & GRAPH_NEXT) && (kp & ((1u << GRAPH_KIND_BITS) - 1)) != NK_FORK) g->decided = v;
+        else if (decide(g, v, 0)) return 0; /* a slot, or a new block of the rank */
+    }
     if (annot > UINT16_MAX && g->annot16 && widen_annot(g)) return 0;
     if (size >= GRAPH_SIZE_ESCAPE && add_escaped(g, id, size)) return 0;
     g->n = id;
