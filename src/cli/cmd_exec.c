@@ -31,19 +31,16 @@ static int predict(const char *file, const CommonOpts *c, uint64_t seed, ExecRun
     for (uint32_t i = 0; i < n && rc == EXIT_OK; i++) {
         SchedOptions so = {.policy = exec_policy_name(runs[i].policy), .P = runs[i].P, .seed = seed, .no_proc = 1};
         Schedule s;
-        SpaceProfile sp;
+        SpaceMark k;
         if (sched_run(&l.run.g, &so, &s, msg, sizeof msg)) {
             fprintf(stderr, "pml: error: %s\n", msg);
             rc = EXIT_PROGRAM;
             break;
         }
-        if (space_profile(&l.run.g, &s, UNITS_WORDS, 0, &sp)) {
+        if (space_mark(&l.run.g, &s, UNITS_WORDS, 0, &k)) {
             fprintf(stderr, "pml: error: out of memory for the space profile\n");
             rc = EXIT_PROGRAM;
-        } else {
-            runs[i].predicted = (int64_t)sp.hwm;
-            space_free(&sp);
-        }
+        } else runs[i].predicted = (int64_t)k.hwm;
         sched_free(&s);
     }
     cli_unload(&l);

@@ -137,6 +137,7 @@ static int measure_p(const Loaded *l, const WorstArgs *a, const WorstModel *m, P
     for (uint32_t i = 0; i < a->sim.npolicies; i++) {
         MeasureOptions o = heap_options(l, a, a->sim.policies[i], P, MEASURE_NO_HOLDERS);
         Measure pm;
+        o.profile = 0;  /* the mark and the steps suffice */
         if (measure_run(g, &o, &pm, msg, len)) return -1;
         PolicyMark *pk = &r->pol[r->npol++];
         pk->policy = a->sim.policies[i];

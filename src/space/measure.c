@@ -147,8 +147,10 @@ int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nh
 int measure_run(const Graph *g, const MeasureOptions *o, Measure *m, char *msg, size_t msglen)
 {
     Schedule s;
+    SchedOptions so = o->sched;
+    so.no_proc |= !o->profile;  /* without the profile nothing reads the processors */
     memset(m, 0, sizeof *m);
-    if (sched_run(g, &o->sched, &s, msg, msglen)) return -1;
+    if (sched_run(g, &so, &s, msg, msglen)) return -1;
     return measure_schedule(g, o, &s, m, msg, msglen);
 }
 
@@ -167,7 +169,9 @@ static int measure_space(Measure *m)
     }
     /* the attribution needs only the steps: the rest goes before it runs */
     free(m->sched.proc);
+    free(m->sched.proc_wide);
     m->sched.proc = NULL;
+    m->sched.proc_wide = NULL;
     SpaceMark k;
     if (space_mark(m->g, &m->sched, o->units, o->with_queue, &k)) return -1;
     m->space = (SpaceProfile){.T = m->sched.T, .with_queue = o->with_queue, .hwm = k.hwm, .hwm_step = k.hwm_step};

@@ -82,7 +82,7 @@ static void check_mark_only(const Graph *g, const MeasureOptions *o, const Measu
     for (uint32_t i = 0; same && i < m.nholders; i++) same = same_holder(&m.holders[i], &full->holders[i]);
     if (!same) prop_fail(&mark_only, "%s: hwm %llu@%u, with the profile %llu@%u", cfg, (unsigned long long)m.hwm,
                          m.hwm_step, (unsigned long long)full->hwm, full->hwm_step);
-    if (m.sched.proc || m.sched.ready || m.space.heap || m.space.queue || !m.sched.step)
+    if (m.sched.proc || m.sched.proc_wide || m.sched.ready || m.space.heap || m.space.queue || !m.sched.step)
         prop_fail(&mark_only, "%s: arrays kept besides the steps", cfg);
     mark_only.runs++;
     measure_free(&m);
