@@ -93,16 +93,49 @@ extern const CliOpt cli_common_opts[], cli_sim_opts[];  /* ending in {0} */
 /* Which shared options a command takes. */
 enum { CLI_GROUP_COMMON = 1, CLI_GROUP_SIM = 2 };
 
-/* A subcommand: its synopsis, --help and options in one place. */
+/* What the runner (cli_run) keeps for a command: the arguments that are
+ * not options, the shared options, the program. */
+typedef struct CliRun {
+    const char *file;           /* the one FILE ('-': standard input was read) */
+    const char **parts;         /* a command of many files (CliSteps.many): them all */
+    int nparts;
+    CommonOpts common;
+    SimOpts sim;
+    Loaded l;                   /* as CliSteps.load asks; empty with CLI_LOAD_NONE */
+} CliRun;
+
+enum { CLI_LOAD_NONE, CLI_LOAD_RESOLVE, CLI_LOAD_EVAL };
+
+struct CliArgs;
+/* A command's own option: 0, or -1 after a usage error. */
+typedef int (*CliHandler)(void *o, struct CliArgs *a, int key);
+
+/* How a command runs, the steps cli_run takes in this order: its options'
+ * struct (size bytes, zeroed) set by init, filled by option (the shared
+ * options go to the CliRun), checked by check (EXIT_OK, or a status after
+ * printing why), the program loaded as load says, body, then done frees
+ * what the struct holds.  Any step but body may be NULL / 0. */
+typedef struct CliSteps {
+    const CliOpt *opts;         /* its own options, ending in {0} */
+    unsigned groups;            /* the shared options it takes: CLI_GROUP_* */
+    int many;                   /* it takes many files (CliRun.parts), not one FILE */
+    size_t size;
+    void (*init)(void *o);
+    CliHandler option;
+    int (*check)(void *o, CliRun *r);
+    int load;                   /* CLI_LOAD_* */
+    int (*body)(void *o, CliRun *r);
+    void (*done)(void *o);
+} CliSteps;
+
+/* A row of the command table (main.c): a subcommand's synopsis, --help and steps. */
 typedef struct CliCommand {
     const char *name;           /* "run" */
-    int (*fn)(int argc, char **argv);
     const char *args;           /* the synopsis after the name: "FILE [options]" */
     const char *summary;        /* its line in `pml help` */
     const char *about;          /* --help's paragraph (may span lines) */
     const char *example;        /* --help's example command */
-    unsigned groups;            /* CLI_GROUP_* */
-    const CliOpt *opts;         /* its own options, ending in {0}; NULL none */
+    const CliSteps *steps;
 } CliCommand;
 
 /* The parse of one command line, on getopt_long. */
@@ -113,7 +146,7 @@ typedef struct CliArgs {
     char **argv;
     CommonOpts *common;         /* where the common options go; NULL: not taken */
     SimOpts *sim;               /* where the simulation options go (diff moves it at --vs) */
-    const char *arg;            /* the value of the option cli_next returned */
+    const char *arg;            /* the value of the option the handler is given */
     const char **pos;           /* the arguments that are not options, in order */
     int npos;
     const CliOpt *opts[CLI_MAX_OPTS];
@@ -122,29 +155,18 @@ typedef struct CliArgs {
     char shorts[3 * CLI_MAX_OPTS];
 } CliArgs;
 enum { CLI_END = 0, CLI_BAD = -1, CLI_HELP = -2 };
-/* The exit status of a parse that stopped: --help is a success. */
-#define CLI_STOP_STATUS(k) ((k) == CLI_HELP ? EXIT_OK : EXIT_USAGE)
 
-void cli_args_init(CliArgs *a, const CliCommand *cmd, int argc, char **argv, CommonOpts *c, SimOpts *s);
-/* The next of the command's own options (its key, the value in a->arg);
- * applies the shared ones itself.  CLI_END after the last, CLI_HELP after
- * printing --help, CLI_BAD after a usage error. */
-int cli_next(CliArgs *a);
-/* The one FILE among the arguments: 0, or -1 after a usage error.  FILE
- * '-' is standard input, read here, before any worker is forked. */
-int cli_one_file(CliArgs *a, const char **file);
-void cli_args_free(CliArgs *a);
-/* A command's own option: 0, or -1 after a usage error. */
-typedef int (*CliHandler)(void *ctx, CliArgs *a, int key);
-/* The whole parse of a command taking one FILE: its own options to own
- * (with ctx), the shared ones to c and s (either may be NULL).  CLI_END
- * with *file set, CLI_HELP after --help, CLI_BAD after a usage error. */
-int cli_parse(const CliCommand *cmd, int argc, char **argv, CommonOpts *c, SimOpts *s,
-              CliHandler own, void *ctx, const char **file);
-/* A CliHandler for a command whose one option is -o PATH: ctx is a
- * const char ** set to PATH. */
-int cli_output_option(void *ctx, CliArgs *a, int key);
-/* Standard input as read by cli_one_file for FILE '-' (NULL if not). */
+/* Runs a command (see CliSteps): its exit status. */
+int cli_run_command(const CliCommand *cmd, int argc, char **argv);
+/* The whole parse of a command line: the command's own options to its
+ * option step (with o), the shared ones and the FILE (or the files) to r.
+ * FILE '-' is standard input, read here, before any worker is forked.
+ * CLI_END, CLI_HELP after --help, CLI_BAD after a usage error. */
+int cli_parse(const CliCommand *cmd, int argc, char **argv, void *o, CliRun *r);
+/* A CliHandler for a command whose one option is -o PATH: o is a
+ * const char * set to PATH. */
+int cli_output_option(void *o, CliArgs *a, int key);
+/* Standard input as read by cli_parse for FILE '-' (NULL if not). */
 const char *cli_stdin_text(size_t *len);
 /* Applies a common (simulation) option by key: 0, or -1 after a usage error. */
 int cli_common_apply(CommonOpts *c, int key, const char *v);
@@ -200,7 +222,9 @@ int cli_sweep_plot(const char *file, const char *param, const char *units, const
  * Graphviz's and gnuplot's as found now. */
 void cli_version(FILE *f);
 
-/* The subcommands (cmd_*.c). */
-extern const CliCommand cli_cmd_run, cli_cmd_exec, cli_cmd_check, cli_cmd_graph, cli_cmd_schedule, cli_cmd_dot, cli_cmd_stats, cli_cmd_sweep, cli_cmd_bounds, cli_cmd_speedup, cli_cmd_worst, cli_cmd_merge, cli_cmd_paths, cli_cmd_diff, cli_cmd_view;
+/* The subcommands' steps (cmd_*.c), for the command table (main.c). */
+extern const CliSteps cli_cmd_run, cli_cmd_exec, cli_cmd_check, cli_cmd_graph, cli_cmd_schedule, cli_cmd_dot,
+    cli_cmd_stats, cli_cmd_sweep, cli_cmd_bounds, cli_cmd_speedup, cli_cmd_worst, cli_cmd_merge, cli_cmd_paths,
+    cli_cmd_diff, cli_cmd_view;
 
 #endif

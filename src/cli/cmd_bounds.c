@@ -16,7 +16,6 @@
 #include "sched.h"
 
 typedef struct BoundsArgs {
-    const char *file;
     uint32_t K;             /* --static K, 0 none */
     uint64_t tasks;         /* --tasks N: at most N top-level processes */
     double latency;         /* --latency T: synchronisation latency in steps */
@@ -34,9 +33,9 @@ static const CliOpt bounds_opts[] = {
 };
 
 /* bounds' own options: 0, or -1 after a usage error. */
-static int bounds_option(void *ctx, CliArgs *ca, int key)
+static int bounds_option(void *o, CliArgs *ca, int key)
 {
-    BoundsArgs *a = ctx;
+    BoundsArgs *a = o;
     const char *v = ca->arg;
     uint64_t k;
     switch (key) {
@@ -135,36 +134,21 @@ static int static_bound(const Graph *g, const SimOpts *so, const BoundsArgs *a)
     return 0;
 }
 
-static int cmd_bounds(int argc, char **argv)
+static int bounds_body(void *o, CliRun *r)
 {
-    CommonOpts c;
-    SimOpts so = {0};
-    BoundsArgs a = {0};
-    cli_common_init(&c);
-    int k = cli_parse(&cli_cmd_bounds, argc, argv, &c, &so, bounds_option, &a, &a.file);
-    if (k != CLI_END) return CLI_STOP_STATUS(k);
-    cli_sim_all_policies(&so);
-    if (!so.nprocs) { so.procs[0] = 2; so.nprocs = 1; }
-    Loaded l;
-    int rc = cli_load(a.file, &c, 1, &l);
-    if (rc != EXIT_OK) { cli_unload(&l); return rc; }
-    const Graph *g = &l.run.g;
+    const BoundsArgs *a = o;
+    SimOpts *so = &r->sim;
+    cli_sim_all_policies(so);
+    if (!so->nprocs) { so->procs[0] = 2; so->nprocs = 1; }
+    const Graph *g = &r->l.run.g;
     uint64_t span = graph_span(g);
     printf("work %u nodes, span %llu nodes, parallelism %.2f\n", graph_nodes(g), (unsigned long long)span,
            span ? (double)graph_nodes(g) / (double)span : 0);
-    for (uint32_t j = 0; j < so.nprocs && rc == EXIT_OK; j++)
-        if (bounds_at(g, &so, &a, so.procs[j])) rc = EXIT_PROGRAM;
-    if (rc == EXIT_OK && a.K && static_bound(g, &so, &a)) rc = EXIT_PROGRAM;
-    cli_unload(&l);
-    return rc;
+    for (uint32_t j = 0; j < so->nprocs; j++)
+        if (bounds_at(g, so, a, so->procs[j])) return EXIT_PROGRAM;
+    return a->K && static_bound(g, so, a) ? EXIT_PROGRAM : EXIT_OK;
 }
 
-const CliCommand cli_cmd_bounds = {
-    "bounds", cmd_bounds, "FILE [options]", "each policy's steps against the best possible (docs/time.md)",
-    "How far each policy is from the best possible schedule: the lower bound, the\n"
-    "level-schedule and Brent bounds, the exact optimum for small graphs, each\n"
-    "policy's steps as a ratio to the best bound (docs/time.md).  Default: every\n"
-    "policy, P = 2.",
-    "pml bounds examples/fib.pml -D n=10 -p 2,4 --static 2",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, bounds_opts,
-};
+const CliSteps cli_cmd_bounds = {.opts = bounds_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
+                                 .size = sizeof(BoundsArgs), .option = bounds_option, .load = CLI_LOAD_EVAL,
+                                 .body = bounds_body};

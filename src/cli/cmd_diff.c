@@ -21,9 +21,9 @@
 enum { DIFF_JSON_POINTS = 2000 };
 
 typedef struct DiffArgs {
-    CommonOpts common;
-    const char *file, *out;
-    SimOpts sim[2];
+    const char *out;
+    SimOpts vs;                 /* side B's simulation options (A's are the runner's) */
+    const SimOpts *sim[2];      /* A and B */
     int have_vs, json;
     uint32_t top;
 } DiffArgs;
@@ -39,9 +39,9 @@ static const CliOpt diff_opts[] = {
 };
 
 /* diff's own options: 0, or -1 after a usage error. */
-static int diff_option(void *ctx, CliArgs *ca, int key)
+static int diff_option(void *o, CliArgs *ca, int key)
 {
-    DiffArgs *a = ctx;
+    DiffArgs *a = o;
     const char *v = ca->arg;
     uint64_t k;
     switch (key) {
@@ -55,7 +55,7 @@ static int diff_option(void *ctx, CliArgs *ca, int key)
     case OPT_VS:
         if (a->have_vs) { cli_usage_error("pml diff: --vs once only"); return -1; }
         a->have_vs = 1;
-        ca->sim = &a->sim[1];
+        ca->sim = &a->vs;
         return 0;
     }
     return 0;
@@ -75,20 +75,27 @@ static int side_options(const SimOpts *s, const char *side, SchedOptions *so)
     return EXIT_OK;
 }
 
-/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
-static int diff_parse(DiffArgs *a, int argc, char **argv)
+static void diff_init(void *o)
 {
-    memset(a, 0, sizeof *a);
-    cli_common_init(&a->common);
+    DiffArgs *a = o;
     a->out = "-";
     a->top = 10;
-    int k = cli_parse(&cli_cmd_diff, argc, argv, &a->common, &a->sim[0], diff_option, a, &a->file);
-    if (k != CLI_END) return k;
-    if (!a->have_vs) { cli_usage_error("pml diff: compare A --vs B (e.g. --sched=df -p 2 --vs --sched=bf -p 2)"); return CLI_BAD; }
-    if (a->sim[0].units_nodes != a->sim[1].units_nodes || a->sim[0].no_queue != a->sim[1].no_queue) {
+}
+
+/* Two sides, each one schedule, counting space alike: EXIT_OK, or
+ * EXIT_USAGE after saying why. */
+static int diff_check(void *o, CliRun *r)
+{
+    DiffArgs *a = o;
+    a->sim[0] = &r->sim;
+    a->sim[1] = &a->vs;
+    if (!a->have_vs) { cli_usage_error("pml diff: compare A --vs B (e.g. --sched=df -p 2 --vs --sched=bf -p 2)"); return EXIT_USAGE; }
+    if (a->sim[0]->units_nodes != a->sim[1]->units_nodes || a->sim[0]->no_queue != a->sim[1]->no_queue) {
         cli_usage_error("pml diff: --units and --no-queue-space must be the same on both sides");
-        return CLI_BAD;
+        return EXIT_USAGE;
     }
+    SchedOptions check;
+    if (side_options(a->sim[0], "A", &check) || side_options(a->sim[1], "B", &check)) return EXIT_USAGE;
     return EXIT_OK;
 }
 
@@ -104,9 +111,9 @@ static int diff_measure(const DiffArgs *a, const Loaded *l, int side, Measure *m
 {
     MeasureOptions mo = measure_options(l->run.nannots);
     char msg[256];
-    if (side_options(&a->sim[side], side ? "B" : "A", &mo.sched) != EXIT_OK) return EXIT_USAGE;
-    mo.units = a->sim[0].units_nodes ? UNITS_NODES : UNITS_WORDS;
-    mo.with_queue = !a->sim[0].no_queue;
+    if (side_options(a->sim[side], side ? "B" : "A", &mo.sched) != EXIT_OK) return EXIT_USAGE;
+    mo.units = a->sim[0]->units_nodes ? UNITS_NODES : UNITS_WORDS;
+    mo.with_queue = !a->sim[0]->no_queue;
     mo.by = MEASURE_BY_USE;
     if (measure_run(&l->run.g, &mo, m, msg, sizeof msg)) {
         fprintf(stderr, "pml diff: %s\n", msg);
@@ -122,10 +129,10 @@ static int diff_write(const DiffArgs *a, const Loaded *l, Measure m[2])
     char name[2][96];
     SchedOptions so[2] = {0};
     for (int s = 0; s < 2; s++) {
-        side_options(&a->sim[s], "", &so[s]);
-        side_name(&a->sim[s], &so[s], name[s], sizeof name[s]);
+        side_options(a->sim[s], "", &so[s]);
+        side_name(a->sim[s], &so[s], name[s], sizeof name[s]);
     }
-    DiffOut o = { &l->run, &l->src, name[0], name[1], space_units_names[a->sim[0].units_nodes ? UNITS_NODES : UNITS_WORDS], a->top };
+    DiffOut o = { &l->run, &l->src, name[0], name[1], space_units_names[a->sim[0]->units_nodes ? UNITS_NODES : UNITS_WORDS], a->top };
     OutFile f;
     int rc = EXIT_PROGRAM;
     if (outfile_open(&f, a->out) == 0) {
@@ -138,32 +145,18 @@ static int diff_write(const DiffArgs *a, const Loaded *l, Measure m[2])
     return rc;
 }
 
-static int cmd_diff(int argc, char **argv)
+static int diff_body(void *o, CliRun *r)
 {
-    DiffArgs a;
-    int rc = diff_parse(&a, argc, argv);
-    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
-    SchedOptions check;
-    if (side_options(&a.sim[0], "A", &check) || side_options(&a.sim[1], "B", &check)) return EXIT_USAGE;
-    Loaded l;
-    if ((rc = cli_load(a.file, &a.common, 1, &l)) != EXIT_OK) return rc;
+    const DiffArgs *a = o;
     Measure m[2] = {{0}};
-    int have = 0;
-    for (; have < 2 && rc == EXIT_OK; have++) rc = diff_measure(&a, &l, have, &m[have]);
-    if (rc == EXIT_OK) rc = diff_write(&a, &l, m);
+    int have = 0, rc = EXIT_OK;
+    for (; have < 2 && rc == EXIT_OK; have++) rc = diff_measure(a, &r->l, have, &m[have]);
+    if (rc == EXIT_OK) rc = diff_write(a, &r->l, m);
     else have--;
     for (int s = 0; s < have; s++) measure_free(&m[s]);
-    cli_unload(&l);
     return rc;
 }
 
-const CliCommand cli_cmd_diff = {
-    "diff", cmd_diff, "FILE --sched=POLICY [-p N] --vs --sched=POLICY [-p N] [options]",
-    "two schedules' space compared, the marks' difference by site (docs/diff.md)",
-    "Two schedules compared: their space curves on one step axis, and the\n"
-    "difference of their high-water marks by source site (the sites' deltas add\n"
-    "up to the difference).  The simulation options before --vs describe A,\n"
-    "those after it B; --units and --no-queue-space must agree.",
-    "pml diff examples/fib.pml -D n=12 --sched=df -p 2 --vs --sched=bf -p 2",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, diff_opts,
-};
+const CliSteps cli_cmd_diff = {.opts = diff_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(DiffArgs),
+                               .init = diff_init, .option = diff_option, .check = diff_check, .load = CLI_LOAD_EVAL,
+                               .body = diff_body};

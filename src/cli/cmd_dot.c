@@ -35,8 +35,7 @@
 #include "measure.h"
 
 typedef struct DotArgs {
-    CommonOpts common;
-    const char *file, *out, *render;
+    const char *out, *render;
     SchedOptions so;
     int have_p, have_step, raw, labels, no_queue, fast, all;
     uint32_t max_shown, label_top;  /* the budget (--max-shown, --all), --label-top */
@@ -98,9 +97,9 @@ static void dot_warn_all(const DotArgs *a, const Distilled *d)
 }
 
 /* dot's own options: 0, or -1 after a usage error. */
-static int dot_option(void *ctx, CliArgs *ca, int key)
+static int dot_option(void *o, CliArgs *ca, int key)
 {
-    DotArgs *a = ctx;
+    DotArgs *a = o;
     const char *v = ca->arg;
     switch (key) {
     case 'o': a->out = v; return 0;
@@ -150,7 +149,6 @@ static int image_format(const char *f)
 /* Checks the combinations; EXIT_OK or EXIT_USAGE. */
 static int dot_check_args(DotArgs *a)
 {
-    if (!a->file) { cli_usage_error("pml dot: which FILE?"); return EXIT_USAGE; }
     if (!a->so.policy && (a->have_p || a->have_step || a->so.coarse || a->no_queue)) {
         cli_usage_error("-p, --step, --coarse and --no-queue-space need --sched=POLICY");
         return EXIT_USAGE;
@@ -175,18 +173,17 @@ static int dot_check_args(DotArgs *a)
     return EXIT_OK;
 }
 
-/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
-static int dot_parse(DotArgs *a, int argc, char **argv)
+static void dot_init(void *o)
 {
-    SimOpts sim = {0};
-    memset(a, 0, sizeof *a);
+    DotArgs *a = o;
     a->max_shown = DISTILL_MAX_SHOWN;
     a->min_share = DISTILL_MIN_SHARE;
-    cli_common_init(&a->common);
-    int k = cli_parse(&cli_cmd_dot, argc, argv, &a->common, &sim, dot_option, a, &a->file);
-    if (k != CLI_END) return k;
-    if (dot_sim(a, &sim) != EXIT_OK || dot_check_args(a) != EXIT_OK) return CLI_BAD;
-    return EXIT_OK;
+}
+
+static int dot_check(void *o, CliRun *r)
+{
+    DotArgs *a = o;
+    return dot_sim(a, &r->sim) != EXIT_OK || dot_check_args(a) != EXIT_OK ? EXIT_USAGE : EXIT_OK;
 }
 
 /* ---- schedule and caption ------------------------------------------------- */
@@ -223,15 +220,15 @@ static int dot_schedule(const DotArgs *a, const Graph *g, Measure *r, double *re
 
 /* The title line, "matmul.pml n=4", and, scheduled, the policy, the step
  * drawn and the mark; then the sizes and the space at the step. */
-static void dot_caption(const DotArgs *a, const Loaded *l, const Measure *r, double result_share,
+static void dot_caption(const DotArgs *a, const CliRun *run, const Measure *r, double result_share,
                         const DistillOptions *o, const Distilled *d, char *buf, size_t cap)
 {
-    const char *base = strrchr(a->file, '/');
+    const char *base = strrchr(run->file, '/');
     const char *units = space_units_names[a->units];
-    size_t k = (size_t)snprintf(buf, cap, "%s", base ? base + 1 : a->file);
-    for (uint32_t j = 0; j < a->common.eo.nparams && k < cap; j++)
-        k += (size_t)snprintf(buf + k, cap - k, " %s=%lld", a->common.eo.params[j].name,
-                              (long long)a->common.eo.params[j].value);
+    const EvalOptions *eo = &run->common.eo;
+    size_t k = (size_t)snprintf(buf, cap, "%s", base ? base + 1 : run->file);
+    for (uint32_t j = 0; j < eo->nparams && k < cap; j++)
+        k += (size_t)snprintf(buf + k, cap - k, " %s=%lld", eo->params[j].name, (long long)eo->params[j].value);
     if (a->raw && k < cap) k += (size_t)snprintf(buf + k, cap - k, " (raw)");
     if (o->sched && k < cap)
         k += (size_t)snprintf(buf + k, cap - k, ": %s on P=%u%s, step %u of %u", a->so.policy, a->so.P,
@@ -241,7 +238,7 @@ static void dot_caption(const DotArgs *a, const Loaded *l, const Measure *r, dou
                               (unsigned long long)r->hwm, units);
     if (k < cap)
         k += (size_t)snprintf(buf + k, cap - k, "\nwork %u nodes, span %llu", d->orig_nodes,
-                              (unsigned long long)graph_span(&l->run.g));
+                              (unsigned long long)graph_span(&run->l.run.g));
     if (!o->sched || k >= cap) return;
     const SpaceProfile *sp = &r->space;
     k += (size_t)snprintf(buf + k, cap - k, "; at step %u: heap %llu %s (black edges %.6g",
@@ -331,8 +328,9 @@ done:
 }
 
 /* Distills and draws into a memory buffer; EXIT_OK or EXIT_PROGRAM. */
-static int dot_build(const DotArgs *a, const Loaded *l, char **buf, size_t *len)
+static int dot_build(const DotArgs *a, const CliRun *run, char **buf, size_t *len)
 {
+    const Loaded *l = &run->l;
     DistillOptions o = { .raw = a->raw };
     if (!a->all && !a->raw) {
         o.max_shown = a->max_shown;
@@ -351,7 +349,7 @@ static int dot_build(const DotArgs *a, const Loaded *l, char **buf, size_t *len)
         measure_free(&r);
         return EXIT_PROGRAM;
     }
-    dot_caption(a, l, &r, result_share, &o, &d, caption, sizeof caption);
+    dot_caption(a, run, &r, result_share, &o, &d, caption, sizeof caption);
     /* raw graphs are large: laying heap edges out among the nodes takes
      * dot minutes there, so --raw implies --fast-layout */
     DotOptions dopt = { l->run.annots, l->run.nannots, &l->src, caption, a->labels,
@@ -368,27 +366,16 @@ static int dot_build(const DotArgs *a, const Loaded *l, char **buf, size_t *len)
     return rc;
 }
 
-static int cmd_dot(int argc, char **argv)
+static int dot_body(void *o, CliRun *r)
 {
-    DotArgs a;
-    int rc = dot_parse(&a, argc, argv);
-    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
-    Loaded l;
-    if ((rc = cli_load(a.file, &a.common, 1, &l)) != EXIT_OK) return rc;
     char *buf = NULL;
     size_t len = 0;
-    rc = dot_build(&a, &l, &buf, &len);
-    if (rc == EXIT_OK) rc = dot_write(&a, buf, len);
+    int rc = dot_build(o, r, &buf, &len);
+    if (rc == EXIT_OK) rc = dot_write(o, buf, len);
     free(buf);
-    cli_unload(&l);
     return rc;
 }
 
-const CliCommand cli_cmd_dot = {
-    "dot", cmd_dot, "FILE [-o out.dot] [options]", "distilled cost graphs as Graphviz DOT",
-    "Distilled cost graphs (paper rules 1-8) as Graphviz DOT.  With --sched, drawn\n"
-    "at the high-water mark (or step I): visited nodes and root heap edges black,\n"
-    "edge thickness = space.  -o X.svg/.png/.pdf renders with Graphviz `dot`.",
-    "pml dot examples/fib.pml -D n=8 --sched=ws -p 2 -o fib.svg",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, dot_opts,
-};
+const CliSteps cli_cmd_dot = {.opts = dot_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(DotArgs),
+                              .init = dot_init, .option = dot_option, .check = dot_check, .load = CLI_LOAD_EVAL,
+                              .body = dot_body};

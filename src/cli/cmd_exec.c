@@ -154,12 +154,14 @@ typedef struct ExecArgs {
     uint64_t every;         /* --sample N */
     uint32_t pct;           /* --sample-error PCT */
     int fmt, compare;
+    ExecRun runs[8 * 32];   /* each policy with each P */
+    uint32_t n;
 } ExecArgs;
 
 /* --sample N, --format F, --compare: exec's own options; 0, or -1 after a usage error. */
-static int exec_option(void *ctx, CliArgs *ca, int key)
+static int exec_option(void *o, CliArgs *ca, int key)
 {
-    ExecArgs *x = ctx;
+    ExecArgs *x = o;
     const char *v = ca->arg;
     switch (key) {
     case OPT_COMPARE: x->compare = 1; return 0;
@@ -204,63 +206,63 @@ static int plan_runs(const SimOpts *so, ExecRun *runs, uint32_t *n)
     return 0;
 }
 
-static int cmd_exec(int argc, char **argv)
+static void exec_init(void *o)
 {
-    CommonOpts c;
-    SimOpts so = {0};
-    cli_common_init(&c);
-    const char *file = NULL;
-    ExecArgs x = {4096, 0, FMT_TEXT, 0};
-    int k = cli_parse(&cli_cmd_exec, argc, argv, &c, &so, exec_option, &x, &file);
-    if (k != CLI_END) return CLI_STOP_STATUS(k);
-    uint64_t every = x.every;
-    int fmt = x.fmt, compare = x.compare;
-    uint32_t pct = x.pct;
-    ExecRun runs[8 * 32];
-    uint32_t n;
-    if (plan_runs(&so, runs, &n)) return EXIT_USAGE;
-    if (fmt == FMT_TEXT) c.eo.print_out = stdout;
-    Loaded l;
-    int rc = cli_load(file, &c, 0, &l);
+    ((ExecArgs *)o)->every = 4096;
+}
+
+static int exec_check(void *o, CliRun *r)
+{
+    ExecArgs *x = o;
+    if (plan_runs(&r->sim, x->runs, &x->n)) return EXIT_USAGE;
+    if (x->fmt == FMT_TEXT) r->common.eo.print_out = stdout;
+    return EXIT_OK;
+}
+
+/* Each run in turn; they must agree on the value (*value, the caller's to free). */
+static int exec_runs(ExecArgs *x, const CliRun *r, char **value, const char **name)
+{
+    for (uint32_t i = 0; i < x->n; i++) {
+        ExecRun *run = &x->runs[i];
+        ExecOptions xo = {run->policy, run->P, x->every, x->pct, r->sim.seed};
+        int rc = cli_exec(&r->l, &r->common.eo, &xo, &run->st);
+        if (rc != EXIT_OK) return rc;
+        char *v = run->st.value_text;
+        run->st.value_text = NULL;
+        if (!*value) {
+            *value = v;
+            *name = run->st.result_name;
+            continue;
+        }
+        rc = strcmp(*value, v ? v : "") ? EXIT_PROGRAM : EXIT_OK;
+        if (rc != EXIT_OK)
+            fprintf(stderr, "pml: error: %s with P = %u gave %s, not %s\n", exec_policy_name(run->policy), run->P,
+                    v ? v : "no value", *value);
+        free(v);
+        if (rc != EXIT_OK) return rc;
+    }
+    return EXIT_OK;
+}
+
+static int exec_body(void *o, CliRun *r)
+{
+    ExecArgs *x = o;
     char *value = NULL;
     const char *name = NULL;
-    for (uint32_t i = 0; i < n && rc == EXIT_OK; i++) {
-        ExecOptions xo = {runs[i].policy, runs[i].P, every, pct, so.seed};
-        if ((rc = cli_exec(&l, &c.eo, &xo, &runs[i].st)) != EXIT_OK) break;
-        char *v = runs[i].st.value_text;
-        if (!value) {
-            value = v;
-            name = runs[i].st.result_name;
-        } else {
-            if (strcmp(value, v ? v : "")) {
-                fprintf(stderr, "pml: error: %s with P = %u gave %s, not %s\n", exec_policy_name(runs[i].policy),
-                        runs[i].P, v ? v : "no value", value);
-                rc = EXIT_PROGRAM;
-            }
-            free(v);
-        }
-        runs[i].st.value_text = NULL;
-    }
-    if (rc == EXIT_OK && compare) rc = predict(file, &c, so.seed, runs, n);
-    if (rc == EXIT_OK) {
-        if (fmt == FMT_TEXT) {
-            if (value) printf("val %s = %s\n", name ? name : "it", value);
-            write_text(stdout, runs, n, every, pct, compare);
-        } else if (fmt == FMT_JSON) {
-            write_json(stdout, file, value, runs, n, every, compare);
-        } else {
-            write_csv(stdout, runs, n, every, compare);
-        }
+    int rc = exec_runs(x, r, &value, &name);
+    if (rc == EXIT_OK && x->compare) rc = predict(r->file, &r->common, r->sim.seed, x->runs, x->n);
+    if (rc == EXIT_OK && x->fmt == FMT_TEXT) {
+        if (value) printf("val %s = %s\n", name ? name : "it", value);
+        write_text(stdout, x->runs, x->n, x->every, x->pct, x->compare);
+    } else if (rc == EXIT_OK && x->fmt == FMT_JSON) {
+        write_json(stdout, r->file, value, x->runs, x->n, x->every, x->compare);
+    } else if (rc == EXIT_OK) {
+        write_csv(stdout, x->runs, x->n, x->every, x->compare);
     }
     free(value);
-    cli_unload(&l);
     return rc;
 }
 
-const CliCommand cli_cmd_exec = {
-    "exec", cmd_exec, "FILE [options]", "run for real on P threads and measure the heap (docs/exec.md)",
-    "Runs FILE for real on P threads with each policy and measures the heap by\n"
-    "sampling it (docs/exec.md); --compare sets the simulator's figures beside.",
-    "pml exec examples/fib.pml -D n=20 --sched={policies,} -p 1,2 --compare",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, exec_opts,
-};
+const CliSteps cli_cmd_exec = {.opts = exec_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(ExecArgs),
+                               .init = exec_init, .option = exec_option, .check = exec_check,
+                               .load = CLI_LOAD_RESOLVE, .body = exec_body};

@@ -58,30 +58,20 @@ static const CliOpt graph_opts[] = {
     {0, NULL, NULL, NULL},
 };
 
-static int cmd_graph(int argc, char **argv)
+static void graph_opts_init(void *o)
 {
-    CommonOpts c;
-    cli_common_init(&c);
-    const char *file = NULL, *out = "-";
-    int k = cli_parse(&cli_cmd_graph, argc, argv, &c, NULL, cli_output_option, &out, &file);
-    if (k != CLI_END) return CLI_STOP_STATUS(k);
-    Loaded l;
-    int rc = cli_load(file, &c, 1, &l);
-    if (rc == EXIT_OK) {
-        OutFile o;
-        if (outfile_open(&o, out)) rc = EXIT_PROGRAM;
-        else {
-            write_graph(o.f, &l);
-            if (outfile_commit(&o)) rc = EXIT_PROGRAM;
-        }
-    }
-    cli_unload(&l);
-    return rc;
+    *(const char **)o = "-";
 }
 
-const CliCommand cli_cmd_graph = {
-    "graph", cmd_graph, "FILE [-o g.json] [options]", "the raw cost graphs as JSON (docs/graph-format.md)",
-    "Evaluates FILE and writes its raw cost graphs (nodes, computation and heap\n"
-    "edges) in the stable JSON format of docs/graph-format.md.",
-    "pml graph examples/fib.pml -D n=10 -o fib.json", CLI_GROUP_COMMON, graph_opts,
-};
+/* o: -o PATH */
+static int graph_body(void *o, CliRun *r)
+{
+    OutFile f;
+    if (outfile_open(&f, *(const char **)o)) return EXIT_PROGRAM;
+    write_graph(f.f, &r->l);
+    return outfile_commit(&f) ? EXIT_PROGRAM : EXIT_OK;
+}
+
+const CliSteps cli_cmd_graph = {.opts = graph_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(const char *),
+                                .init = graph_opts_init, .option = cli_output_option, .load = CLI_LOAD_EVAL,
+                                .body = graph_body};

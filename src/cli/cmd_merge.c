@@ -13,8 +13,6 @@
 #include "shard.h"
 
 typedef struct MergeArgs {
-    const char **parts;
-    uint32_t nparts;
     const char *out, *plot;
     int loglog;
 } MergeArgs;
@@ -28,21 +26,13 @@ static const CliOpt merge_opts[] = {
     {0, NULL, NULL, NULL},
 };
 
-/* CLI_END with the parts in a, or a parse's stop status (CLI_BAD, CLI_HELP). */
-static int parse_args(MergeArgs *a, int argc, char **argv)
+static int merge_option(void *o, CliArgs *ca, int key)
 {
-    CliArgs ca;
-    cli_args_init(&ca, &cli_cmd_merge, argc, argv, NULL, NULL);
-    int k;
-    while ((k = cli_next(&ca)) > 0) {
-        if (k == 'o') a->out = ca.arg;
-        else if (k == OPT_LOGLOG) a->loglog = 1;
-        else if (cli_picture_path("--plot", a->plot = ca.arg)) { k = CLI_BAD; break; }
-    }
-    for (int i = 0; k == CLI_END && i < ca.npos; i++) a->parts[a->nparts++] = ca.pos[i];
-    cli_args_free(&ca);
-    if (k == CLI_END && a->nparts == 0) { cli_usage_error("pml merge: which parts? (pml merge %s)", cli_cmd_merge.args); return CLI_BAD; }
-    return k;
+    MergeArgs *a = o;
+    if (key == 'o') a->out = ca->arg;
+    else if (key == OPT_LOGLOG) a->loglog = 1;
+    else return cli_picture_path("--plot", a->plot = ca->arg);
+    return 0;
 }
 
 /* The whole of a file, malloc'd; NULL after printing why. */
@@ -67,7 +57,7 @@ static char *slurp(const char *path, size_t *len)
     return text;
 }
 
-static int merge(const MergeArgs *a, ShardPart *sp)
+static int merge(const MergeArgs *a, const CliRun *r, ShardPart *sp)
 {
     char msg[512], *csv = NULL;
     size_t len = 0;
@@ -75,13 +65,13 @@ static int merge(const MergeArgs *a, ShardPart *sp)
     OutFile out;
     FILE *m;
     int rc = EXIT_OK;
-    for (uint32_t i = 0; i < a->nparts && rc == EXIT_OK; i++) {
-        sp[i].name = a->parts[i];
-        if (!(sp[i].text = slurp(a->parts[i], &sp[i].len))) rc = EXIT_PROGRAM;
+    for (int i = 0; i < r->nparts && rc == EXIT_OK; i++) {
+        sp[i].name = r->parts[i];
+        if (!(sp[i].text = slurp(r->parts[i], &sp[i].len))) rc = EXIT_PROGRAM;
     }
     if (rc == EXIT_OK && !(m = open_memstream(&csv, &len))) rc = EXIT_PROGRAM;
     if (rc == EXIT_OK) {
-        int bad = shard_merge(sp, a->nparts, m, &info, msg, sizeof msg);
+        int bad = shard_merge(sp, (uint32_t)r->nparts, m, &info, msg, sizeof msg);
         if (fclose(m) && !bad) snprintf(msg, sizeof msg, "out of memory"), bad = 1;
         if (bad) { fprintf(stderr, "pml: error: merge: %s\n", msg); rc = EXIT_PROGRAM; }
     }
@@ -96,24 +86,15 @@ static int merge(const MergeArgs *a, ShardPart *sp)
     return rc;
 }
 
-static int cmd_merge(int argc, char **argv)
+static int merge_body(void *o, CliRun *r)
 {
-    MergeArgs a = {0};
-    ShardPart *sp = calloc((size_t)argc, sizeof *sp);
-    a.parts = calloc((size_t)argc, sizeof *a.parts);
-    if (!sp || !a.parts) { free(sp); free(a.parts); fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
-    int k = parse_args(&a, argc, argv);
-    int rc = k == CLI_END ? merge(&a, sp) : CLI_STOP_STATUS(k);
-    for (uint32_t i = 0; i < a.nparts; i++) free((char *)sp[i].text);
+    ShardPart *sp = calloc((size_t)r->nparts, sizeof *sp);
+    if (!sp) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
+    int rc = merge(o, r, sp);
+    for (int i = 0; i < r->nparts; i++) free((char *)sp[i].text);
     free(sp);
-    free(a.parts);
     return rc;
 }
 
-const CliCommand cli_cmd_merge = {
-    "merge", cmd_merge, "PART.csv... [options]", "the shards of a sweep, merged (docs/sweep.md)",
-    "The parts written by `pml sweep --shard I/K` put back together into the CSV\n"
-    "one `pml sweep` writes, whatever the number of shards and their order.",
-    "pml merge part1.csv part2.csv -o data.csv --plot space.svg",
-    0, merge_opts,
-};
+const CliSteps cli_cmd_merge = {.opts = merge_opts, .many = 1, .size = sizeof(MergeArgs), .option = merge_option,
+                                .body = merge_body};

@@ -20,10 +20,10 @@
 #define MAX_WORKERS 64
 
 typedef struct PathsArgs {
-    CommonOpts c;
-    const char *file;
     uint32_t top, k;
     int json;
+    const char *file;           /* the runner's, from paths_body on */
+    const CommonOpts *c;
 } PathsArgs;
 
 enum { OPT_TOP = CLI_OWN, OPT_FORMAT };
@@ -36,9 +36,9 @@ static const CliOpt paths_opts[] = {
 };
 
 /* paths' own options: 0, or -1 after a usage error. */
-static int paths_option(void *ctx, CliArgs *ca, int key)
+static int paths_option(void *o, CliArgs *ca, int key)
 {
-    PathsArgs *a = ctx;
+    PathsArgs *a = o;
     const char *v = ca->arg;
     switch (key) {
     case OPT_TOP: return cli_number32("--top", v, 0, 1000000, &a->top);
@@ -55,7 +55,7 @@ static int profile(const PathsArgs *a, uint32_t w, uint32_t k, PathCount **c, ui
 {
     PathRecorder *r = paths_recorder_new(w, k);
     EvalProbe probe = paths_probe(r);
-    CommonOpts co = a->c;
+    CommonOpts co = *a->c;
     co.eo.params = co.params;
     co.eo.probe = &probe;
     int rc = r ? cli_load(a->file, &co, 1, l) : EXIT_PROGRAM;
@@ -163,50 +163,47 @@ static int run_workers(const PathsArgs *a, PathCount **c, uint32_t *n)
     return rc;
 }
 
-static int cmd_paths(int argc, char **argv)
+static void paths_init(void *o)
 {
-    PathsArgs a;
-    memset(&a, 0, sizeof a);
-    cli_common_init(&a.c);
-    a.top = 5;
-    a.k = 1;
-    int pr = cli_parse(&cli_cmd_paths, argc, argv, &a.c, NULL, paths_option, &a, &a.file);
-    if (pr != CLI_END) return CLI_STOP_STATUS(pr);
+    PathsArgs *a = o;
+    a->top = 5;
+    a->k = 1;
+}
+
+/* The program is loaded here: with -k 1 with the recorder, else (for the
+ * plan to read the workers' counts by) without running it. */
+static int paths_body(void *o, CliRun *r)
+{
+    PathsArgs *a = o;
+    a->file = r->file;
+    a->c = &r->common;
     PathCount *c = NULL;
     uint32_t n = 0;
-    Loaded l;
-    PathRecorder *r = NULL;
+    PathRecorder *rec = NULL;
     PathPlan plan, *pl = &plan;
     int rc;
     memset(&plan, 0, sizeof plan);
-    memset(&l, 0, sizeof l);
-    if (a.k == 1) {
-        rc = profile(&a, 0, 1, &c, &n, &l, &r);
-        if (rc == EXIT_OK) pl = (PathPlan *)paths_recorder_plan(r);
+    if (a->k == 1) {
+        rc = profile(a, 0, 1, &c, &n, &r->l, &rec);
+        if (rc == EXIT_OK) pl = (PathPlan *)paths_recorder_plan(rec);
     } else {
-        rc = cli_load(a.file, &a.c, 0, &l);   /* the plan, to read the merged counts by */
-        if (rc == EXIT_OK && paths_plan(l.prog, &plan)) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; }
-        if (rc == EXIT_OK) rc = run_workers(&a, &c, &n);
+        rc = cli_load(a->file, a->c, 0, &r->l);
+        if (rc == EXIT_OK && paths_plan(r->l.prog, &plan)) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; }
+        if (rc == EXIT_OK) rc = run_workers(a, &c, &n);
     }
     if (rc == EXIT_OK) {
-        PathsReportOptions o = {a.top, a.json, a.file};
-        paths_report(stdout, pl, &l.src, c, n, &o);
+        PathsReportOptions ro = {a->top, a->json, a->file};
+        paths_report(stdout, pl, &r->l.src, c, n, &ro);
         if (fflush(stdout) || ferror(stdout)) {
             fprintf(stderr, "pml: error: writing standard output: %s\n", strerror(errno));
             rc = EXIT_PROGRAM;
         }
     }
-    if (a.k == 1) paths_recorder_free(r);
+    if (a->k == 1) paths_recorder_free(rec);
     else paths_plan_free(&plan);
     paths_counts_free(c, n);
-    cli_unload(&l);
     return rc;
 }
 
-const CliCommand cli_cmd_paths = {
-    "paths", cmd_paths, "FILE [options]", "acyclic path profiles of every function (docs/paths.md)",
-    "Acyclic path profiles: per function, how often each path through its\n"
-    "branches ran and the work it cost (docs/paths.md).",
-    "pml paths examples/fib.pml -D n=12 --top 3 -k 2",
-    CLI_GROUP_COMMON, paths_opts,
-};
+const CliSteps cli_cmd_paths = {.opts = paths_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(PathsArgs),
+                                .init = paths_init, .option = paths_option, .body = paths_body};

@@ -10,18 +10,11 @@
 #include "profile.h"
 #include "report.h"
 
-static int cmd_check(int argc, char **argv)
+static int check_body(void *o, CliRun *r)
 {
-    CommonOpts c;
-    cli_common_init(&c);
-    const char *file = NULL;
-    int k = cli_parse(&cli_cmd_check, argc, argv, &c, NULL, NULL, NULL, &file);
-    if (k != CLI_END) return CLI_STOP_STATUS(k);
-    Loaded l;
-    int rc = cli_load(file, &c, 0, &l);
-    if (rc == EXIT_OK) printf("%s: ok\n", strcmp(file, "-") ? file : "<stdin>");
-    cli_unload(&l);
-    return rc;
+    (void)o;
+    printf("%s: ok\n", strcmp(r->file, "-") ? r->file : "<stdin>");
+    return EXIT_OK;
 }
 
 /* --check-invariants (tests): the invariants of docs/semantics.md on this run's graphs. */
@@ -56,9 +49,9 @@ typedef struct RunArgs {
 } RunArgs;
 
 /* --by, --top, --format, --profile: run's own options; 0, or -1 after a usage error. */
-static int run_option(void *ctx, CliArgs *a, int key)
+static int run_option(void *o, CliArgs *a, int key)
 {
-    ReportOptions *ro = &((RunArgs *)ctx)->ro;
+    ReportOptions *ro = &((RunArgs *)o)->ro;
     const char *v = a->arg;
     uint64_t k;
     int f;
@@ -75,7 +68,7 @@ static int run_option(void *ctx, CliArgs *a, int key)
         if (cli_format(v, 1, &f)) return -1;
         ro->format = (ReportFormat)f;
         return 0;
-    case OPT_PROFILE: ((RunArgs *)ctx)->profile = v; return 0;
+    case OPT_PROFILE: ((RunArgs *)o)->profile = v; return 0;
     case OPT_GROUP: return cli_group_apply(ro, v);
     case OPT_STACK: ro->stack = 1; return 0;
     }
@@ -93,51 +86,40 @@ static int run_profile(const Loaded *l, const ReportOptions *ro, const char *svg
     return r < 0 ? EXIT_PROGRAM : EXIT_OK;
 }
 
-static int cmd_run(int argc, char **argv)
+static void run_init(void *o)
 {
-    CommonOpts c;
-    SimOpts so = {0};
-    RunArgs ra = {.profile = NULL};
-    ReportOptions ro;
-    cli_common_init(&c);
-    report_options_default(&ra.ro);
-    const char *file = NULL;
-    int k = cli_parse(&cli_cmd_run, argc, argv, &c, &so, run_option, &ra, &file);
-    if (k != CLI_END) return CLI_STOP_STATUS(k);
-    ro = ra.ro;
-    const char *profile = ra.profile;
-    cli_report_options(&so, &ro);
+    report_options_default(&((RunArgs *)o)->ro);
+}
+
+/* The options together: a usage error before the program runs. */
+static int run_check(void *o, CliRun *r)
+{
+    RunArgs *a = o;
+    cli_report_options(&r->sim, &a->ro);
     /* the program's print goes with the text report, never into JSON or CSV */
-    if (ro.format == REPORT_TEXT) c.eo.print_out = stdout;
-    if (profile && cli_picture_path("--profile", profile)) return EXIT_USAGE;
-    if (profile && ro.npolicies * ro.nprocs != 1) {
+    if (a->ro.format == REPORT_TEXT) r->common.eo.print_out = stdout;
+    if (a->profile && cli_picture_path("--profile", a->profile)) return EXIT_USAGE;
+    if (a->profile && a->ro.npolicies * a->ro.nprocs != 1) {
         cli_usage_error("--profile FILE.svg draws one schedule: give one --sched policy and one -p");
         return EXIT_USAGE;
     }
-    Loaded l;
-    int rc = cli_load(file, &c, 1, &l);
-    char msg[256];
-    if (rc == EXIT_OK && report_run(stdout, &l.run, &l.src, &ro, msg, sizeof msg)) {
-        fprintf(stderr, "pml: error: %s\n", msg);
-        rc = EXIT_PROGRAM;
-    }
-    if (rc == EXIT_OK && c.eo.check_theorem1 && check_invariants(stdout, &l)) rc = EXIT_PROGRAM;
-    if (rc == EXIT_OK && profile) rc = run_profile(&l, &ro, profile);
-    cli_unload(&l);
-    return rc;
+    return EXIT_OK;
 }
 
-const CliCommand cli_cmd_check = {
-    "check", cmd_check, "FILE [options]", "parse and resolve only",
-    "Parses and resolves FILE (with the prelude) without running it.",
-    "pml check examples/fib.pml", CLI_GROUP_COMMON, NULL,
-};
+static int run_body(void *o, CliRun *r)
+{
+    RunArgs *a = o;
+    char msg[256];
+    if (report_run(stdout, &r->l.run, &r->l.src, &a->ro, msg, sizeof msg)) {
+        fprintf(stderr, "pml: error: %s\n", msg);
+        return EXIT_PROGRAM;
+    }
+    if (r->common.eo.check_theorem1 && check_invariants(stdout, &r->l)) return EXIT_PROGRAM;
+    return a->profile ? run_profile(&r->l, &a->ro, a->profile) : EXIT_OK;
+}
 
-const CliCommand cli_cmd_run = {
-    "run", cmd_run, "FILE [options]",
-    "evaluate; print the value, work, span; with --sched, simulate each policy and P",
-    "Evaluates FILE, prints its value, work and span; with --sched, simulates each\n"
-    "policy with each P and reports the space high-water mark and what holds it.",
-    "pml run examples/fib.pml -D n=15 --sched={policies,} -p 1,2,4",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, run_opts,
-};
+const CliSteps cli_cmd_check = {.groups = CLI_GROUP_COMMON, .load = CLI_LOAD_RESOLVE, .body = check_body};
+
+const CliSteps cli_cmd_run = {.opts = run_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(RunArgs),
+                              .init = run_init, .option = run_option, .check = run_check, .load = CLI_LOAD_EVAL,
+                              .body = run_body};

@@ -14,8 +14,7 @@
 #include "timeline.h"
 
 typedef struct SchedArgs {
-    CommonOpts common;
-    const char *file, *out, *plot;
+    const char *out, *plot;
     SchedOptions so;
     Units units;
     int with_queue;
@@ -31,35 +30,32 @@ static const CliOpt schedule_opts[] = {
 };
 
 /* -o, --plot: 0, or -1 after a usage error. */
-static int schedule_option(void *ctx, CliArgs *ca, int key)
+static int schedule_option(void *o, CliArgs *ca, int key)
 {
-    SchedArgs *a = ctx;
+    SchedArgs *a = o;
     if (key == 'o') return cli_output_option(&a->out, ca, key);
     a->plot = ca->arg;
     return cli_picture_path("--plot", ca->arg);
 }
 
-/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
-static int schedule_parse(SchedArgs *a, int argc, char **argv)
+/* One schedule: EXIT_OK, or EXIT_USAGE after saying why. */
+static int schedule_check(void *o, CliRun *r)
 {
-    SimOpts sim = {0};
-    memset(a, 0, sizeof *a);
-    cli_common_init(&a->common);
-    int k = cli_parse(&cli_cmd_schedule, argc, argv, &a->common, &sim, schedule_option, a, &a->file);
-    if (k != CLI_END) return k;
+    SchedArgs *a = o;
+    const SimOpts *sim = &r->sim;
     if (!a->out && !a->plot) a->out = "-";
-    if (sim.npolicies > 1 || sim.nprocs > 1) {
+    if (sim->npolicies > 1 || sim->nprocs > 1) {
         cli_usage_error("pml schedule writes one schedule: give one policy and one P");
-        return CLI_BAD;
+        return EXIT_USAGE;
     }
-    a->so.policy = sim.npolicies ? sim.policies[0] : sched_policy_names[0];
-    a->so.P = sim.nprocs ? sim.procs[0] : 1;
-    a->so.coarse = sim.coarse;
-    a->so.fork_cost = sim.fork_cost;
-    a->so.steal_cost = sim.steal_cost;
-    a->so.seed = sim.seed;
-    a->units = sim.units_nodes ? UNITS_NODES : UNITS_WORDS;
-    a->with_queue = !sim.no_queue;
+    a->so.policy = sim->npolicies ? sim->policies[0] : sched_policy_names[0];
+    a->so.P = sim->nprocs ? sim->procs[0] : 1;
+    a->so.coarse = sim->coarse;
+    a->so.fork_cost = sim->fork_cost;
+    a->so.steal_cost = sim->steal_cost;
+    a->so.seed = sim->seed;
+    a->units = sim->units_nodes ? UNITS_NODES : UNITS_WORDS;
+    a->with_queue = !sim->no_queue;
     return EXIT_OK;
 }
 
@@ -99,9 +95,22 @@ void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, 
     fputs("}\n", f);
 }
 
-static int schedule_write(const SchedArgs *a, const Loaded *l)
+/* --plot: the processor timeline, titled with the file and the schedule. */
+static int schedule_plot(const SchedArgs *a, const CliRun *r, const Schedule *s)
 {
-    const Graph *g = &l->run.g;
+    char title[300], msg[256];
+    const char *base = strrchr(r->file, '/') ? strrchr(r->file, '/') + 1 : r->file;
+    snprintf(title, sizeof title, "%s, %s, P=%u: %u steps, %llu delay, %llu no-work", base, a->so.policy,
+             s->P, s->T, (unsigned long long)s->delay, (unsigned long long)s->nowork);
+    int pr = timeline_plot(a->plot, r->l.prog, &r->l.src, &r->l.run.g, s, title, msg, sizeof msg);
+    if (pr) fprintf(stderr, "pml: %s: %s\n", pr < 0 ? "error" : "note", msg);
+    return pr < 0 ? EXIT_PROGRAM : EXIT_OK;
+}
+
+static int schedule_body(void *o, CliRun *r)
+{
+    const SchedArgs *a = o;
+    const Graph *g = &r->l.run.g;
     MeasureOptions mo = measure_options(0);
     Measure m;
     char msg[256];
@@ -110,44 +119,20 @@ static int schedule_write(const SchedArgs *a, const Loaded *l)
     mo.with_queue = a->with_queue;
     mo.by = MEASURE_NO_HOLDERS;
     if (measure_run(g, &mo, &m, msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); return EXIT_PROGRAM; }
-    OutFile o;
+    OutFile f;
     int rc = EXIT_OK;
     if (a->out) {
         rc = EXIT_PROGRAM;
-        if (outfile_open(&o, a->out) == 0) {
-            cli_write_schedule(o.f, a->so.policy, a->so.coarse, a->so.seed, a->units, a->with_queue, g, &m.sched, &m.space);
-            rc = outfile_commit(&o) == 0 ? EXIT_OK : EXIT_PROGRAM;
+        if (outfile_open(&f, a->out) == 0) {
+            cli_write_schedule(f.f, a->so.policy, a->so.coarse, a->so.seed, a->units, a->with_queue, g, &m.sched, &m.space);
+            rc = outfile_commit(&f) == 0 ? EXIT_OK : EXIT_PROGRAM;
         }
     }
-    if (rc == EXIT_OK && a->plot) {
-        char title[300];
-        const char *base = strrchr(a->file, '/') ? strrchr(a->file, '/') + 1 : a->file;
-        snprintf(title, sizeof title, "%s, %s, P=%u: %u steps, %llu delay, %llu no-work", base, a->so.policy,
-                 m.sched.P, m.sched.T, (unsigned long long)m.sched.delay, (unsigned long long)m.sched.nowork);
-        int r = timeline_plot(a->plot, l->prog, &l->src, g, &m.sched, title, msg, sizeof msg);
-        if (r) fprintf(stderr, "pml: %s: %s\n", r < 0 ? "error" : "note", msg);
-        if (r < 0) rc = EXIT_PROGRAM;
-    }
+    if (rc == EXIT_OK && a->plot) rc = schedule_plot(a, r, &m.sched);
     measure_free(&m);
     return rc;
 }
 
-static int cmd_schedule(int argc, char **argv)
-{
-    SchedArgs a;
-    int rc = schedule_parse(&a, argc, argv);
-    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
-    Loaded l;
-    rc = cli_load(a.file, &a.common, 1, &l);
-    if (rc == EXIT_OK) rc = schedule_write(&a, &l);
-    cli_unload(&l);
-    return rc;
-}
-
-const CliCommand cli_cmd_schedule = {
-    "schedule", cmd_schedule, "FILE [options]", "one schedule and its space at every step, as JSON",
-    "One schedule as JSON (docs/output-formats.md): each node's step and processor,\n"
-    "and the heap and scheduler-queue space after every step.",
-    "pml schedule examples/fib.pml -D n=10 --sched ws -p 2 -o s.json",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, schedule_opts,
-};
+const CliSteps cli_cmd_schedule = {.opts = schedule_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
+                                   .size = sizeof(SchedArgs), .option = schedule_option, .check = schedule_check,
+                                   .load = CLI_LOAD_EVAL, .body = schedule_body};

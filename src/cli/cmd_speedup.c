@@ -159,11 +159,12 @@ static const CliOpt speedup_opts[] = {
 
 typedef struct SpeedupArgs {
     const char *procs, *csv, *svg;  /* -p, -o, --plot */
+    uint32_t *P, nP;                /* -p's processor counts */
 } SpeedupArgs;
 
-static int speedup_option(void *ctx, CliArgs *ca, int key)
+static int speedup_option(void *o, CliArgs *ca, int key)
 {
-    SpeedupArgs *a = ctx;
+    SpeedupArgs *a = o;
     switch (key) {
     case 'p': a->procs = ca->arg; return 0;
     case 'o': a->csv = ca->arg; return 0;
@@ -172,48 +173,43 @@ static int speedup_option(void *ctx, CliArgs *ca, int key)
     return 0;
 }
 
-static int cmd_speedup(int argc, char **argv)
+static int speedup_check(void *o, CliRun *r)
 {
-    CommonOpts c;
-    SimOpts so = {0};
-    SpeedupArgs sa = {NULL, NULL, NULL};
-    cli_common_init(&c);
-    const char *file = NULL;
-    int k = cli_parse(&cli_cmd_speedup, argc, argv, &c, &so, speedup_option, &sa, &file);
-    if (k != CLI_END) return CLI_STOP_STATUS(k);
-    const char *csv = sa.csv, *svg = sa.svg, *pv = sa.procs;
-    uint32_t *procs, np;
-    if (parse_procs(pv ? pv : "1:16", &procs, &np)) {
-        cli_usage_error("-p: processor counts 1..4096 as A:B, A:B:STEP, A:B:xK or a list, not '%s'", pv);
+    SpeedupArgs *a = o;
+    if (parse_procs(a->procs ? a->procs : "1:16", &a->P, &a->nP)) {
+        cli_usage_error("-p: processor counts 1..4096 as A:B, A:B:STEP, A:B:xK or a list, not '%s'", a->procs);
         return EXIT_USAGE;
     }
-    cli_sim_all_policies(&so);
-    Loaded l;
-    int rc = cli_load(file, &c, 1, &l);
-    SpeedRow *rows = calloc((size_t)so.npolicies * np, sizeof *rows);
-    if (rc == EXIT_OK && !rows) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; }
-    if (rc == EXIT_OK && measure_all(&l.run.g, &so, procs, np, rows)) rc = EXIT_PROGRAM;
-    uint64_t work = graph_nodes(&l.run.g), span = rc == EXIT_OK ? graph_span(&l.run.g) : 0;
+    cli_sim_all_policies(&r->sim);
+    return EXIT_OK;
+}
+
+static int speedup_body(void *o, CliRun *r)
+{
+    const SpeedupArgs *a = o;
+    const SimOpts *so = &r->sim;
+    const Graph *g = &r->l.run.g;
+    SpeedRow *rows = calloc((size_t)so->npolicies * a->nP, sizeof *rows);
+    int rc = EXIT_OK;
+    if (!rows) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; }
+    if (rc == EXIT_OK && measure_all(g, so, a->P, a->nP, rows)) rc = EXIT_PROGRAM;
+    uint64_t work = graph_nodes(g), span = rc == EXIT_OK ? graph_span(g) : 0;
+    OutFile f;
+    if (rc == EXIT_OK && outfile_open(&f, a->csv ? a->csv : "-")) rc = EXIT_PROGRAM;
     if (rc == EXIT_OK) {
-        OutFile o;
-        if (outfile_open(&o, csv ? csv : "-")) rc = EXIT_PROGRAM;
-        else {
-            write_csv(o.f, rows, so.npolicies * np, work, span, &so);
-            if (outfile_commit(&o)) rc = EXIT_PROGRAM;
-        }
+        write_csv(f.f, rows, so->npolicies * a->nP, work, span, so);
+        if (outfile_commit(&f)) rc = EXIT_PROGRAM;
     }
-    if (rc == EXIT_OK && svg && draw(svg, file, rows, &so, procs, np, work, span)) rc = EXIT_PROGRAM;
+    if (rc == EXIT_OK && a->svg && draw(a->svg, r->file, rows, so, a->P, a->nP, work, span)) rc = EXIT_PROGRAM;
     free(rows);
-    free(procs);
-    cli_unload(&l);
     return rc;
 }
 
-const CliCommand cli_cmd_speedup = {
-    "speedup", cmd_speedup, "FILE -p 1:16 [options]", "the factored speedup plot (docs/time.md)",
-    "For each policy and P: the linear, maximal, idle-specific, inflation-specific\n"
-    "and actual speedups and the span bound T1/Tinf, as CSV and through gnuplot\n"
-    "(docs/time.md).  Default: every policy.",
-    "pml speedup examples/fib.pml -D n=12 -p 1:8 --fork-cost 2 -o s.csv --plot s.svg",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, speedup_opts,
-};
+static void speedup_done(void *o)
+{
+    free(((SpeedupArgs *)o)->P);
+}
+
+const CliSteps cli_cmd_speedup = {.opts = speedup_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
+                                  .size = sizeof(SpeedupArgs), .option = speedup_option, .check = speedup_check,
+                                  .load = CLI_LOAD_EVAL, .body = speedup_body, .done = speedup_done};

@@ -65,40 +65,26 @@ static const CliOpt stats_opts[] = {
 };
 
 /* --format: 0, or -1 after a usage error. */
-static int stats_option(void *ctx, CliArgs *a, int key)
+static int stats_option(void *o, CliArgs *a, int key)
 {
     static const char *const formats[] = {"text", "csv", "json", NULL};  /* by FMT_* */
     (void)key;
-    return cli_choice("format", a->arg, formats, ctx);
+    return cli_choice("format", a->arg, formats, o);
 }
 
-static int cmd_stats(int argc, char **argv)
+/* o: the format, FMT_* */
+static int stats_body(void *o, CliRun *r)
 {
-    CommonOpts c;
-    const char *file = NULL;
-    int fmt = FMT_TEXT;
-    cli_common_init(&c);
-    int k = cli_parse(&cli_cmd_stats, argc, argv, &c, NULL, stats_option, &fmt, &file);
-    if (k != CLI_END) return CLI_STOP_STATUS(k);
-    Loaded l;
-    int rc = cli_load(file, &c, 1, &l);
-    if (rc != EXIT_OK) return rc;
-    DistillOptions o = {0};
+    DistillOptions d_opts = {0};
     Distilled d;
-    if (distill(&l.run.g, &o, &d)) {
+    if (distill(&r->l.run.g, &d_opts, &d)) {
         fprintf(stderr, "pml stats: out of memory distilling the graph\n");
-        cli_unload(&l);
         return EXIT_PROGRAM;
     }
-    stats_print(file, &c, &l.run.g, &d, fmt);
+    stats_print(r->file, &r->common, &r->l.run.g, &d, *(int *)o);
     distill_free(&d);
-    cli_unload(&l);
     return EXIT_OK;
 }
 
-const CliCommand cli_cmd_stats = {
-    "stats", cmd_stats, "FILE [options]", "original vs distilled graph sizes",
-    "Nodes, heap edges and computation edges of the cost graphs, original and\n"
-    "distilled (paper Table 1).",
-    "pml stats examples/fib.pml -D n=12 --format json", CLI_GROUP_COMMON, stats_opts,
-};
+const CliSteps cli_cmd_stats = {.opts = stats_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(int),
+                                .option = stats_option, .load = CLI_LOAD_EVAL, .body = stats_body};

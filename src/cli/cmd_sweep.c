@@ -27,8 +27,7 @@
 #define MAX_SIZES_SHARDS 100000
 
 typedef struct SweepArgs {
-    CommonOpts c;
-    SimOpts so;
+    const CommonOpts *c;        /* the runner's, from sweep_check on */
     ReportOptions ro;
     SweepOptions sw;
     const char *file, *out, *plot;
@@ -72,10 +71,10 @@ static const CliOpt sweep_opts[] = {
 };
 
 /* -D name=RANGE (a list, or with ':'), or a plain -D for the common options. */
-static int define_option(SweepArgs *a, const char *v)
+static int define_option(SweepArgs *a, CommonOpts *common, const char *v)
 {
     const char *eq = strchr(v, '=');
-    if (!eq || !strpbrk(eq, ":,")) return cli_common_apply(&a->c, 'D', v);
+    if (!eq || !strpbrk(eq, ":,")) return cli_common_apply(common, 'D', v);
     if (a->range) { cli_usage_error("sweep: only one -D can be a range of sizes"); return -1; }
     char msg[160];
     if (eq == v || sweep_parse_sizes(eq + 1, &a->sizes, &a->nsizes, msg, sizeof msg)) {
@@ -102,13 +101,13 @@ static int shard_option(SweepArgs *a, const char *v)
 }
 
 /* The options of sweep itself: 0, or -1 after a usage error. */
-static int sweep_option(void *ctx, CliArgs *ca, int key)
+static int sweep_option(void *o, CliArgs *ca, int key)
 {
-    SweepArgs *a = ctx;
+    SweepArgs *a = o;
     const char *v = ca->arg;
     int by;
     switch (key) {
-    case 'D': return define_option(a, v);
+    case 'D': return define_option(a, ca->common, v);
     case 'j': return cli_number32("-j", v, 1, MAX_JOBS, &a->jobs);
     case OPT_TOP: return cli_number32("--top", v, 0, 100, &a->sw.top);
     case 'o': a->out = v; return 0;
@@ -131,29 +130,48 @@ static int sweep_option(void *ctx, CliArgs *ca, int key)
     return 0;
 }
 
-/* CLI_END, or a parse's stop status (CLI_BAD, CLI_HELP). */
-static int parse_args(SweepArgs *a, int argc, char **argv)
+/* --exec: the policies and processor counts the runtime has. */
+static int check_exec(const SimOpts *so)
 {
-    int k = cli_parse(&cli_cmd_sweep, argc, argv, &a->c, &a->so, sweep_option, a, &a->file);
-    if (k != CLI_END) return k;
-    if (!a->range) { cli_usage_error("pml sweep: which sizes? (-D name=A:B[:STEP])"); return CLI_BAD; }
-    for (uint32_t k = 0; k < a->c.eo.nparams; k++)
-        if (!strcmp(a->c.params[k].name, a->range)) { cli_usage_error("sweep: -D %s given twice", a->range); return CLI_BAD; }
-    if (a->c.eo.nparams == sizeof a->c.params / sizeof a->c.params[0]) { cli_usage_error("too many -D definitions"); return CLI_BAD; }
     ExecPolicy pol;
     char names[64];
-    for (uint32_t k = 0; a->sw.exec && k < a->so.npolicies; k++)
-        if (exec_policy_parse(a->so.policies[k], &pol)) {
+    for (uint32_t k = 0; k < so->npolicies; k++)
+        if (exec_policy_parse(so->policies[k], &pol)) {
             cli_usage_error("sweep --exec: --sched: %s, not '%s'", cli_names(sched_policy_names, ", ", names, sizeof names),
-                            a->so.policies[k]);
-            return CLI_BAD;
+                            so->policies[k]);
+            return -1;
         }
-    for (uint32_t k = 0; a->sw.exec && k < a->so.nprocs; k++)
-        if (a->so.procs[k] > EXEC_MAX_PROCS) { cli_usage_error("sweep --exec: -p: at most %d processors", EXEC_MAX_PROCS); return CLI_BAD; }
-    if (a->sample && !a->sw.exec) { cli_usage_error("sweep: --sample goes with --exec"); return CLI_BAD; }
+    for (uint32_t k = 0; k < so->nprocs; k++)
+        if (so->procs[k] > EXEC_MAX_PROCS) { cli_usage_error("sweep --exec: -p: at most %d processors", EXEC_MAX_PROCS); return -1; }
+    return 0;
+}
+
+static void sweep_init(void *o)
+{
+    SweepArgs *a = o;
+    report_options_default(&a->ro);
+    a->sw.top = 8;
+    a->sw.ro = &a->ro;
+}
+
+/* The options together: EXIT_OK, or EXIT_USAGE after saying why. */
+static int sweep_check(void *o, CliRun *r)
+{
+    SweepArgs *a = o;
+    const CommonOpts *c = a->c = &r->common;
+    a->file = r->file;
+    if (!a->range) { cli_usage_error("pml sweep: which sizes? (-D name=A:B[:STEP])"); return EXIT_USAGE; }
+    for (uint32_t k = 0; k < c->eo.nparams; k++)
+        if (!strcmp(c->params[k].name, a->range)) { cli_usage_error("sweep: -D %s given twice", a->range); return EXIT_USAGE; }
+    if (c->eo.nparams == sizeof c->params / sizeof c->params[0]) { cli_usage_error("too many -D definitions"); return EXIT_USAGE; }
+    if (a->sw.exec && check_exec(&r->sim)) return EXIT_USAGE;
+    if (a->sample && !a->sw.exec) { cli_usage_error("sweep: --sample goes with --exec"); return EXIT_USAGE; }
     if (!a->sample) a->sample = 4096;
-    if (a->nshards && a->plot) { cli_usage_error("sweep: --plot draws the whole sweep: give it to pml merge, not to a --shard"); return CLI_BAD; }
-    return CLI_END;
+    if (a->nshards && a->plot) { cli_usage_error("sweep: --plot draws the whole sweep: give it to pml merge, not to a --shard"); return EXIT_USAGE; }
+    MeasureBy by = a->ro.by;
+    cli_report_options(&r->sim, &a->ro);
+    a->ro.by = by;
+    return EXIT_OK;
 }
 
 /* ---- shards ---- */
@@ -177,13 +195,13 @@ static int shard_sizes(SweepArgs *a)
 static void write_options(FILE *f, const SweepArgs *a)
 {
     const ReportOptions *ro = &a->ro;
-    for (uint32_t k = 0; k < a->c.eo.nparams; k++) fprintf(f, "-D%s=%lld ", a->c.params[k].name, (long long)a->c.params[k].value);
+    for (uint32_t k = 0; k < a->c->eo.nparams; k++) fprintf(f, "-D%s=%lld ", a->c->params[k].name, (long long)a->c->params[k].value);
     fputs("sched=", f);
     for (uint32_t k = 0; k < ro->npolicies; k++) fprintf(f, "%s%s", k ? "," : "", ro->policies[k]);
     fputs(" p=", f);
     for (uint32_t k = 0; k < ro->nprocs; k++) fprintf(f, "%s%u", k ? "," : "", ro->procs[k]);
     fprintf(f, " coarse=%d seed=%llu by=%s queue=%d top=%u prelude=%d", ro->coarse, (unsigned long long)ro->seed,
-            ro->by == MEASURE_BY_USE ? "use" : "alloc", ro->with_queue, a->sw.top, !a->c.no_prelude);
+            ro->by == MEASURE_BY_USE ? "use" : "alloc", ro->with_queue, a->sw.top, !a->c->no_prelude);
     if (a->sw.exec) fprintf(f, " exec=%llu", (unsigned long long)a->sample);
 }
 
@@ -265,7 +283,7 @@ static void worker(const SweepArgs *a, int64_t size, int fd)
 {
     /* the collector marks on this thread only: the workers already use the cores */
     for (int k = 0; k < 3; k++) signal(caught[k], SIG_DFL);
-    CommonOpts c = a->c;
+    CommonOpts c = *a->c;
     c.eo.params = c.params;
     c.params[c.eo.nparams++] = (Param){a->range, size};
     Loaded l;
@@ -459,8 +477,11 @@ int cli_sweep_plot(const char *file, const char *param, const char *units, const
     return rc < 0 ? EXIT_PROGRAM : EXIT_OK;
 }
 
-static int sweep(SweepArgs *a)
+static int sweep_body(void *o, CliRun *r)
 {
+    SweepArgs *a = o;
+    (void)r;
+    if (a->nshards && shard_sizes(a)) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     Job *jobs = calloc(a->nsizes ? a->nsizes : 1, sizeof *jobs);
     OutFile out;
     if (!jobs) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
@@ -487,33 +508,14 @@ static int sweep(SweepArgs *a)
     return rc;
 }
 
-static int cmd_sweep(int argc, char **argv)
+static void sweep_done(void *o)
 {
-    SweepArgs a;
-    memset(&a, 0, sizeof a);
-    cli_common_init(&a.c);
-    report_options_default(&a.ro);
-    a.sw.top = 8;
-    a.sw.ro = &a.ro;
-    int k = parse_args(&a, argc, argv), rc = CLI_STOP_STATUS(k);
-    if (k == CLI_END) {
-        MeasureBy by = a.ro.by;
-        cli_report_options(&a.so, &a.ro);
-        a.ro.by = by;
-        if (a.nshards && shard_sizes(&a)) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; }
-        else rc = sweep(&a);
-    }
-    free(a.sizes);
-    free(a.all_sizes);
-    free(a.range);
-    return rc;
+    SweepArgs *a = o;
+    free(a->sizes);
+    free(a->all_sizes);
+    free(a->range);
 }
 
-const CliCommand cli_cmd_sweep = {
-    "sweep", cmd_sweep, "FILE -D name=A:B[:STEP] [options]",
-    "high-water mark and its holders against input size (docs/sweep.md)",
-    "Evaluates FILE once per size, each in its own worker, simulates every policy\n"
-    "and P on it and writes the marks and their holders as CSV (docs/sweep.md).",
-    "pml sweep examples/matmul.pml -D n=2:8:2 --sched={policies,} -p 2 -o data.csv --plot space.svg",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, sweep_opts,
-};
+const CliSteps cli_cmd_sweep = {.opts = sweep_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(SweepArgs),
+                                .init = sweep_init, .option = sweep_option, .check = sweep_check, .body = sweep_body,
+                                .done = sweep_done};

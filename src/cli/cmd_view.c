@@ -31,10 +31,11 @@ extern const char pml_view_js[], pml_view_css[];
 enum { VIEW_MAX_STEPS = 4000, VIEW_HOLDER_SAMPLES = 120, VIEW_TOP_SITES = 6 };
 
 typedef struct ViewArgs {
-    CommonOpts common;
-    const char *file, *out;
-    SimOpts sim;
+    const char *out;
     uint32_t max_shown;
+    const char *file;           /* the runner's, from view_check on */
+    const CommonOpts *common;
+    const SimOpts *sim;
 } ViewArgs;
 
 enum { OPT_MAX_SHOWN = CLI_OWN };
@@ -46,9 +47,9 @@ static const CliOpt view_opts[] = {
 };
 
 /* -o, --max-shown: 0, or -1 after a usage error. */
-static int view_option(void *ctx, CliArgs *ca, int key)
+static int view_option(void *o, CliArgs *ca, int key)
 {
-    ViewArgs *a = ctx;
+    ViewArgs *a = o;
     uint64_t n;
     if (key == 'o') a->out = ca->arg;
     else if (cli_parse_u64(ca->arg, &n) || n < 1 || n > 100000) {
@@ -58,17 +59,21 @@ static int view_option(void *ctx, CliArgs *ca, int key)
     return 0;
 }
 
-/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
-static int view_parse(ViewArgs *a, int argc, char **argv)
+static void view_init(void *o)
 {
-    memset(a, 0, sizeof *a);
-    cli_common_init(&a->common);
-    a->max_shown = DISTILL_MAX_SHOWN;
-    int k = cli_parse(&cli_cmd_view, argc, argv, &a->common, &a->sim, view_option, a, &a->file);
-    if (k != CLI_END) return k;
-    if (!a->out) { cli_usage_error("pml view: where to? (-o PAGE.html)"); return CLI_BAD; }
-    uint32_t np = a->sim.npolicies ? a->sim.npolicies : 1, nP = a->sim.nprocs ? a->sim.nprocs : 1;
-    if (np * nP > 2) { cli_usage_error("pml view shows one or two schedules (e.g. two policies and one -p)"); return CLI_BAD; }
+    ((ViewArgs *)o)->max_shown = DISTILL_MAX_SHOWN;
+}
+
+/* A page, and one or two schedules: EXIT_OK, or EXIT_USAGE after saying why. */
+static int view_check(void *o, CliRun *r)
+{
+    ViewArgs *a = o;
+    a->file = r->file;
+    a->common = &r->common;
+    a->sim = &r->sim;
+    if (!a->out) { cli_usage_error("pml view: where to? (-o PAGE.html)"); return EXIT_USAGE; }
+    uint32_t np = a->sim->npolicies ? a->sim->npolicies : 1, nP = a->sim->nprocs ? a->sim->nprocs : 1;
+    if (np * nP > 2) { cli_usage_error("pml view shows one or two schedules (e.g. two policies and one -p)"); return EXIT_USAGE; }
     return EXIT_OK;
 }
 
@@ -360,15 +365,17 @@ static int write_page(const ViewArgs *a, const char *data, size_t dlen,
     return ferror(f) ? -1 : 0;
 }
 
-static int view_build(const ViewArgs *a, const Loaded *l)
+static int view_body(void *o, CliRun *r)
 {
+    const ViewArgs *a = o;
+    const Loaded *l = &r->l;
     const char *pol[2];
     uint32_t P[2], ns = 0;
-    uint32_t np = a->sim.npolicies ? a->sim.npolicies : 1, nP = a->sim.nprocs ? a->sim.nprocs : 1;
+    uint32_t np = a->sim->npolicies ? a->sim->npolicies : 1, nP = a->sim->nprocs ? a->sim->nprocs : 1;
     for (uint32_t i = 0; i < np; i++)
         for (uint32_t j = 0; j < nP; j++) {
-            pol[ns] = a->sim.npolicies ? a->sim.policies[i] : sched_policy_names[0];
-            P[ns++] = a->sim.nprocs ? a->sim.procs[j] : 1;
+            pol[ns] = a->sim->npolicies ? a->sim->policies[i] : sched_policy_names[0];
+            P[ns++] = a->sim->nprocs ? a->sim->procs[j] : 1;
         }
     Measure m[2] = {{0}};
     char *svg[2] = {NULL, NULL}, *data = NULL, msg[256];
@@ -381,14 +388,14 @@ static int view_build(const ViewArgs *a, const Loaded *l)
     fputs("{\"file\":", f);
     json_string(f, base ? base + 1 : a->file);
     fputs(",\"params\":\"", f);
-    for (uint32_t j = 0; j < a->common.eo.nparams; j++)
-        fprintf(f, "%s%s=%lld", j ? " " : "", a->common.eo.params[j].name, (long long)a->common.eo.params[j].value);
-    fprintf(f, "\",\"units\":\"%s\",\"schedules\":[", space_units_names[a->sim.units_nodes ? UNITS_NODES : UNITS_WORDS]);
+    for (uint32_t j = 0; j < a->common->eo.nparams; j++)
+        fprintf(f, "%s%s=%lld", j ? " " : "", a->common->eo.params[j].name, (long long)a->common->eo.params[j].value);
+    fprintf(f, "\",\"units\":\"%s\",\"schedules\":[", space_units_names[a->sim->units_nodes ? UNITS_NODES : UNITS_WORDS]);
     for (; have < ns; have++) {
         MeasureOptions mo = measure_options(l->run.nannots);
-        mo.sched = (SchedOptions){ .policy = pol[have], .P = P[have], .coarse = a->sim.coarse, .seed = a->sim.seed };
-        mo.units = a->sim.units_nodes ? UNITS_NODES : UNITS_WORDS;
-        mo.with_queue = !a->sim.no_queue;
+        mo.sched = (SchedOptions){ .policy = pol[have], .P = P[have], .coarse = a->sim->coarse, .seed = a->sim->seed };
+        mo.units = a->sim->units_nodes ? UNITS_NODES : UNITS_WORDS;
+        mo.with_queue = !a->sim->no_queue;
         /* holders as pml run names them: the user's lines (docs/attribution.md) */
         measure_set_group(&mo, MEASURE_GROUP_CALLER, &l->run.stacks, l->run.annots);
         if (measure_run(&l->run.g, &mo, &m[have], msg, sizeof msg)) {
@@ -425,23 +432,6 @@ done:
     return rc;
 }
 
-static int cmd_view(int argc, char **argv)
-{
-    ViewArgs a;
-    int rc = view_parse(&a, argc, argv);
-    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
-    Loaded l;
-    if ((rc = cli_load(a.file, &a.common, 1, &l)) != EXIT_OK) return rc;
-    rc = view_build(&a, &l);
-    cli_unload(&l);
-    return rc;
-}
-
-const CliCommand cli_cmd_view = {
-    "view", cmd_view, "FILE -o PAGE.html [options]", "an offline page stepping through one or two schedules (docs/view.md)",
-    "One offline HTML page stepping through one or two schedules side by side:\n"
-    "the distilled graph coloured by state, the space over time, the holders and\n"
-    "the source, a processor timeline.",
-    "pml view examples/fib.pml -D n=10 --sched=df,bf -p 2 -o lesson.html",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, view_opts,
-};
+const CliSteps cli_cmd_view = {.opts = view_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(ViewArgs),
+                               .init = view_init, .option = view_option, .check = view_check, .load = CLI_LOAD_EVAL,
+                               .body = view_body};

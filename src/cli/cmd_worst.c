@@ -23,9 +23,9 @@
 #define EXACT_BUDGET 2000000ull   /* downsets enumerated by --exact at most */
 
 typedef struct WorstArgs {
-    CommonOpts common;
-    SimOpts sim;
-    const char *file, *witness;
+    const char *file;           /* the runner's, from worst_check on */
+    const SimOpts *sim;
+    const char *witness;
     int json, exact, fail_set;
     uint64_t fail_above;
     uint32_t top;
@@ -68,9 +68,9 @@ static const CliOpt worst_opts[] = {
 };
 
 /* worst's own options: 0, or -1 after a usage error. */
-static int worst_option(void *ctx, CliArgs *ca, int key)
+static int worst_option(void *o, CliArgs *ca, int key)
 {
-    WorstArgs *a = ctx;
+    WorstArgs *a = o;
     const char *v = ca->arg;
     uint64_t k;
     switch (key) {
@@ -93,17 +93,27 @@ static int worst_option(void *ctx, CliArgs *ca, int key)
     return 0;
 }
 
-/* EXIT_OK, or a parse's stop status (CLI_BAD, CLI_HELP). */
-static int worst_parse(WorstArgs *a, int argc, char **argv)
+static void worst_init(void *o)
 {
-    memset(a, 0, sizeof *a);
-    cli_common_init(&a->common);
-    a->top = 10;
-    int k = cli_parse(&cli_cmd_worst, argc, argv, &a->common, &a->sim, worst_option, a, &a->file);
-    if (k != CLI_END) return k;
-    if (a->sim.units_nodes) { cli_usage_error("pml worst measures heap space in words only (--units words)"); return CLI_BAD; }
-    cli_sim_all_policies(&a->sim);
-    if (!a->sim.nprocs) { a->sim.procs[0] = 1; a->sim.procs[1] = 2; a->sim.procs[2] = 8; a->sim.nprocs = 3; }
+    ((WorstArgs *)o)->top = 10;
+    /* many node-sized arrays are made and freed one after the other (a
+     * schedule and a profile per policy and witness): keep freed memory
+     * for the next instead of returning it to the system and faulting it
+     * back in (a third of the time on 10^6-node graphs) */
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+}
+
+/* Words only; by default every policy, P = 1, 2, 8. */
+static int worst_check(void *o, CliRun *r)
+{
+    WorstArgs *a = o;
+    SimOpts *sim = &r->sim;
+    a->file = r->file;
+    a->sim = sim;
+    if (sim->units_nodes) { cli_usage_error("pml worst measures heap space in words only (--units words)"); return EXIT_USAGE; }
+    cli_sim_all_policies(sim);
+    if (!sim->nprocs) { sim->procs[0] = 1; sim->procs[1] = 2; sim->procs[2] = 8; sim->nprocs = 3; }
     return EXIT_OK;
 }
 
@@ -112,8 +122,8 @@ static MeasureOptions heap_options(const Loaded *l, const WorstArgs *a, const ch
     MeasureOptions o = measure_options(l->run.nannots);
     o.sched.policy = policy;
     o.sched.P = P;
-    o.sched.coarse = a->sim.coarse;
-    o.sched.seed = a->sim.seed;
+    o.sched.coarse = a->sim->coarse;
+    o.sched.seed = a->sim->seed;
     o.with_queue = 0;   /* the bounds are on heap space */
     o.by = by;
     /* holders as pml run names them (docs/attribution.md) */
@@ -134,13 +144,13 @@ static int measure_p(const Loaded *l, const WorstArgs *a, const WorstModel *m, P
     const Graph *g = &l->run.g;
     uint32_t P = r->P;
     r->mp = worst_mp(m, P);
-    for (uint32_t i = 0; i < a->sim.npolicies; i++) {
-        MeasureOptions o = heap_options(l, a, a->sim.policies[i], P, MEASURE_NO_HOLDERS);
+    for (uint32_t i = 0; i < a->sim->npolicies; i++) {
+        MeasureOptions o = heap_options(l, a, a->sim->policies[i], P, MEASURE_NO_HOLDERS);
         Measure pm;
         o.profile = 0;  /* the mark and the steps suffice */
         if (measure_run(g, &o, &pm, msg, len)) return -1;
         PolicyMark *pk = &r->pol[r->npol++];
-        pk->policy = a->sim.policies[i];
+        pk->policy = a->sim->policies[i];
         pk->hwm = pm.hwm;
         pk->most = worst_max_in_progress(m, &pm.sched, P, &pk->over);
         measure_free(&pm);
@@ -320,23 +330,25 @@ static int write_witness(const WorstArgs *a, const Graph *g, const Measure *w)
 {
     OutFile o;
     if (outfile_open(&o, a->witness)) return EXIT_PROGRAM;
-    cli_write_schedule(o.f, w->policy, a->sim.coarse, a->sim.seed, UNITS_WORDS, 0, g, &w->sched, &w->space);
+    cli_write_schedule(o.f, w->policy, a->sim->coarse, a->sim->seed, UNITS_WORDS, 0, g, &w->sched, &w->space);
     return outfile_commit(&o) ? EXIT_PROGRAM : EXIT_OK;
 }
 
-static int worst_main(const WorstArgs *a, const Loaded *l)
+static int worst_body(void *o, CliRun *r)
 {
+    const WorstArgs *a = o;
+    const Loaded *l = &r->l;
     const Graph *g = &l->run.g;
     WorstModel m;
     char msg[256] = "";
     if (worst_build(g, &m, msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); return EXIT_PROGRAM; }
-    uint32_t pmax = 0, n = a->sim.nprocs;
-    for (uint32_t i = 0; i < n; i++) if (a->sim.procs[i] > pmax) pmax = a->sim.procs[i];
+    uint32_t pmax = 0, n = a->sim->nprocs;
+    for (uint32_t i = 0; i < n; i++) if (a->sim->procs[i] > pmax) pmax = a->sim->procs[i];
     PResult *rs = calloc(n, sizeof *rs);
     int rc = EXIT_OK;
     if (!rs || worst_dp(&m, pmax)) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; goto done; }
     for (uint32_t i = 0; i < n; i++) {
-        rs[i].P = a->sim.procs[i];
+        rs[i].P = a->sim->procs[i];
         if (measure_p(l, a, &m, &rs[i], msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); rc = EXIT_PROGRAM; goto done; }
         if (a->fail_set) { rs[i].approx = worst_approx(&m, rs[i].P, (int64_t)a->fail_above, &rs[i].robust); rs[i].approx_ran = 1; }
     }
@@ -362,29 +374,6 @@ done:
     return rc;
 }
 
-static int cmd_worst(int argc, char **argv)
-{
-    WorstArgs a;
-    /* many node-sized arrays are made and freed one after the other (a
-     * schedule and a profile per policy and witness): keep freed memory
-     * for the next instead of returning it to the system and faulting it
-     * back in (a third of the time on 10^6-node graphs) */
-    mallopt(M_MMAP_THRESHOLD, 1 << 30);
-    mallopt(M_TRIM_THRESHOLD, 1 << 30);
-    int rc = worst_parse(&a, argc, argv);
-    if (rc != EXIT_OK) return CLI_STOP_STATUS(rc);
-    Loaded l;
-    rc = cli_load(a.file, &a.common, 1, &l);
-    if (rc == EXIT_OK) rc = worst_main(&a, &l);
-    cli_unload(&l);
-    return rc;
-}
-
-const CliCommand cli_cmd_worst = {
-    "worst", cmd_worst, "FILE [options]", "the most heap space any schedule can need: bounds, a witness (docs/worst-case.md)",
-    "The most heap space any schedule can need: M∞ bounds every schedule, M_P every\n"
-    "schedule with at most P strands in progress (ws); a real schedule gives a lower\n"
-    "bound (docs/worst-case.md).  Default: every policy, P = 1, 2, 8.",
-    "pml worst examples/fib.pml -D n=10 -p 1,2,64 --fail-above 4096",
-    CLI_GROUP_COMMON | CLI_GROUP_SIM, worst_opts,
-};
+const CliSteps cli_cmd_worst = {.opts = worst_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(WorstArgs),
+                                .init = worst_init, .option = worst_option, .check = worst_check, .load = CLI_LOAD_EVAL,
+                                .body = worst_body};

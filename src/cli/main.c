@@ -1,20 +1,88 @@
 /*
- * main.c — the command-line driver: `pml COMMAND FILE [options]`.
- * Each command lives in its own src/cli/cmd_*.c; this file only dispatches.
+ * main.c — the command-line driver: `pml COMMAND FILE [options]`.  The
+ * command table, and the one way every command runs (cli_run_command):
+ * parse its options, load the program, run its body (src/cli/cmd_*.c),
+ * unload.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <gc.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
 
-static const CliCommand *const commands[] = {
-    &cli_cmd_run, &cli_cmd_exec, &cli_cmd_check, &cli_cmd_graph, &cli_cmd_schedule, &cli_cmd_dot,
-    &cli_cmd_stats, &cli_cmd_sweep, &cli_cmd_merge, &cli_cmd_worst, &cli_cmd_diff, &cli_cmd_view,
-    &cli_cmd_paths, &cli_cmd_bounds, &cli_cmd_speedup,
+/* The command table: each command's synopsis, summary (pml help), --help
+ * paragraph and example, and its steps (cmd_*.c). */
+static const CliCommand commands[] = {
+    {"run", "FILE [options]", "evaluate; print the value, work, span; with --sched, simulate each policy and P",
+     "Evaluates FILE, prints its value, work and span; with --sched, simulates each\n"
+     "policy with each P and reports the space high-water mark and what holds it.",
+     "pml run examples/fib.pml -D n=15 --sched={policies,} -p 1,2,4", &cli_cmd_run},
+    {"exec", "FILE [options]", "run for real on P threads and measure the heap (docs/exec.md)",
+     "Runs FILE for real on P threads with each policy and measures the heap by\n"
+     "sampling it (docs/exec.md); --compare sets the simulator's figures beside.",
+     "pml exec examples/fib.pml -D n=20 --sched={policies,} -p 1,2 --compare", &cli_cmd_exec},
+    {"check", "FILE [options]", "parse and resolve only",
+     "Parses and resolves FILE (with the prelude) without running it.", "pml check examples/fib.pml", &cli_cmd_check},
+    {"graph", "FILE [-o g.json] [options]", "the raw cost graphs as JSON (docs/graph-format.md)",
+     "Evaluates FILE and writes its raw cost graphs (nodes, computation and heap\n"
+     "edges) in the stable JSON format of docs/graph-format.md.",
+     "pml graph examples/fib.pml -D n=10 -o fib.json", &cli_cmd_graph},
+    {"schedule", "FILE [options]", "one schedule and its space at every step, as JSON",
+     "One schedule as JSON (docs/output-formats.md): each node's step and processor,\n"
+     "and the heap and scheduler-queue space after every step.",
+     "pml schedule examples/fib.pml -D n=10 --sched ws -p 2 -o s.json", &cli_cmd_schedule},
+    {"dot", "FILE [-o out.dot] [options]", "distilled cost graphs as Graphviz DOT",
+     "Distilled cost graphs (paper rules 1-8) as Graphviz DOT.  With --sched, drawn\n"
+     "at the high-water mark (or step I): visited nodes and root heap edges black,\n"
+     "edge thickness = space.  -o X.svg/.png/.pdf renders with Graphviz `dot`.",
+     "pml dot examples/fib.pml -D n=8 --sched=ws -p 2 -o fib.svg", &cli_cmd_dot},
+    {"stats", "FILE [options]", "original vs distilled graph sizes",
+     "Nodes, heap edges and computation edges of the cost graphs, original and\n"
+     "distilled (paper Table 1).", "pml stats examples/fib.pml -D n=12 --format json", &cli_cmd_stats},
+    {"sweep", "FILE -D name=A:B[:STEP] [options]", "high-water mark and its holders against input size (docs/sweep.md)",
+     "Evaluates FILE once per size, each in its own worker, simulates every policy\n"
+     "and P on it and writes the marks and their holders as CSV (docs/sweep.md).",
+     "pml sweep examples/matmul.pml -D n=2:8:2 --sched={policies,} -p 2 -o data.csv --plot space.svg", &cli_cmd_sweep},
+    {"merge", "PART.csv... [options]", "the shards of a sweep, merged (docs/sweep.md)",
+     "The parts written by `pml sweep --shard I/K` put back together into the CSV\n"
+     "one `pml sweep` writes, whatever the number of shards and their order.",
+     "pml merge part1.csv part2.csv -o data.csv --plot space.svg", &cli_cmd_merge},
+    {"worst", "FILE [options]", "the most heap space any schedule can need: bounds, a witness (docs/worst-case.md)",
+     "The most heap space any schedule can need: M∞ bounds every schedule, M_P every\n"
+     "schedule with at most P strands in progress (ws); a real schedule gives a lower\n"
+     "bound (docs/worst-case.md).  Default: every policy, P = 1, 2, 8.",
+     "pml worst examples/fib.pml -D n=10 -p 1,2,64 --fail-above 4096", &cli_cmd_worst},
+    {"diff", "FILE --sched=POLICY [-p N] --vs --sched=POLICY [-p N] [options]",
+     "two schedules' space compared, the marks' difference by site (docs/diff.md)",
+     "Two schedules compared: their space curves on one step axis, and the\n"
+     "difference of their high-water marks by source site (the sites' deltas add\n"
+     "up to the difference).  The simulation options before --vs describe A,\n"
+     "those after it B; --units and --no-queue-space must agree.",
+     "pml diff examples/fib.pml -D n=12 --sched=df -p 2 --vs --sched=bf -p 2", &cli_cmd_diff},
+    {"view", "FILE -o PAGE.html [options]", "an offline page stepping through one or two schedules (docs/view.md)",
+     "One offline HTML page stepping through one or two schedules side by side:\n"
+     "the distilled graph coloured by state, the space over time, the holders and\n"
+     "the source, a processor timeline.",
+     "pml view examples/fib.pml -D n=10 --sched=df,bf -p 2 -o lesson.html", &cli_cmd_view},
+    {"paths", "FILE [options]", "acyclic path profiles of every function (docs/paths.md)",
+     "Acyclic path profiles: per function, how often each path through its\n"
+     "branches ran and the work it cost (docs/paths.md).",
+     "pml paths examples/fib.pml -D n=12 --top 3 -k 2", &cli_cmd_paths},
+    {"bounds", "FILE [options]", "each policy's steps against the best possible (docs/time.md)",
+     "How far each policy is from the best possible schedule: the lower bound, the\n"
+     "level-schedule and Brent bounds, the exact optimum for small graphs, each\n"
+     "policy's steps as a ratio to the best bound (docs/time.md).  Default: every\n"
+     "policy, P = 2.",
+     "pml bounds examples/fib.pml -D n=10 -p 2,4 --static 2", &cli_cmd_bounds},
+    {"speedup", "FILE -p 1:16 [options]", "the factored speedup plot (docs/time.md)",
+     "For each policy and P: the linear, maximal, idle-specific, inflation-specific\n"
+     "and actual speedups and the span bound T1/Tinf, as CSV and through gnuplot\n"
+     "(docs/time.md).  Default: every policy.",
+     "pml speedup examples/fib.pml -D n=12 -p 1:8 --fork-cost 2 -o s.csv --plot s.svg", &cli_cmd_speedup},
 };
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
@@ -24,8 +92,7 @@ static void usage(FILE *f)
           "       pml COMMAND --help      a command's options, with an example\n"
           "       pml --version\n\ncommands:\n", f);
     for (int i = 0; i < NCOMMANDS; i++) {
-        const char *s = commands[i]->summary;
-        fprintf(f, "  %-9s %s\n", commands[i]->name, s);
+        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
     }
     fputs("\nFILE '-' reads the program from standard input; '--' ends the options.\n"
           "Exit status: 0 success, 1 program error, 2 usage error.\n", f);
@@ -60,6 +127,33 @@ static int finish_stdout(int rc)
     return rc == EXIT_OK ? EXIT_PROGRAM : rc;
 }
 
+/* A command's steps after its parse: check, load, body. */
+static int run_steps(const CliSteps *s, void *o, CliRun *r)
+{
+    int rc = s->check ? s->check(o, r) : EXIT_OK;
+    if (rc == EXIT_OK && s->load != CLI_LOAD_NONE)
+        rc = cli_load(r->file, &r->common, s->load == CLI_LOAD_EVAL, &r->l);
+    return rc == EXIT_OK ? s->body(o, r) : rc;
+}
+
+int cli_run_command(const CliCommand *cmd, int argc, char **argv)
+{
+    const CliSteps *s = cmd->steps;
+    CliRun r;
+    memset(&r, 0, sizeof r);
+    cli_common_init(&r.common);
+    void *o = calloc(1, s->size ? s->size : 1);
+    if (!o) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
+    if (s->init) s->init(o);
+    int k = cli_parse(cmd, argc, argv, o, &r);
+    int rc = k == CLI_END ? run_steps(s, o, &r) : k == CLI_HELP ? EXIT_OK : EXIT_USAGE;
+    cli_unload(&r.l);
+    if (s->done) s->done(o);
+    free(r.parts);
+    free(o);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     guard_stdout();
@@ -80,9 +174,9 @@ int main(int argc, char **argv)
         return finish_stdout(EXIT_OK);
     }
     for (int i = 0; i < NCOMMANDS; i++)
-        if (strcmp(c, commands[i]->name) == 0) {
-            if (help) { cli_help(stdout, commands[i]); return finish_stdout(EXIT_OK); }
-            return finish_stdout(commands[i]->fn(argc - 1, argv + 1));
+        if (strcmp(c, commands[i].name) == 0) {
+            if (help) { cli_help(stdout, &commands[i]); return finish_stdout(EXIT_OK); }
+            return finish_stdout(cli_run_command(&commands[i], argc - 1, argv + 1));
         }
     cli_usage_error("unknown command '%s'", c);
     return EXIT_USAGE;

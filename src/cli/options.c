@@ -5,7 +5,7 @@
  * A command's own options come first and win over a shared option of the
  * same name (speedup's -p takes ranges, sweep's -D ranges of sizes); then
  * the options every evaluating command takes (-D, --max-nodes, …) and the
- * simulation options (--sched, -p, …), which cli_next applies itself.
+ * simulation options (--sched, -p, …), which next_option applies itself.
  * Arguments that are not options are kept in order; "--" ends the options
  * and "-" is an argument (standard input, cli_load).
  */
@@ -132,13 +132,14 @@ void cli_help(FILE *f, const CliCommand *cmd)
     char text[1024];
     expand(cmd->about, text, sizeof text);
     fprintf(f, "%s\n", text);
-    if (cmd->opts && cmd->opts->key) help_group(f, "options", cmd->opts, NULL);
-    if (cmd->groups & CLI_GROUP_SIM) help_group(f, "simulation options", cli_sim_opts, cmd->opts);
-    if (cmd->groups & CLI_GROUP_COMMON) help_group(f, "options of every command that runs a program", cli_common_opts, cmd->opts);
+    const CliSteps *s = cmd->steps;
+    if (s->opts && s->opts->key) help_group(f, "options", s->opts, NULL);
+    if (s->groups & CLI_GROUP_SIM) help_group(f, "simulation options", cli_sim_opts, s->opts);
+    if (s->groups & CLI_GROUP_COMMON) help_group(f, "options of every command that runs a program", cli_common_opts, s->opts);
     help_group(f, "and", help_opt, NULL);
     expand(cmd->example, text, sizeof text);
     fprintf(f, "\nexample:\n  %s\n", text);
-    if (cmd->groups & CLI_GROUP_COMMON)
+    if (s->groups & CLI_GROUP_COMMON)
         fputs("\nFILE '-' reads the program from standard input; '--' ends the options.\n", f);
 }
 
@@ -161,7 +162,7 @@ static void add_opts(CliArgs *a, const CliOpt *opts)
     }
 }
 
-void cli_args_init(CliArgs *a, const CliCommand *cmd, int argc, char **argv, CommonOpts *c, SimOpts *s)
+static void args_init(CliArgs *a, const CliCommand *cmd, int argc, char **argv, CommonOpts *c, SimOpts *s)
 {
     memset(a, 0, sizeof *a);
     a->cmd = cmd;
@@ -171,19 +172,13 @@ void cli_args_init(CliArgs *a, const CliCommand *cmd, int argc, char **argv, Com
     a->sim = s;
     /* '-': arguments come back in order as key 1; ':': a missing value is ':' */
     strcpy(a->shorts, "-:");
-    add_opts(a, cmd->opts);
+    add_opts(a, cmd->steps->opts);
     if (c) add_opts(a, cli_common_opts);
     if (s) add_opts(a, cli_sim_opts);
     add_opts(a, help_opt);
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
     optind = 0;  /* glibc: start afresh */
     opterr = 0;
-}
-
-void cli_args_free(CliArgs *a)
-{
-    free(a->pos);
-    a->pos = NULL;
 }
 
 static const CliOpt *find_opt(const CliOpt *opts, int key)
@@ -193,7 +188,10 @@ static const CliOpt *find_opt(const CliOpt *opts, int key)
     return NULL;
 }
 
-int cli_next(CliArgs *a)
+/* The next of the command's own options (its key, the value in a->arg);
+ * applies the shared ones itself.  CLI_END after the last, CLI_HELP after
+ * printing --help, CLI_BAD after a usage error. */
+static int next_option(CliArgs *a)
 {
     for (;;) {
         int k = getopt_long(a->argc, a->argv, a->shorts, a->lopts, NULL);
@@ -218,7 +216,7 @@ int cli_next(CliArgs *a)
             cli_help(stdout, a->cmd);
             return CLI_HELP;
         }
-        if (find_opt(a->cmd->opts, k)) return k;
+        if (find_opt(a->cmd->steps->opts, k)) return k;
         int r = 0;
         if (a->common && find_opt(cli_common_opts, k)) r = cli_common_apply(a->common, k, optarg);
         else if (a->sim && find_opt(cli_sim_opts, k)) r = cli_sim_apply(a->sim, k, optarg);
@@ -258,39 +256,48 @@ const char *cli_stdin_text(size_t *len)
     return stdin_text;
 }
 
-int cli_one_file(CliArgs *a, const char **file)
+/* The one FILE among the arguments (with CliSteps.many, the files) to r:
+ * 0, or -1 after a usage error. */
+static int take_files(CliArgs *a, CliRun *r)
 {
+    const CliCommand *c = a->cmd;
     if (a->npos == 0) {
-        cli_usage_error("pml %s: which FILE? (pml %s %s)", a->cmd->name, a->cmd->name, a->cmd->args);
+        cli_usage_error("pml %s: which %s? (pml %s %s)", c->name, c->steps->many ? "parts" : "FILE", c->name, c->args);
         return -1;
+    }
+    if (c->steps->many) {
+        r->parts = a->pos;  /* the runner's to free */
+        r->nparts = a->npos;
+        a->pos = NULL;
+        return 0;
     }
     if (a->npos > 1) {
-        cli_usage_error("pml %s: one FILE only ('%s' and '%s')", a->cmd->name, a->pos[0], a->pos[1]);
+        cli_usage_error("pml %s: one FILE only ('%s' and '%s')", c->name, a->pos[0], a->pos[1]);
         return -1;
     }
-    *file = a->pos[0];
-    if (strcmp(*file, "-") == 0 && read_stdin()) return -1;
-    return 0;
+    r->file = a->pos[0];
+    return strcmp(r->file, "-") == 0 && read_stdin() ? -1 : 0;
 }
 
-int cli_parse(const CliCommand *cmd, int argc, char **argv, CommonOpts *c, SimOpts *s,
-              CliHandler own, void *ctx, const char **file)
+int cli_parse(const CliCommand *cmd, int argc, char **argv, void *o, CliRun *r)
 {
+    const CliSteps *s = cmd->steps;
     CliArgs ca;
-    cli_args_init(&ca, cmd, argc, argv, c, s);
+    args_init(&ca, cmd, argc, argv, s->groups & CLI_GROUP_COMMON ? &r->common : NULL,
+              s->groups & CLI_GROUP_SIM ? &r->sim : NULL);
     int k;
-    while ((k = cli_next(&ca)) > 0)
-        if (!own || own(ctx, &ca, k)) { k = CLI_BAD; break; }
-    if (k == CLI_END && cli_one_file(&ca, file)) k = CLI_BAD;
-    cli_args_free(&ca);
+    while ((k = next_option(&ca)) > 0)
+        if (!s->option || s->option(o, &ca, k)) { k = CLI_BAD; break; }
+    if (k == CLI_END && take_files(&ca, r)) k = CLI_BAD;
+    free(ca.pos);
     return k;
 }
 
-int cli_output_option(void *ctx, CliArgs *a, int key)
+int cli_output_option(void *o, CliArgs *a, int key)
 {
     (void)key;
     if (!*a->arg) { cli_usage_error("pml %s: -o needs a file name ('-': standard output)", a->cmd->name); return -1; }
-    *(const char **)ctx = a->arg;
+    *(const char **)o = a->arg;
     return 0;
 }
 
