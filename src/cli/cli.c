@@ -227,7 +227,7 @@ static int split_procs(SimOpts *s, const char *v)
 int cli_sim_apply(SimOpts *s, int key, const char *v)
 {
     uint64_t k;
-    char names[64];
+    int u;
     switch (key) {
     case CLI_SCHED: return split_policies(s, v) < 0 ? -1 : 0;
     case 'p': return split_procs(s, v) < 0 ? -1 : 0;
@@ -235,10 +235,9 @@ int cli_sim_apply(SimOpts *s, int key, const char *v)
         if (cli_parse_u64(v, &s->seed)) { cli_usage_error("--seed expects a number, not '%s'", v); return -1; }
         return 0;
     case CLI_UNITS:
-        for (int u = 0; space_units_names[u]; u++)
-            if (strcmp(v, space_units_names[u]) == 0) { s->units_nodes = u == UNITS_NODES; return 0; }
-        cli_usage_error("--units: %s, not '%s'", cli_names(space_units_names, " or ", names, sizeof names), v);
-        return -1;
+        if (cli_choice("units", v, space_units_names, &u)) return -1;
+        s->units = (Units)u;
+        return 0;
     /* steps, at most 10^6 (a cost past that is a typo) */
     case CLI_FORK_COST: case CLI_STEAL_COST:
         if (cli_number(key == CLI_FORK_COST ? "--fork-cost" : "--steal-cost", v, 0, 1000000, &k)) return -1;
@@ -248,6 +247,12 @@ int cli_sim_apply(SimOpts *s, int key, const char *v)
     case CLI_NO_QUEUE: s->no_queue = 1; return 0;
     }
     return 0;
+}
+
+SchedOptions cli_sched_options(const SimOpts *s, const char *policy, uint32_t P)
+{
+    return (SchedOptions){.policy = policy, .P = P, .coarse = s->coarse, .seed = s->seed,
+                          .fork_cost = s->fork_cost, .steal_cost = s->steal_cost};
 }
 
 void cli_sim_all_policies(SimOpts *s)
@@ -276,7 +281,7 @@ void cli_report_options(const SimOpts *so, ReportOptions *ro)
     ro->seed = so->seed;
     ro->fork_cost = so->fork_cost;
     ro->steal_cost = so->steal_cost;
-    ro->units = so->units_nodes ? UNITS_NODES : UNITS_WORDS;
+    ro->units = so->units;
     ro->with_queue = !so->no_queue;
 }
 

@@ -56,10 +56,12 @@ typedef struct SimOpts {
     uint32_t nprocs;        /* 0 until -p is given */
     int coarse;
     uint64_t seed;
-    int units_nodes;        /* --units nodes */
+    Units units;            /* --units */
     int no_queue;           /* --no-queue-space */
     uint32_t fork_cost, steal_cost; /* --fork-cost C, --steal-cost S (docs/time.md) */
 } SimOpts;
+/* One schedule's options: policy on P processors, the rest as given. */
+SchedOptions cli_sched_options(const SimOpts *s, const char *policy, uint32_t P);
 /* Without --sched: every policy of sched_policy_names. */
 void cli_sim_all_policies(SimOpts *s);
 /* The simulation options onto a report's (report.h); defaults df, P = 1. */

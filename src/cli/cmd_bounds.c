@@ -58,8 +58,8 @@ static int bounds_option(void *o, CliArgs *ca, int key)
 
 static int run_policy(const Graph *g, const SimOpts *so, const char *pol, uint32_t P, Schedule *s)
 {
-    SchedOptions o = {.policy = pol, .P = P, .coarse = so->coarse, .seed = so->seed,
-                      .fork_cost = so->fork_cost, .steal_cost = so->steal_cost, .no_proc = 1};
+    SchedOptions o = cli_sched_options(so, pol, P);
+    o.no_proc = 1;      /* the steps are all it needs */
     char msg[256];
     if (sched_run(g, &o, s, msg, sizeof msg)) { fprintf(stderr, "pml: error: %s\n", msg); return -1; }
     return 0;

@@ -90,7 +90,7 @@ static int diff_check(void *o, CliRun *r)
     a->sim[0] = &r->sim;
     a->sim[1] = &a->vs;
     if (!a->have_vs) { cli_usage_error("pml diff: compare A --vs B (e.g. --sched=df -p 2 --vs --sched=bf -p 2)"); return EXIT_USAGE; }
-    if (a->sim[0]->units_nodes != a->sim[1]->units_nodes || a->sim[0]->no_queue != a->sim[1]->no_queue) {
+    if (a->sim[0]->units != a->sim[1]->units || a->sim[0]->no_queue != a->sim[1]->no_queue) {
         cli_usage_error("pml diff: --units and --no-queue-space must be the same on both sides");
         return EXIT_USAGE;
     }
@@ -112,7 +112,7 @@ static int diff_measure(const DiffArgs *a, const Loaded *l, int side, Measure *m
     MeasureOptions mo = measure_options(l->run.nannots);
     char msg[256];
     if (side_options(a->sim[side], side ? "B" : "A", &mo.sched) != EXIT_OK) return EXIT_USAGE;
-    mo.units = a->sim[0]->units_nodes ? UNITS_NODES : UNITS_WORDS;
+    mo.units = a->sim[0]->units;
     mo.with_queue = !a->sim[0]->no_queue;
     mo.by = MEASURE_BY_USE;
     if (measure_run(&l->run.g, &mo, m, msg, sizeof msg)) {
@@ -132,7 +132,7 @@ static int diff_write(const DiffArgs *a, const Loaded *l, Measure m[2])
         side_options(a->sim[s], "", &so[s]);
         side_name(a->sim[s], &so[s], name[s], sizeof name[s]);
     }
-    DiffOut o = { &l->run, &l->src, name[0], name[1], space_units_names[a->sim[0]->units_nodes ? UNITS_NODES : UNITS_WORDS], a->top };
+    DiffOut o = { &l->run, &l->src, name[0], name[1], space_units_names[a->sim[0]->units], a->top };
     OutFile f;
     int rc = EXIT_PROGRAM;
     if (outfile_open(&f, a->out) == 0) {

@@ -123,14 +123,9 @@ static int dot_sim(DotArgs *a, const SimOpts *sim)
         cli_usage_error("pml dot draws one schedule: give one policy and one P");
         return EXIT_USAGE;
     }
-    a->so.policy = sim->npolicies ? sim->policies[0] : NULL;
     a->have_p = sim->nprocs > 0;
-    a->so.P = a->have_p ? sim->procs[0] : 1;
-    a->so.coarse = sim->coarse;
-    a->so.fork_cost = sim->fork_cost;
-    a->so.steal_cost = sim->steal_cost;
-    a->so.seed = sim->seed;
-    a->units = sim->units_nodes ? UNITS_NODES : UNITS_WORDS;
+    a->so = cli_sched_options(sim, sim->npolicies ? sim->policies[0] : NULL, a->have_p ? sim->procs[0] : 1);
+    a->units = sim->units;
     a->no_queue = sim->no_queue;
     return EXIT_OK;
 }

@@ -54,12 +54,25 @@ static double busy_sum(const ExecRun *r)
     return b;
 }
 
-/* A row's first columns, the policy and P, and with --compare the
- * prediction, in the formats of a text or a CSV row. */
-static void write_head(FILE *f, const ExecRun *r, int compare, const char *run_fmt, const char *predicted_fmt)
+/* The formats of a row's first columns, as text or CSV: the run, the
+ * prediction (--compare), the heap's figures. */
+typedef struct RowFormat {
+    const char *run, *predicted, *heap;
+} RowFormat;
+
+static const RowFormat text_row = {"%-6s %3u ", "%12lld ", "%12llu %10llu %10llu %10llu %10llu %8llu "};
+static const RowFormat csv_row = {"%s,%u,", "%lld,", "%llu,%llu,%llu,%llu,%llu,%llu,"};
+
+/* A row's first columns: the policy and P, with --compare the
+ * prediction, then mark, bound, result, base, overhead and samples. */
+static void write_head(FILE *f, const ExecRun *r, int compare, const RowFormat *rf)
 {
-    fprintf(f, run_fmt, exec_policy_name(r->policy), r->P);
-    if (compare) fprintf(f, predicted_fmt, (long long)r->predicted);
+    const ExecStats *st = &r->st;
+    fprintf(f, rf->run, exec_policy_name(r->policy), r->P);
+    if (compare) fprintf(f, rf->predicted, (long long)r->predicted);
+    fprintf(f, rf->heap, (unsigned long long)st->mark_words, (unsigned long long)st->bound_words,
+            (unsigned long long)st->result_words, (unsigned long long)st->base_words,
+            (unsigned long long)st->overhead_words, (unsigned long long)st->samples);
 }
 
 static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, uint32_t pct, int compare)
@@ -71,11 +84,8 @@ static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every,
             "samples", "wall(s)", "busy", "tasks (inline, steals, threads)");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
-        write_head(f, r, compare, "%-6s %3u ", "%12lld ");
-        fprintf(f, "%12llu %10llu %10llu %10llu %10llu %8llu %10.3f %5.0f%%  %llu (%llu, %llu, %llu)\n",
-                (unsigned long long)r->st.mark_words, (unsigned long long)r->st.bound_words,
-                (unsigned long long)r->st.result_words, (unsigned long long)r->st.base_words,
-                (unsigned long long)r->st.overhead_words, (unsigned long long)r->st.samples, r->st.wall,
+        write_head(f, r, compare, &text_row);
+        fprintf(f, "%10.3f %5.0f%%  %llu (%llu, %llu, %llu)\n", r->st.wall,
                 r->st.wall > 0 ? 100 * busy_sum(r) / (r->st.wall * r->P) : 0,
                 (unsigned long long)r->st.tasks, (unsigned long long)r->st.inline_tasks,
                 (unsigned long long)r->st.steals, (unsigned long long)r->st.threads);
@@ -129,14 +139,11 @@ static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, 
             "alloc_words,tasks,inline_tasks,steals,threads,wall_s,busy_s\n", compare ? "predicted_words," : "");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
-        write_head(f, r, compare, "%s,%u,", "%lld,");
-        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f\n",
-                (unsigned long long)r->st.mark_words, (unsigned long long)r->st.bound_words,
-                (unsigned long long)r->st.result_words, (unsigned long long)r->st.base_words,
-                (unsigned long long)r->st.overhead_words, (unsigned long long)r->st.samples,
-                (unsigned long long)every, (unsigned long long)r->st.alloc_words,
-                (unsigned long long)r->st.tasks, (unsigned long long)r->st.inline_tasks,
-                (unsigned long long)r->st.steals, (unsigned long long)r->st.threads, r->st.wall, busy_sum(r));
+        write_head(f, r, compare, &csv_row);
+        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f\n", (unsigned long long)every,
+                (unsigned long long)r->st.alloc_words, (unsigned long long)r->st.tasks,
+                (unsigned long long)r->st.inline_tasks, (unsigned long long)r->st.steals,
+                (unsigned long long)r->st.threads, r->st.wall, busy_sum(r));
     }
 }
 

@@ -48,13 +48,9 @@ static int schedule_check(void *o, CliRun *r)
         cli_usage_error("pml schedule writes one schedule: give one policy and one P");
         return EXIT_USAGE;
     }
-    a->so.policy = sim->npolicies ? sim->policies[0] : sched_policy_names[0];
-    a->so.P = sim->nprocs ? sim->procs[0] : 1;
-    a->so.coarse = sim->coarse;
-    a->so.fork_cost = sim->fork_cost;
-    a->so.steal_cost = sim->steal_cost;
-    a->so.seed = sim->seed;
-    a->units = sim->units_nodes ? UNITS_NODES : UNITS_WORDS;
+    a->so = cli_sched_options(sim, sim->npolicies ? sim->policies[0] : sched_policy_names[0],
+                              sim->nprocs ? sim->procs[0] : 1);
+    a->units = sim->units;
     a->with_queue = !sim->no_queue;
     return EXIT_OK;
 }

@@ -74,8 +74,8 @@ static int measure_all(const Graph *g, const SimOpts *so, const uint32_t *procs,
 {
     char msg[256];
     for (uint32_t i = 0; i < so->npolicies; i++) {
-        SchedOptions o = {.policy = so->policies[i], .P = 1, .coarse = so->coarse, .seed = so->seed,
-                          .fork_cost = so->fork_cost, .steal_cost = so->steal_cost, .no_proc = 1};
+        SchedOptions o = cli_sched_options(so, so->policies[i], 1);
+        o.no_proc = 1;  /* the steps are all it needs */
         Schedule s;
         if (sched_run(g, &o, &s, msg, sizeof msg)) goto fail;
         uint64_t F1 = s.overhead;

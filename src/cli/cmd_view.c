@@ -390,11 +390,11 @@ static int view_body(void *o, CliRun *r)
     fputs(",\"params\":\"", f);
     for (uint32_t j = 0; j < a->common->eo.nparams; j++)
         fprintf(f, "%s%s=%lld", j ? " " : "", a->common->eo.params[j].name, (long long)a->common->eo.params[j].value);
-    fprintf(f, "\",\"units\":\"%s\",\"schedules\":[", space_units_names[a->sim->units_nodes ? UNITS_NODES : UNITS_WORDS]);
+    fprintf(f, "\",\"units\":\"%s\",\"schedules\":[", space_units_names[a->sim->units]);
     for (; have < ns; have++) {
         MeasureOptions mo = measure_options(l->run.nannots);
         mo.sched = (SchedOptions){ .policy = pol[have], .P = P[have], .coarse = a->sim->coarse, .seed = a->sim->seed };
-        mo.units = a->sim->units_nodes ? UNITS_NODES : UNITS_WORDS;
+        mo.units = a->sim->units;
         mo.with_queue = !a->sim->no_queue;
         /* holders as pml run names them: the user's lines (docs/attribution.md) */
         measure_set_group(&mo, MEASURE_GROUP_CALLER, &l->run.stacks, l->run.annots);

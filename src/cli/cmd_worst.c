@@ -111,7 +111,7 @@ static int worst_check(void *o, CliRun *r)
     SimOpts *sim = &r->sim;
     a->file = r->file;
     a->sim = sim;
-    if (sim->units_nodes) { cli_usage_error("pml worst measures heap space in words only (--units words)"); return EXIT_USAGE; }
+    if (sim->units != UNITS_WORDS) { cli_usage_error("pml worst measures heap space in words only (--units words)"); return EXIT_USAGE; }
     cli_sim_all_policies(sim);
     if (!sim->nprocs) { sim->procs[0] = 1; sim->procs[1] = 2; sim->procs[2] = 8; sim->nprocs = 3; }
     return EXIT_OK;
