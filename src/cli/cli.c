@@ -264,14 +264,6 @@ void cli_sim_all_policies(SimOpts *s)
     }
 }
 
-int cli_group_apply(ReportOptions *ro, const char *v)
-{
-    int g;
-    if (cli_choice("group", v, measure_group_names, &g)) return -1;
-    ro->group = (MeasureGroup)g;
-    return 0;
-}
-
 /* The simulation options onto the report's (defaults: df, P = 1). */
 void cli_report_options(const SimOpts *so, ReportOptions *ro)
 {

@@ -10,6 +10,7 @@
 #define PML_CLI_H
 
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include "ast.h"
 #include "eval.h"
@@ -67,9 +68,6 @@ void cli_sim_all_policies(SimOpts *s);
 /* The simulation options onto a report's (report.h); defaults df, P = 1. */
 struct ReportOptions;
 void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
-/* --group V (measure_group_names, docs/attribution.md) onto a report's
- * options: 0, or -1 after a usage error. */
-int cli_group_apply(struct ReportOptions *ro, const char *v);
 
 /* ---- options (options.c) ---- */
 
@@ -83,7 +81,19 @@ int cli_group_apply(struct ReportOptions *ro, const char *v);
 typedef struct CliOpt {
     int key;
     const char *name, *arg, *help;
+    int take;                   /* a command's own option: CLI_CALL, or where it goes */
+    size_t at;                  /* where: the field's offset in the command's struct (CLI_AT) */
 } CliOpt;
+/* How a command's own option is taken: by the command's option step
+ * (CLI_CALL), or stored in its options' struct: CLI_FLAG an int set to 1,
+ * CLI_CHOICE an int (or enum) set to the index of the value among those
+ * arg lists ("text|json|csv"), CLI_TEXT a const char * set to the value,
+ * CLI_OUTPUT the same for a file name that may not be empty ('-':
+ * standard output), CLI_PICTURE the same for a picture's file name
+ * (cli_picture_path). */
+enum { CLI_CALL, CLI_FLAG, CLI_CHOICE, CLI_TEXT, CLI_OUTPUT, CLI_PICTURE };
+#define CLI_AT(take, type, field) take, offsetof(type, field)
+#define CLI_CODE CLI_CALL, 0    /* a shared option, or one the option step takes */
 enum {
     CLI_MAX_NODES = 256, CLI_MAX_DEPTH, CLI_PRINT_DEPTH, CLI_PRINT_LENGTH, CLI_STRING_DEPTH,
     CLI_NO_PRELUDE, CLI_CHECK_INV,
@@ -165,9 +175,6 @@ int cli_run_command(const CliCommand *cmd, int argc, char **argv);
  * FILE '-' is standard input, read here, before any worker is forked.
  * CLI_END, CLI_HELP after --help, CLI_BAD after a usage error. */
 int cli_parse(const CliCommand *cmd, int argc, char **argv, void *o, CliRun *r);
-/* A CliHandler for a command whose one option is -o PATH: o is a
- * const char * set to PATH. */
-int cli_output_option(void *o, CliArgs *a, int key);
 /* Standard input as read by cli_parse for FILE '-' (NULL if not). */
 const char *cli_stdin_text(size_t *len);
 /* Applies a common (simulation) option by key: 0, or -1 after a usage error. */
@@ -176,9 +183,6 @@ int cli_sim_apply(SimOpts *s, int key, const char *v);
 /* The index of v in names (NULL-terminated), the values of option --opt:
  * 0 with *out set, or -1 after a usage error naming them all. */
 int cli_choice(const char *opt, const char *v, const char *const *names, int *out);
-/* --format V: text, json or (with_csv) csv, the order of ReportFormat
- * (report.h): 0 with *out set, or -1 after a usage error. */
-int cli_format(const char *v, int with_csv, int *out);
 /* names joined by sep into buf ("df, bf, ws"); returns buf. */
 const char *cli_names(const char *const *names, const char *sep, char *buf, size_t cap);
 /* A command's --help. */

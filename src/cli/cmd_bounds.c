@@ -25,11 +25,11 @@ typedef struct BoundsArgs {
 enum { OPT_STATIC = CLI_OWN, OPT_TASKS, OPT_LATENCY, OPT_NO_EXACT };
 
 static const CliOpt bounds_opts[] = {
-    {OPT_STATIC, "static", "K", "also Broberg et al.'s bound for the top-level tasks on K processors"},
-    {OPT_TASKS, "tasks", "N", "with --static: at most N top-level tasks"},
-    {OPT_LATENCY, "latency", "T", "with --static: synchronisation latency, in steps"},
-    {OPT_NO_EXACT, "no-exact", NULL, "skip the exact optimum (small graphs)"},
-    {0, NULL, NULL, NULL},
+    {OPT_STATIC, "static", "K", "also Broberg et al.'s bound for the top-level tasks on K processors", CLI_CODE},
+    {OPT_TASKS, "tasks", "N", "with --static: at most N top-level tasks", CLI_CODE},
+    {OPT_LATENCY, "latency", "T", "with --static: synchronisation latency, in steps", CLI_CODE},
+    {OPT_NO_EXACT, "no-exact", NULL, "skip the exact optimum (small graphs)", CLI_AT(CLI_FLAG, BoundsArgs, no_exact)},
+    {0},
 };
 
 /* bounds' own options: 0, or -1 after a usage error. */
@@ -51,7 +51,6 @@ static int bounds_option(void *o, CliArgs *ca, int key)
         if (cli_parse_u64(v, &k) || k > 1000000) { cli_usage_error("--latency expects 0..1000000 steps, not '%s'", v); return -1; }
         a->latency = (double)k;
         return 0;
-    case OPT_NO_EXACT: a->no_exact = 1; return 0;
     }
     return 0;
 }

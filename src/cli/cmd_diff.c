@@ -31,11 +31,11 @@ typedef struct DiffArgs {
 enum { OPT_FORMAT = CLI_OWN, OPT_TOP, OPT_VS };
 
 static const CliOpt diff_opts[] = {
-    {OPT_VS, "vs", NULL, "the simulation options after it describe schedule B"},
-    {OPT_TOP, "top", "K", "the K sites with the biggest differences (default 10)"},
-    {OPT_FORMAT, "format", "text|json", "the report's format (default text)"},
-    {'o', NULL, "PATH", "write the report to PATH (default '-': standard output)"},
-    {0, NULL, NULL, NULL},
+    {OPT_VS, "vs", NULL, "the simulation options after it describe schedule B", CLI_CODE},
+    {OPT_TOP, "top", "K", "the K sites with the biggest differences (default 10)", CLI_CODE},
+    {OPT_FORMAT, "format", "text|json", "the report's format (default text)", CLI_AT(CLI_CHOICE, DiffArgs, json)},
+    {'o', NULL, "PATH", "write the report to PATH (default '-': standard output)", CLI_AT(CLI_TEXT, DiffArgs, out)},
+    {0},
 };
 
 /* diff's own options: 0, or -1 after a usage error. */
@@ -45,9 +45,6 @@ static int diff_option(void *o, CliArgs *ca, int key)
     const char *v = ca->arg;
     uint64_t k;
     switch (key) {
-    case 'o': a->out = v; return 0;
-    case OPT_FORMAT:
-        return cli_format(v, 0, &a->json);
     case OPT_TOP:
         if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top: expected a number, got '%s'", v); return -1; }
         a->top = (uint32_t)k;

@@ -48,17 +48,17 @@ enum { OPT_RENDER = CLI_OWN, OPT_STEP, OPT_MAX_SHOWN, OPT_LABEL_TOP, OPT_MIN_SHA
        OPT_LABELS, OPT_FAST };
 
 static const CliOpt dot_opts[] = {
-    {'o', NULL, "PATH", "DOT to PATH, or with .svg/.png/.pdf the image only (default '-')"},
-    {OPT_RENDER, "render", "svg|png|pdf", "also render with Graphviz's dot"},
-    {OPT_STEP, "step", "I", "with --sched: draw step I, not the high-water mark"},
-    {OPT_MAX_SHOWN, "max-shown", "N", "coarsen the picture to about N nodes"},
-    {OPT_ALL, "all", NULL, "draw every node and heap edge (slow to lay out on big graphs)"},
-    {OPT_MIN_SHARE, "min-share", "PCT", "leave out heap edges under PCT% of the space (default 0.2)"},
-    {OPT_LABEL_TOP, "label-top", "K", "label the K heaviest heap edges"},
-    {OPT_RAW, "raw", NULL, "the cost graphs as they are, not distilled"},
-    {OPT_LABELS, "labels", NULL, "label nodes with their source expressions"},
-    {OPT_FAST, "fast-layout", NULL, "a quicker, plainer layout"},
-    {0, NULL, NULL, NULL},
+    {'o', NULL, "PATH", "DOT to PATH, or with .svg/.png/.pdf the image only (default '-')", CLI_AT(CLI_TEXT, DotArgs, out)},
+    {OPT_RENDER, "render", "svg|png|pdf", "also render with Graphviz's dot", CLI_AT(CLI_TEXT, DotArgs, render)},
+    {OPT_STEP, "step", "I", "with --sched: draw step I, not the high-water mark", CLI_CODE},
+    {OPT_MAX_SHOWN, "max-shown", "N", "coarsen the picture to about N nodes", CLI_CODE},
+    {OPT_ALL, "all", NULL, "draw every node and heap edge (slow to lay out on big graphs)", CLI_AT(CLI_FLAG, DotArgs, all)},
+    {OPT_MIN_SHARE, "min-share", "PCT", "leave out heap edges under PCT% of the space (default 0.2)", CLI_CODE},
+    {OPT_LABEL_TOP, "label-top", "K", "label the K heaviest heap edges", CLI_CODE},
+    {OPT_RAW, "raw", NULL, "the cost graphs as they are, not distilled", CLI_AT(CLI_FLAG, DotArgs, raw)},
+    {OPT_LABELS, "labels", NULL, "label nodes with their source expressions", CLI_AT(CLI_FLAG, DotArgs, labels)},
+    {OPT_FAST, "fast-layout", NULL, "a quicker, plainer layout", CLI_AT(CLI_FLAG, DotArgs, fast)},
+    {0},
 };
 
 static int parse_u32(const char *opt, const char *s, uint32_t lo, uint32_t *out)
@@ -102,16 +102,10 @@ static int dot_option(void *o, CliArgs *ca, int key)
     DotArgs *a = o;
     const char *v = ca->arg;
     switch (key) {
-    case 'o': a->out = v; return 0;
-    case OPT_RENDER: a->render = v; return 0;
     case OPT_STEP: a->have_step = 1; return parse_u32("--step", v, 0, &a->step);
     case OPT_MAX_SHOWN: return parse_u32("--max-shown", v, 1, &a->max_shown);
     case OPT_LABEL_TOP: return parse_u32("--label-top", v, 0, &a->label_top);
     case OPT_MIN_SHARE: return parse_percent(v, &a->min_share);
-    case OPT_ALL: a->all = 1; return 0;
-    case OPT_RAW: a->raw = 1; return 0;
-    case OPT_LABELS: a->labels = 1; return 0;
-    case OPT_FAST: a->fast = 1; return 0;
     }
     return 0;
 }

@@ -11,7 +11,7 @@
 #include "sched.h"
 #include "space.h"
 
-enum { FMT_TEXT, FMT_JSON, FMT_CSV };    /* cli_format's order */
+enum { FMT_TEXT, FMT_JSON, FMT_CSV };    /* --format's values, in order */
 
 typedef struct ExecRun {
     ExecPolicy policy;
@@ -147,16 +147,6 @@ static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, 
     }
 }
 
-enum { OPT_SAMPLE = CLI_OWN, OPT_SAMPLE_ERROR, OPT_FORMAT, OPT_COMPARE };
-
-static const CliOpt exec_opts[] = {
-    {OPT_SAMPLE, "sample", "N", "sample the heap every N words allocated (default 4096)"},
-    {OPT_SAMPLE_ERROR, "sample-error", "PCT", "let the sampling interval grow to PCT% of the mark so far (paper §5.4)"},
-    {OPT_COMPARE, "compare", NULL, "beside each run, the simulator's prediction"},
-    {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)"},
-    {0, NULL, NULL, NULL},
-};
-
 typedef struct ExecArgs {
     uint64_t every;         /* --sample N */
     uint32_t pct;           /* --sample-error PCT */
@@ -165,13 +155,22 @@ typedef struct ExecArgs {
     uint32_t n;
 } ExecArgs;
 
+enum { OPT_SAMPLE = CLI_OWN, OPT_SAMPLE_ERROR, OPT_FORMAT, OPT_COMPARE };
+
+static const CliOpt exec_opts[] = {
+    {OPT_SAMPLE, "sample", "N", "sample the heap every N words allocated (default 4096)", CLI_CODE},
+    {OPT_SAMPLE_ERROR, "sample-error", "PCT", "let the sampling interval grow to PCT% of the mark so far (paper §5.4)", CLI_CODE},
+    {OPT_COMPARE, "compare", NULL, "beside each run, the simulator's prediction", CLI_AT(CLI_FLAG, ExecArgs, compare)},
+    {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, ExecArgs, fmt)},
+    {0},
+};
+
 /* --sample N, --format F, --compare: exec's own options; 0, or -1 after a usage error. */
 static int exec_option(void *o, CliArgs *ca, int key)
 {
     ExecArgs *x = o;
     const char *v = ca->arg;
     switch (key) {
-    case OPT_COMPARE: x->compare = 1; return 0;
     case OPT_SAMPLE_ERROR: return cli_number32("--sample-error", v, 0, 100, &x->pct);
     case OPT_SAMPLE:
         if (cli_parse_u64(v, &x->every) || x->every == 0 || x->every > (1ull << 40)) {
@@ -179,7 +178,6 @@ static int exec_option(void *o, CliArgs *ca, int key)
             return -1;
         }
         return 0;
-    case OPT_FORMAT: return cli_format(v, 1, &x->fmt);
     }
     return 0;
 }

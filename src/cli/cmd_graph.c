@@ -53,25 +53,28 @@ static void write_graph(FILE *f, const Loaded *l)
     fputs("  \"end\": true\n}\n", f);
 }
 
+typedef struct GraphArgs {
+    const char *out;        /* -o PATH */
+} GraphArgs;
+
 static const CliOpt graph_opts[] = {
-    {'o', NULL, "PATH", "write the graphs to PATH (default '-': standard output)"},
-    {0, NULL, NULL, NULL},
+    {'o', NULL, "PATH", "write the graphs to PATH (default '-': standard output)", CLI_AT(CLI_OUTPUT, GraphArgs, out)},
+    {0},
 };
 
 static void graph_opts_init(void *o)
 {
-    *(const char **)o = "-";
+    ((GraphArgs *)o)->out = "-";
 }
 
-/* o: -o PATH */
 static int graph_body(void *o, CliRun *r)
 {
     OutFile f;
-    if (outfile_open(&f, *(const char **)o)) return EXIT_PROGRAM;
+    if (outfile_open(&f, ((GraphArgs *)o)->out)) return EXIT_PROGRAM;
     write_graph(f.f, &r->l);
     return outfile_commit(&f) ? EXIT_PROGRAM : EXIT_OK;
 }
 
-const CliSteps cli_cmd_graph = {.opts = graph_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(const char *),
-                                .init = graph_opts_init, .option = cli_output_option, .load = CLI_LOAD_EVAL,
+const CliSteps cli_cmd_graph = {.opts = graph_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(GraphArgs),
+                                .init = graph_opts_init, .load = CLI_LOAD_EVAL,
                                 .body = graph_body};

@@ -20,20 +20,11 @@ typedef struct MergeArgs {
 enum { OPT_PLOT = CLI_OWN, OPT_LOGLOG };
 
 static const CliOpt merge_opts[] = {
-    {'o', NULL, "data.csv", "write the merged CSV to data.csv (default '-': standard output)"},
-    {OPT_PLOT, "plot", "space.svg", "plot it as pml sweep does"},
-    {OPT_LOGLOG, "loglog", NULL, "log-log axes"},
-    {0, NULL, NULL, NULL},
+    {'o', NULL, "data.csv", "write the merged CSV to data.csv (default '-': standard output)", CLI_AT(CLI_TEXT, MergeArgs, out)},
+    {OPT_PLOT, "plot", "space.svg", "plot it as pml sweep does", CLI_AT(CLI_PICTURE, MergeArgs, plot)},
+    {OPT_LOGLOG, "loglog", NULL, "log-log axes", CLI_AT(CLI_FLAG, MergeArgs, loglog)},
+    {0},
 };
-
-static int merge_option(void *o, CliArgs *ca, int key)
-{
-    MergeArgs *a = o;
-    if (key == 'o') a->out = ca->arg;
-    else if (key == OPT_LOGLOG) a->loglog = 1;
-    else return cli_picture_path("--plot", a->plot = ca->arg);
-    return 0;
-}
 
 /* The whole of a file, malloc'd; NULL after printing why. */
 static char *slurp(const char *path, size_t *len)
@@ -96,5 +87,4 @@ static int merge_body(void *o, CliRun *r)
     return rc;
 }
 
-const CliSteps cli_cmd_merge = {.opts = merge_opts, .many = 1, .size = sizeof(MergeArgs), .option = merge_option,
-                                .body = merge_body};
+const CliSteps cli_cmd_merge = {.opts = merge_opts, .many = 1, .size = sizeof(MergeArgs), .body = merge_body};

@@ -29,10 +29,10 @@ typedef struct PathsArgs {
 enum { OPT_TOP = CLI_OWN, OPT_FORMAT };
 
 static const CliOpt paths_opts[] = {
-    {OPT_TOP, "top", "K", "the K most frequent paths per function (default 5, 0 all)"},
-    {'k', NULL, "K", "profile in K worker processes (the output does not depend on K)"},
-    {OPT_FORMAT, "format", "text|json", "the report's format (default text)"},
-    {0, NULL, NULL, NULL},
+    {OPT_TOP, "top", "K", "the K most frequent paths per function (default 5, 0 all)", CLI_CODE},
+    {'k', NULL, "K", "profile in K worker processes (the output does not depend on K)", CLI_CODE},
+    {OPT_FORMAT, "format", "text|json", "the report's format (default text)", CLI_AT(CLI_CHOICE, PathsArgs, json)},
+    {0},
 };
 
 /* paths' own options: 0, or -1 after a usage error. */
@@ -43,8 +43,6 @@ static int paths_option(void *o, CliArgs *ca, int key)
     switch (key) {
     case OPT_TOP: return cli_number32("--top", v, 0, 1000000, &a->top);
     case 'k': return cli_number32("-k", v, 1, MAX_WORKERS, &a->k);
-    case OPT_FORMAT:
-        return cli_format(v, 0, &a->json);
     }
     return 0;
 }

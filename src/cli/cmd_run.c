@@ -30,48 +30,31 @@ static int check_invariants(FILE *f, const Loaded *l)
     return 0;
 }
 
-enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE };
-
-static const CliOpt run_opts[] = {
-    {OPT_BY, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)"},
-    {OPT_GROUP, "group", "{group}", "a holder is its caller in your files, its expression, or its function "
-                                    "(docs/attribution.md)"},
-    {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders"},
-    {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)"},
-    {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)"},
-    {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)"},
-    {0, NULL, NULL, NULL},
-};
-
 typedef struct RunArgs {
     ReportOptions ro;
     const char *profile;    /* --profile FILE.svg */
 } RunArgs;
 
-/* --by, --top, --format, --profile: run's own options; 0, or -1 after a usage error. */
+enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE };
+
+static const CliOpt run_opts[] = {
+    {OPT_BY, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)", CLI_AT(CLI_CHOICE, RunArgs, ro.by)},
+    {OPT_GROUP, "group", "{group}", "a holder is its caller in your files, its expression, or its function "
+                                    "(docs/attribution.md)", CLI_AT(CLI_CHOICE, RunArgs, ro.group)},
+    {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders", CLI_AT(CLI_FLAG, RunArgs, ro.stack)},
+    {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)", CLI_CODE},
+    {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, RunArgs, ro.format)},
+    {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)", CLI_AT(CLI_TEXT, RunArgs, profile)},
+    {0},
+};
+
+/* --top K, the option the table does not take: 0, or -1 after a usage error. */
 static int run_option(void *o, CliArgs *a, int key)
 {
-    ReportOptions *ro = &((RunArgs *)o)->ro;
-    const char *v = a->arg;
     uint64_t k;
-    int f;
-    switch (key) {
-    case OPT_BY:
-        if (cli_choice("by", v, measure_by_names, &f)) return -1;
-        ro->by = (MeasureBy)f;
-        return 0;
-    case OPT_TOP:
-        if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", v); return -1; }
-        ro->top = (uint32_t)k;
-        return 0;
-    case OPT_FORMAT:
-        if (cli_format(v, 1, &f)) return -1;
-        ro->format = (ReportFormat)f;
-        return 0;
-    case OPT_PROFILE: ((RunArgs *)o)->profile = v; return 0;
-    case OPT_GROUP: return cli_group_apply(ro, v);
-    case OPT_STACK: ro->stack = 1; return 0;
-    }
+    (void)key;
+    if (cli_parse_u64(a->arg, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", a->arg); return -1; }
+    ((RunArgs *)o)->ro.top = (uint32_t)k;
     return 0;
 }
 

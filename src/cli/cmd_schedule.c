@@ -20,23 +20,13 @@ typedef struct SchedArgs {
     int with_queue;
 } SchedArgs;
 
-enum { OPT_PLOT = CLI_OWN };
-
 static const CliOpt schedule_opts[] = {
-    {'o', NULL, "PATH", "write the schedule to PATH (default '-': standard output, unless --plot)"},
-    {OPT_PLOT, "plot", "timeline.svg", "draw the processor timeline (.svg, .png or .pdf) instead of the JSON; "
-                                       "with -o as well, both"},
-    {0, NULL, NULL, NULL},
+    {'o', NULL, "PATH", "write the schedule to PATH (default '-': standard output, unless --plot)",
+     CLI_AT(CLI_OUTPUT, SchedArgs, out)},
+    {CLI_OWN, "plot", "timeline.svg", "draw the processor timeline (.svg, .png or .pdf) instead of the JSON; "
+                                      "with -o as well, both", CLI_AT(CLI_PICTURE, SchedArgs, plot)},
+    {0},
 };
-
-/* -o, --plot: 0, or -1 after a usage error. */
-static int schedule_option(void *o, CliArgs *ca, int key)
-{
-    SchedArgs *a = o;
-    if (key == 'o') return cli_output_option(&a->out, ca, key);
-    a->plot = ca->arg;
-    return cli_picture_path("--plot", ca->arg);
-}
 
 /* One schedule: EXIT_OK, or EXIT_USAGE after saying why. */
 static int schedule_check(void *o, CliRun *r)
@@ -130,5 +120,5 @@ static int schedule_body(void *o, CliRun *r)
 }
 
 const CliSteps cli_cmd_schedule = {.opts = schedule_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
-                                   .size = sizeof(SchedArgs), .option = schedule_option, .check = schedule_check,
+                                   .size = sizeof(SchedArgs), .check = schedule_check,
                                    .load = CLI_LOAD_EVAL, .body = schedule_body};

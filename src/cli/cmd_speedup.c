@@ -148,30 +148,17 @@ end:
     return rc;
 }
 
-enum { OPT_PLOT = CLI_OWN };
-
-static const CliOpt speedup_opts[] = {
-    {'p', NULL, "A:B", "processor counts: A:B, A:B:STEP, A:B:xK or a list (default 1:16)"},
-    {'o', NULL, "s.csv", "write the CSV to s.csv (default '-': standard output)"},
-    {OPT_PLOT, "plot", "s.svg", "draw the speedups with gnuplot"},
-    {0, NULL, NULL, NULL},
-};
-
 typedef struct SpeedupArgs {
     const char *procs, *csv, *svg;  /* -p, -o, --plot */
     uint32_t *P, nP;                /* -p's processor counts */
 } SpeedupArgs;
 
-static int speedup_option(void *o, CliArgs *ca, int key)
-{
-    SpeedupArgs *a = o;
-    switch (key) {
-    case 'p': a->procs = ca->arg; return 0;
-    case 'o': a->csv = ca->arg; return 0;
-    case OPT_PLOT: a->svg = ca->arg; return cli_picture_path("--plot", ca->arg);
-    }
-    return 0;
-}
+static const CliOpt speedup_opts[] = {
+    {'p', NULL, "A:B", "processor counts: A:B, A:B:STEP, A:B:xK or a list (default 1:16)", CLI_AT(CLI_TEXT, SpeedupArgs, procs)},
+    {'o', NULL, "s.csv", "write the CSV to s.csv (default '-': standard output)", CLI_AT(CLI_TEXT, SpeedupArgs, csv)},
+    {CLI_OWN, "plot", "s.svg", "draw the speedups with gnuplot", CLI_AT(CLI_PICTURE, SpeedupArgs, svg)},
+    {0},
+};
 
 static int speedup_check(void *o, CliRun *r)
 {
@@ -211,5 +198,5 @@ static void speedup_done(void *o)
 }
 
 const CliSteps cli_cmd_speedup = {.opts = speedup_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
-                                  .size = sizeof(SpeedupArgs), .option = speedup_option, .check = speedup_check,
+                                  .size = sizeof(SpeedupArgs), .check = speedup_check,
                                   .load = CLI_LOAD_EVAL, .body = speedup_body, .done = speedup_done};

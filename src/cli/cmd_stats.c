@@ -59,20 +59,16 @@ static void stats_print(const char *file, const CommonOpts *c, const Graph *g,
     printf("%-10s %10u %11zu %18u\n", "distilled", d->n, d->nh, d->nc);
 }
 
+typedef struct StatsArgs {
+    int fmt;                /* FMT_* */
+} StatsArgs;
+
 static const CliOpt stats_opts[] = {
-    {CLI_OWN, "format", "text|csv|json", "a table (default), or CSV or JSON (docs/distill.md)"},
-    {0, NULL, NULL, NULL},
+    {CLI_OWN, "format", "text|csv|json", "a table (default), or CSV or JSON (docs/distill.md)",
+     CLI_AT(CLI_CHOICE, StatsArgs, fmt)},
+    {0},
 };
 
-/* --format: 0, or -1 after a usage error. */
-static int stats_option(void *o, CliArgs *a, int key)
-{
-    static const char *const formats[] = {"text", "csv", "json", NULL};  /* by FMT_* */
-    (void)key;
-    return cli_choice("format", a->arg, formats, o);
-}
-
-/* o: the format, FMT_* */
 static int stats_body(void *o, CliRun *r)
 {
     DistillOptions d_opts = {0};
@@ -81,10 +77,10 @@ static int stats_body(void *o, CliRun *r)
         fprintf(stderr, "pml stats: out of memory distilling the graph\n");
         return EXIT_PROGRAM;
     }
-    stats_print(r->file, &r->common, &r->l.run.g, &d, *(int *)o);
+    stats_print(r->file, &r->common, &r->l.run.g, &d, ((StatsArgs *)o)->fmt);
     distill_free(&d);
     return EXIT_OK;
 }
 
-const CliSteps cli_cmd_stats = {.opts = stats_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(int),
-                                .option = stats_option, .load = CLI_LOAD_EVAL, .body = stats_body};
+const CliSteps cli_cmd_stats = {.opts = stats_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(StatsArgs),
+                                .load = CLI_LOAD_EVAL, .body = stats_body};

@@ -41,9 +41,9 @@ typedef struct ViewArgs {
 enum { OPT_MAX_SHOWN = CLI_OWN };
 
 static const CliOpt view_opts[] = {
-    {'o', NULL, "PAGE.html", "where to write the page (required)"},
-    {OPT_MAX_SHOWN, "max-shown", "N", "draw about N coalesced nodes at most (pml dot's budget)"},
-    {0, NULL, NULL, NULL},
+    {'o', NULL, "PAGE.html", "where to write the page (required)", CLI_AT(CLI_TEXT, ViewArgs, out)},
+    {OPT_MAX_SHOWN, "max-shown", "N", "draw about N coalesced nodes at most (pml dot's budget)", CLI_CODE},
+    {0},
 };
 
 /* -o, --max-shown: 0, or -1 after a usage error. */

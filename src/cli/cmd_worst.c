@@ -59,12 +59,12 @@ typedef struct PResult {
 enum { OPT_WITNESS = CLI_OWN, OPT_FORMAT, OPT_FAIL_ABOVE, OPT_TOP, OPT_EXACT };
 
 static const CliOpt worst_opts[] = {
-    {OPT_FORMAT, "format", "text|json", "the report's format (default text)"},
-    {OPT_FAIL_ABOVE, "fail-above", "WORDS", "exit 1 if some schedule can need more than WORDS"},
-    {OPT_WITNESS, "witness", "s.json", "write the worst schedule found, as pml schedule does"},
-    {OPT_EXACT, "exact", NULL, "the true maxima by enumeration (small graphs)"},
-    {OPT_TOP, "top", "K", "the K biggest holders of the worst schedule (default 10)"},
-    {0, NULL, NULL, NULL},
+    {OPT_FORMAT, "format", "text|json", "the report's format (default text)", CLI_AT(CLI_CHOICE, WorstArgs, json)},
+    {OPT_FAIL_ABOVE, "fail-above", "WORDS", "exit 1 if some schedule can need more than WORDS", CLI_CODE},
+    {OPT_WITNESS, "witness", "s.json", "write the worst schedule found, as pml schedule does", CLI_AT(CLI_TEXT, WorstArgs, witness)},
+    {OPT_EXACT, "exact", NULL, "the true maxima by enumeration (small graphs)", CLI_AT(CLI_FLAG, WorstArgs, exact)},
+    {OPT_TOP, "top", "K", "the K biggest holders of the worst schedule (default 10)", CLI_CODE},
+    {0},
 };
 
 /* worst's own options: 0, or -1 after a usage error. */
@@ -74,10 +74,6 @@ static int worst_option(void *o, CliArgs *ca, int key)
     const char *v = ca->arg;
     uint64_t k;
     switch (key) {
-    case OPT_WITNESS: a->witness = v; return 0;
-    case OPT_EXACT: a->exact = 1; return 0;
-    case OPT_FORMAT:
-        return cli_format(v, 0, &a->json);
     case OPT_FAIL_ABOVE:
         if (cli_parse_u64(v, &a->fail_above) || a->fail_above > INT64_MAX / 4) {
             cli_usage_error("--fail-above expects a number of words, not '%s'", v);

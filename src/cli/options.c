@@ -23,33 +23,33 @@
 /* ---- the shared options' tables ---- */
 
 const CliOpt cli_common_opts[] = {
-    {'D', NULL, "name=N", "the value of param (\"name\", default) in the program"},
+    {'D', NULL, "name=N", "the value of param (\"name\", default) in the program", CLI_CODE},
     {CLI_MAX_NODES, "max-nodes", "N", "stop when the cost graph has N nodes (default: one per KiB of memory, "
-                                      "at least 20000000)"},
-    {CLI_MAX_DEPTH, "max-depth", "N", "stop past N nested evaluations (default 10000000)"},
-    {CLI_PRINT_DEPTH, "print-depth", "N", "print values nested at most N deep"},
-    {CLI_PRINT_LENGTH, "print-length", "N", "print at most N elements of a list"},
-    {CLI_STRING_DEPTH, "string-depth", "N", "print at most N characters of a string"},
-    {CLI_NO_PRELUDE, "no-prelude", NULL, "do not load lib/prelude.pml"},
-    {CLI_CHECK_INV, "check-invariants", NULL, "check the graph invariants and Theorem 1 (docs/semantics.md)"},
-    {0, NULL, NULL, NULL},
+                                      "at least 20000000)", CLI_CODE},
+    {CLI_MAX_DEPTH, "max-depth", "N", "stop past N nested evaluations (default 10000000)", CLI_CODE},
+    {CLI_PRINT_DEPTH, "print-depth", "N", "print values nested at most N deep", CLI_CODE},
+    {CLI_PRINT_LENGTH, "print-length", "N", "print at most N elements of a list", CLI_CODE},
+    {CLI_STRING_DEPTH, "string-depth", "N", "print at most N characters of a string", CLI_CODE},
+    {CLI_NO_PRELUDE, "no-prelude", NULL, "do not load lib/prelude.pml", CLI_CODE},
+    {CLI_CHECK_INV, "check-invariants", NULL, "check the graph invariants and Theorem 1 (docs/semantics.md)", CLI_CODE},
+    {0},
 };
 
 const CliOpt cli_sim_opts[] = {
-    {CLI_SCHED, "sched", "POLICY,...", "scheduling policies, of {policies} (default df)"},
-    {'p', NULL, "P,...", "processor counts (default 1)"},
-    {CLI_COARSE, "coarse", NULL, "coarse-grained schedules: a processor keeps its strand"},
-    {CLI_SEED, "seed", "S", "the seed of ws's random steals (default 0)"},
-    {CLI_UNITS, "units", "{units}", "count space in words or in nodes (default words)"},
-    {CLI_NO_QUEUE, "no-queue-space", NULL, "leave the scheduler queue's space out"},
-    {CLI_FORK_COST, "fork-cost", "C", "overhead steps per fork or join (docs/time.md)"},
-    {CLI_STEAL_COST, "steal-cost", "S", "overhead steps per steal"},
-    {0, NULL, NULL, NULL},
+    {CLI_SCHED, "sched", "POLICY,...", "scheduling policies, of {policies} (default df)", CLI_CODE},
+    {'p', NULL, "P,...", "processor counts (default 1)", CLI_CODE},
+    {CLI_COARSE, "coarse", NULL, "coarse-grained schedules: a processor keeps its strand", CLI_CODE},
+    {CLI_SEED, "seed", "S", "the seed of ws's random steals (default 0)", CLI_CODE},
+    {CLI_UNITS, "units", "{units}", "count space in words or in nodes (default words)", CLI_CODE},
+    {CLI_NO_QUEUE, "no-queue-space", NULL, "leave the scheduler queue's space out", CLI_CODE},
+    {CLI_FORK_COST, "fork-cost", "C", "overhead steps per fork or join (docs/time.md)", CLI_CODE},
+    {CLI_STEAL_COST, "steal-cost", "S", "overhead steps per steal", CLI_CODE},
+    {0},
 };
 
 static const CliOpt help_opt[] = {
-    {'h', "help", NULL, "print this help and exit"},
-    {0, NULL, NULL, NULL},
+    {'h', "help", NULL, "print this help and exit", CLI_CODE},
+    {0},
 };
 
 /* ---- names from their tables ---- */
@@ -279,6 +279,42 @@ static int take_files(CliArgs *a, CliRun *r)
     return strcmp(r->file, "-") == 0 && read_stdin() ? -1 : 0;
 }
 
+/* CLI_CHOICE: *out, the index of v among the values opt->arg lists
+ * ("text|json|csv", "{by}"). */
+static int take_choice(const CliOpt *opt, const char *v, int *out)
+{
+    char list[128], *save = NULL;
+    const char *names[16];
+    int n = 0;
+    expand(opt->arg, list, sizeof list);
+    for (char *t = strtok_r(list, "|", &save); t && n < 15; t = strtok_r(NULL, "|", &save)) names[n++] = t;
+    names[n] = NULL;
+    return cli_choice(opt->name, v, names, out);
+}
+
+/* One of the command's own options (key) into o: 0, or -1 after a usage error. */
+static int take_option(CliArgs *a, void *o, int key)
+{
+    const CliSteps *s = a->cmd->steps;
+    const CliOpt *opt = find_opt(s->opts, key);
+    void *field = (char *)o + opt->at;
+    char flag[64];
+    switch (opt->take) {
+    case CLI_FLAG: *(int *)field = 1; return 0;
+    case CLI_CHOICE: return take_choice(opt, a->arg, field);
+    case CLI_OUTPUT:
+        if (!*a->arg) { cli_usage_error("pml %s: -o needs a file name ('-': standard output)", a->cmd->name); return -1; }
+        break;
+    case CLI_PICTURE:
+        snprintf(flag, sizeof flag, "--%s", opt->name);
+        if (cli_picture_path(flag, a->arg)) return -1;
+        break;
+    case CLI_CALL: return s->option ? s->option(o, a, key) : -1;
+    }
+    *(const char **)field = a->arg;
+    return 0;
+}
+
 int cli_parse(const CliCommand *cmd, int argc, char **argv, void *o, CliRun *r)
 {
     const CliSteps *s = cmd->steps;
@@ -287,18 +323,10 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, void *o, CliRun *r)
               s->groups & CLI_GROUP_SIM ? &r->sim : NULL);
     int k;
     while ((k = next_option(&ca)) > 0)
-        if (!s->option || s->option(o, &ca, k)) { k = CLI_BAD; break; }
+        if (take_option(&ca, o, k)) { k = CLI_BAD; break; }
     if (k == CLI_END && take_files(&ca, r)) k = CLI_BAD;
     free(ca.pos);
     return k;
-}
-
-int cli_output_option(void *o, CliArgs *a, int key)
-{
-    (void)key;
-    if (!*a->arg) { cli_usage_error("pml %s: -o needs a file name ('-': standard output)", a->cmd->name); return -1; }
-    *(const char **)o = a->arg;
-    return 0;
 }
 
 int cli_choice(const char *opt, const char *v, const char *const *names, int *out)
@@ -315,10 +343,4 @@ int cli_choice(const char *opt, const char *v, const char *const *names, int *ou
     }
     cli_usage_error("--%s: %s, not '%s'", opt, list, v);
     return -1;
-}
-
-int cli_format(const char *v, int with_csv, int *out)
-{
-    static const char *const all[] = {"text", "json", "csv", NULL}, *const no_csv[] = {"text", "json", NULL};
-    return cli_choice("format", v, with_csv ? all : no_csv, out);
 }
