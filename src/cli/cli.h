@@ -83,6 +83,7 @@ typedef struct CliOpt {
     const char *name, *arg, *help;
     int take;                   /* a command's own option: CLI_CALL, or where it goes */
     size_t at;                  /* where: the field's offset in the command's struct (CLI_AT) */
+    uint64_t lo, hi;            /* CLI_U32, CLI_U64: the values allowed (CLI_RANGE) */
 } CliOpt;
 /* How a command's own option is taken: by the command's option step
  * (CLI_CALL), or stored in its options' struct: CLI_FLAG an int set to 1,
@@ -90,10 +91,12 @@ typedef struct CliOpt {
  * arg lists ("text|json|csv"), CLI_TEXT a const char * set to the value,
  * CLI_OUTPUT the same for a file name that may not be empty ('-':
  * standard output), CLI_PICTURE the same for a picture's file name
- * (cli_picture_path). */
-enum { CLI_CALL, CLI_FLAG, CLI_CHOICE, CLI_TEXT, CLI_OUTPUT, CLI_PICTURE };
-#define CLI_AT(take, type, field) take, offsetof(type, field)
-#define CLI_CODE CLI_CALL, 0    /* a shared option, or one the option step takes */
+ * (cli_picture_path), CLI_U32 and CLI_U64 a uint32_t or uint64_t set
+ * to the value, a number from lo to hi (cli_number). */
+enum { CLI_CALL, CLI_FLAG, CLI_CHOICE, CLI_TEXT, CLI_OUTPUT, CLI_PICTURE, CLI_U32, CLI_U64 };
+#define CLI_AT(take, type, field) take, offsetof(type, field), 0, 0
+#define CLI_RANGE(take, type, field, lo, hi) take, offsetof(type, field), lo, hi
+#define CLI_CODE CLI_CALL, 0, 0, 0  /* a shared option, or one the option step takes */
 enum {
     CLI_MAX_NODES = 256, CLI_MAX_DEPTH, CLI_PRINT_DEPTH, CLI_PRINT_LENGTH, CLI_STRING_DEPTH,
     CLI_NO_PRELUDE, CLI_CHECK_INV,

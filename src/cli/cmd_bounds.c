@@ -18,42 +18,19 @@
 typedef struct BoundsArgs {
     uint32_t K;             /* --static K, 0 none */
     uint64_t tasks;         /* --tasks N: at most N top-level processes */
-    double latency;         /* --latency T: synchronisation latency in steps */
+    uint64_t latency;       /* --latency T: synchronisation latency in steps */
     int no_exact;           /* --no-exact */
 } BoundsArgs;
 
 enum { OPT_STATIC = CLI_OWN, OPT_TASKS, OPT_LATENCY, OPT_NO_EXACT };
 
 static const CliOpt bounds_opts[] = {
-    {OPT_STATIC, "static", "K", "also Broberg et al.'s bound for the top-level tasks on K processors", CLI_CODE},
-    {OPT_TASKS, "tasks", "N", "with --static: at most N top-level tasks", CLI_CODE},
-    {OPT_LATENCY, "latency", "T", "with --static: synchronisation latency, in steps", CLI_CODE},
+    {OPT_STATIC, "static", "K", "also Broberg et al.'s bound for the top-level tasks on K processors", CLI_RANGE(CLI_U32, BoundsArgs, K, 1, 64)},
+    {OPT_TASKS, "tasks", "N", "with --static: at most N top-level tasks", CLI_RANGE(CLI_U64, BoundsArgs, tasks, 1, BROBERG_MAX_N)},
+    {OPT_LATENCY, "latency", "T", "with --static: synchronisation latency, in steps", CLI_RANGE(CLI_U64, BoundsArgs, latency, 0, 1000000)},
     {OPT_NO_EXACT, "no-exact", NULL, "skip the exact optimum (small graphs)", CLI_AT(CLI_FLAG, BoundsArgs, no_exact)},
     {0},
 };
-
-/* bounds' own options: 0, or -1 after a usage error. */
-static int bounds_option(void *o, CliArgs *ca, int key)
-{
-    BoundsArgs *a = o;
-    const char *v = ca->arg;
-    uint64_t k;
-    switch (key) {
-    case OPT_STATIC:
-        if (cli_parse_u64(v, &k) || k < 1 || k > 64) { cli_usage_error("--static expects 1..64 processors, not '%s'", v); return -1; }
-        a->K = (uint32_t)k;
-        return 0;
-    case OPT_TASKS:
-        if (cli_parse_u64(v, &k) || k < 1 || k > BROBERG_MAX_N) { cli_usage_error("--tasks expects 1..%d, not '%s'", BROBERG_MAX_N, v); return -1; }
-        a->tasks = k;
-        return 0;
-    case OPT_LATENCY:
-        if (cli_parse_u64(v, &k) || k > 1000000) { cli_usage_error("--latency expects 0..1000000 steps, not '%s'", v); return -1; }
-        a->latency = (double)k;
-        return 0;
-    }
-    return 0;
-}
 
 static int run_policy(const Graph *g, const SimOpts *so, const char *pol, uint32_t P, Schedule *s)
 {
@@ -111,8 +88,8 @@ static int static_bound(const Graph *g, const SimOpts *so, const BoundsArgs *a)
     if (broberg_tasks(g, max_n, &t)) { fprintf(stderr, "pml: error: out of memory\n"); return -1; }
     double z = t.work ? (double)t.syncs / (double)t.work : 0;
     BrobergResult r;
-    if (broberg_bound(t.n, a->K, a->latency, z, t.v, &r)) { fprintf(stderr, "pml: error: out of memory\n"); return -1; }
-    printf("\nstatic allocation, K=%u processors, latency %g (Broberg, Lundberg & Klonowska §3-§6)\n", a->K, a->latency);
+    if (broberg_bound(t.n, a->K, (double)a->latency, z, t.v, &r)) { fprintf(stderr, "pml: error: out of memory\n"); return -1; }
+    printf("\nstatic allocation, K=%u processors, latency %g (Broberg, Lundberg & Klonowska §3-§6)\n", a->K, (double)a->latency);
     printf("  tasks: %u processes (threads of the forks nested < %u deep), each sequential\n", t.n, t.depth);
     printf("  one processor per process: T(n) = %llu steps; %llu synchronisations, granularity z = %.6f\n",
            (unsigned long long)t.Tn, (unsigned long long)t.syncs, z);
@@ -149,5 +126,5 @@ static int bounds_body(void *o, CliRun *r)
 }
 
 const CliSteps cli_cmd_bounds = {.opts = bounds_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
-                                 .size = sizeof(BoundsArgs), .option = bounds_option, .load = CLI_LOAD_EVAL,
+                                 .size = sizeof(BoundsArgs), .load = CLI_LOAD_EVAL,
                                  .body = bounds_body};

@@ -32,29 +32,20 @@ enum { OPT_FORMAT = CLI_OWN, OPT_TOP, OPT_VS };
 
 static const CliOpt diff_opts[] = {
     {OPT_VS, "vs", NULL, "the simulation options after it describe schedule B", CLI_CODE},
-    {OPT_TOP, "top", "K", "the K sites with the biggest differences (default 10)", CLI_CODE},
+    {OPT_TOP, "top", "K", "the K sites with the biggest differences (default 10)", CLI_RANGE(CLI_U32, DiffArgs, top, 0, UINT32_MAX)},
     {OPT_FORMAT, "format", "text|json", "the report's format (default text)", CLI_AT(CLI_CHOICE, DiffArgs, json)},
     {'o', NULL, "PATH", "write the report to PATH (default '-': standard output)", CLI_AT(CLI_TEXT, DiffArgs, out)},
     {0},
 };
 
-/* diff's own options: 0, or -1 after a usage error. */
+/* --vs: the simulation options after it are side B's; 0, or -1 after a usage error. */
 static int diff_option(void *o, CliArgs *ca, int key)
 {
     DiffArgs *a = o;
-    const char *v = ca->arg;
-    uint64_t k;
-    switch (key) {
-    case OPT_TOP:
-        if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top: expected a number, got '%s'", v); return -1; }
-        a->top = (uint32_t)k;
-        return 0;
-    case OPT_VS:
-        if (a->have_vs) { cli_usage_error("pml diff: --vs once only"); return -1; }
-        a->have_vs = 1;
-        ca->sim = &a->vs;
-        return 0;
-    }
+    (void)key;
+    if (a->have_vs) { cli_usage_error("pml diff: --vs once only"); return -1; }
+    a->have_vs = 1;
+    ca->sim = &a->vs;
     return 0;
 }
 

@@ -51,26 +51,15 @@ static const CliOpt dot_opts[] = {
     {'o', NULL, "PATH", "DOT to PATH, or with .svg/.png/.pdf the image only (default '-')", CLI_AT(CLI_TEXT, DotArgs, out)},
     {OPT_RENDER, "render", "svg|png|pdf", "also render with Graphviz's dot", CLI_AT(CLI_TEXT, DotArgs, render)},
     {OPT_STEP, "step", "I", "with --sched: draw step I, not the high-water mark", CLI_CODE},
-    {OPT_MAX_SHOWN, "max-shown", "N", "coarsen the picture to about N nodes", CLI_CODE},
+    {OPT_MAX_SHOWN, "max-shown", "N", "coarsen the picture to about N nodes", CLI_RANGE(CLI_U32, DotArgs, max_shown, 1, UINT32_MAX)},
     {OPT_ALL, "all", NULL, "draw every node and heap edge (slow to lay out on big graphs)", CLI_AT(CLI_FLAG, DotArgs, all)},
     {OPT_MIN_SHARE, "min-share", "PCT", "leave out heap edges under PCT% of the space (default 0.2)", CLI_CODE},
-    {OPT_LABEL_TOP, "label-top", "K", "label the K heaviest heap edges", CLI_CODE},
+    {OPT_LABEL_TOP, "label-top", "K", "label the K heaviest heap edges", CLI_RANGE(CLI_U32, DotArgs, label_top, 0, UINT32_MAX)},
     {OPT_RAW, "raw", NULL, "the cost graphs as they are, not distilled", CLI_AT(CLI_FLAG, DotArgs, raw)},
     {OPT_LABELS, "labels", NULL, "label nodes with their source expressions", CLI_AT(CLI_FLAG, DotArgs, labels)},
     {OPT_FAST, "fast-layout", NULL, "a quicker, plainer layout", CLI_AT(CLI_FLAG, DotArgs, fast)},
     {0},
 };
-
-static int parse_u32(const char *opt, const char *s, uint32_t lo, uint32_t *out)
-{
-    uint64_t v;
-    if (cli_parse_u64(s, &v) || v < lo || v > UINT32_MAX) {
-        cli_usage_error("%s: expected a number >= %u, got '%s'", opt, lo, s);
-        return -1;
-    }
-    *out = (uint32_t)v;
-    return 0;
-}
 
 /* --min-share P: a percentage 0..100, kept as a fraction. */
 static int parse_percent(const char *s, double *out)
@@ -96,15 +85,13 @@ static void dot_warn_all(const DotArgs *a, const Distilled *d)
             " seconds.\n", a->raw ? "--raw" : "--all", d->n, d->nh, DISTILL_MAX_SHOWN);
 }
 
-/* dot's own options: 0, or -1 after a usage error. */
+/* --step and --min-share, the options the table cannot take: 0, or -1 after a usage error. */
 static int dot_option(void *o, CliArgs *ca, int key)
 {
     DotArgs *a = o;
     const char *v = ca->arg;
     switch (key) {
-    case OPT_STEP: a->have_step = 1; return parse_u32("--step", v, 0, &a->step);
-    case OPT_MAX_SHOWN: return parse_u32("--max-shown", v, 1, &a->max_shown);
-    case OPT_LABEL_TOP: return parse_u32("--label-top", v, 0, &a->label_top);
+    case OPT_STEP: a->have_step = 1; return cli_number32("--step", v, 0, UINT32_MAX, &a->step);
     case OPT_MIN_SHARE: return parse_percent(v, &a->min_share);
     }
     return 0;

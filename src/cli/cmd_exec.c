@@ -158,29 +158,12 @@ typedef struct ExecArgs {
 enum { OPT_SAMPLE = CLI_OWN, OPT_SAMPLE_ERROR, OPT_FORMAT, OPT_COMPARE };
 
 static const CliOpt exec_opts[] = {
-    {OPT_SAMPLE, "sample", "N", "sample the heap every N words allocated (default 4096)", CLI_CODE},
-    {OPT_SAMPLE_ERROR, "sample-error", "PCT", "let the sampling interval grow to PCT% of the mark so far (paper §5.4)", CLI_CODE},
+    {OPT_SAMPLE, "sample", "N", "sample the heap every N words allocated (default 4096)", CLI_RANGE(CLI_U64, ExecArgs, every, 1, 1ull << 40)},
+    {OPT_SAMPLE_ERROR, "sample-error", "PCT", "let the sampling interval grow to PCT% of the mark so far (paper §5.4)", CLI_RANGE(CLI_U32, ExecArgs, pct, 0, 100)},
     {OPT_COMPARE, "compare", NULL, "beside each run, the simulator's prediction", CLI_AT(CLI_FLAG, ExecArgs, compare)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, ExecArgs, fmt)},
     {0},
 };
-
-/* --sample N, --format F, --compare: exec's own options; 0, or -1 after a usage error. */
-static int exec_option(void *o, CliArgs *ca, int key)
-{
-    ExecArgs *x = o;
-    const char *v = ca->arg;
-    switch (key) {
-    case OPT_SAMPLE_ERROR: return cli_number32("--sample-error", v, 0, 100, &x->pct);
-    case OPT_SAMPLE:
-        if (cli_parse_u64(v, &x->every) || x->every == 0 || x->every > (1ull << 40)) {
-            cli_usage_error("--sample expects a number of words from 1 to 2^40, not '%s'", v);
-            return -1;
-        }
-        return 0;
-    }
-    return 0;
-}
 
 /* The runs asked for: each policy with each P. */
 static int plan_runs(const SimOpts *so, ExecRun *runs, uint32_t *n)
@@ -269,5 +252,5 @@ static int exec_body(void *o, CliRun *r)
 }
 
 const CliSteps cli_cmd_exec = {.opts = exec_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(ExecArgs),
-                               .init = exec_init, .option = exec_option, .check = exec_check,
+                               .init = exec_init, .check = exec_check,
                                .load = CLI_LOAD_RESOLVE, .body = exec_body};

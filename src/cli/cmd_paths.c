@@ -29,23 +29,11 @@ typedef struct PathsArgs {
 enum { OPT_TOP = CLI_OWN, OPT_FORMAT };
 
 static const CliOpt paths_opts[] = {
-    {OPT_TOP, "top", "K", "the K most frequent paths per function (default 5, 0 all)", CLI_CODE},
-    {'k', NULL, "K", "profile in K worker processes (the output does not depend on K)", CLI_CODE},
+    {OPT_TOP, "top", "K", "the K most frequent paths per function (default 5, 0 all)", CLI_RANGE(CLI_U32, PathsArgs, top, 0, 1000000)},
+    {'k', NULL, "K", "profile in K worker processes (the output does not depend on K)", CLI_RANGE(CLI_U32, PathsArgs, k, 1, MAX_WORKERS)},
     {OPT_FORMAT, "format", "text|json", "the report's format (default text)", CLI_AT(CLI_CHOICE, PathsArgs, json)},
     {0},
 };
-
-/* paths' own options: 0, or -1 after a usage error. */
-static int paths_option(void *o, CliArgs *ca, int key)
-{
-    PathsArgs *a = o;
-    const char *v = ca->arg;
-    switch (key) {
-    case OPT_TOP: return cli_number32("--top", v, 0, 1000000, &a->top);
-    case 'k': return cli_number32("-k", v, 1, MAX_WORKERS, &a->k);
-    }
-    return 0;
-}
 
 /* Worker w of k: run the program, profile its share.  0, or an exit status. */
 static int profile(const PathsArgs *a, uint32_t w, uint32_t k, PathCount **c, uint32_t *n, Loaded *l,
@@ -204,4 +192,4 @@ static int paths_body(void *o, CliRun *r)
 }
 
 const CliSteps cli_cmd_paths = {.opts = paths_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(PathsArgs),
-                                .init = paths_init, .option = paths_option, .body = paths_body};
+                                .init = paths_init, .body = paths_body};

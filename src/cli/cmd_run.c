@@ -42,21 +42,11 @@ static const CliOpt run_opts[] = {
     {OPT_GROUP, "group", "{group}", "a holder is its caller in your files, its expression, or its function "
                                     "(docs/attribution.md)", CLI_AT(CLI_CHOICE, RunArgs, ro.group)},
     {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders", CLI_AT(CLI_FLAG, RunArgs, ro.stack)},
-    {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)", CLI_CODE},
+    {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)", CLI_RANGE(CLI_U32, RunArgs, ro.top, 0, UINT32_MAX)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, RunArgs, ro.format)},
     {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)", CLI_AT(CLI_TEXT, RunArgs, profile)},
     {0},
 };
-
-/* --top K, the option the table does not take: 0, or -1 after a usage error. */
-static int run_option(void *o, CliArgs *a, int key)
-{
-    uint64_t k;
-    (void)key;
-    if (cli_parse_u64(a->arg, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", a->arg); return -1; }
-    ((RunArgs *)o)->ro.top = (uint32_t)k;
-    return 0;
-}
 
 /* --profile FILE.svg: without gnuplot only a note (the data and script are kept). */
 static int run_profile(const Loaded *l, const ReportOptions *ro, const char *svg)
@@ -104,5 +94,5 @@ static int run_body(void *o, CliRun *r)
 const CliSteps cli_cmd_check = {.groups = CLI_GROUP_COMMON, .load = CLI_LOAD_RESOLVE, .body = check_body};
 
 const CliSteps cli_cmd_run = {.opts = run_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(RunArgs),
-                              .init = run_init, .option = run_option, .check = run_check, .load = CLI_LOAD_EVAL,
+                              .init = run_init, .check = run_check, .load = CLI_LOAD_EVAL,
                               .body = run_body};

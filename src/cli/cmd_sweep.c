@@ -57,15 +57,15 @@ enum { OPT_TOP = CLI_OWN, OPT_PLOT, OPT_SHARD, OPT_LOGLOG, OPT_EXEC, OPT_SAMPLE,
 
 static const CliOpt sweep_opts[] = {
     {'D', NULL, "name=SIZES", "the sizes: A:B, A:B:STEP, A:B:xK or a list (one -D); others as usual", CLI_CODE},
-    {'j', NULL, "JOBS", "run JOBS sizes at once (default: the cores)", CLI_CODE},
+    {'j', NULL, "JOBS", "run JOBS sizes at once (default: the cores)", CLI_RANGE(CLI_U32, SweepArgs, jobs, 1, MAX_JOBS)},
     {'o', NULL, "data.csv", "write the CSV to data.csv (default '-': standard output)", CLI_AT(CLI_TEXT, SweepArgs, out)},
     {OPT_PLOT, "plot", "space.svg", "plot the marks (and space-holders.svg) with gnuplot", CLI_AT(CLI_PICTURE, SweepArgs, plot)},
     {OPT_LOGLOG, "loglog", NULL, "log-log axes", CLI_AT(CLI_FLAG, SweepArgs, loglog)},
-    {OPT_TOP, "top", "K", "the K biggest holders per mark (default 8)", CLI_CODE},
+    {OPT_TOP, "top", "K", "the K biggest holders per mark (default 8)", CLI_RANGE(CLI_U32, SweepArgs, sw.top, 0, 100)},
     {OPT_BY, "by", "{by}", "holders by last use or by allocation (default use)", CLI_AT(CLI_CHOICE, SweepArgs, ro.by)},
     {OPT_GROUP, "group", "{group}", "holders grouped as pml run --group (docs/attribution.md)", CLI_AT(CLI_CHOICE, SweepArgs, ro.group)},
     {OPT_EXEC, "exec", NULL, "also the marks measured by real runs (docs/exec.md)", CLI_AT(CLI_FLAG, SweepArgs, sw.exec)},
-    {OPT_SAMPLE, "sample", "N", "with --exec: sample the heap every N words", CLI_CODE},
+    {OPT_SAMPLE, "sample", "N", "with --exec: sample the heap every N words", CLI_RANGE(CLI_U64, SweepArgs, sample, 1, 1ull << 40)},
     {OPT_SHARD, "shard", "I/K", "run only shard I of K (pml merge puts them together)", CLI_CODE},
     {0},
 };
@@ -107,15 +107,7 @@ static int sweep_option(void *o, CliArgs *ca, int key)
     const char *v = ca->arg;
     switch (key) {
     case 'D': return define_option(a, ca->common, v);
-    case 'j': return cli_number32("-j", v, 1, MAX_JOBS, &a->jobs);
-    case OPT_TOP: return cli_number32("--top", v, 0, 100, &a->sw.top);
     case OPT_SHARD: return shard_option(a, v);
-    case OPT_SAMPLE:
-        if (cli_parse_u64(v, &a->sample) || a->sample == 0 || a->sample > (1ull << 40)) {
-            cli_usage_error("--sample expects a number of words from 1 to 2^40, not '%s'", v);
-            return -1;
-        }
-        return 0;
     }
     return 0;
 }

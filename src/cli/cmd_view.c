@@ -42,22 +42,9 @@ enum { OPT_MAX_SHOWN = CLI_OWN };
 
 static const CliOpt view_opts[] = {
     {'o', NULL, "PAGE.html", "where to write the page (required)", CLI_AT(CLI_TEXT, ViewArgs, out)},
-    {OPT_MAX_SHOWN, "max-shown", "N", "draw about N coalesced nodes at most (pml dot's budget)", CLI_CODE},
+    {OPT_MAX_SHOWN, "max-shown", "N", "draw about N coalesced nodes at most (pml dot's budget)", CLI_RANGE(CLI_U32, ViewArgs, max_shown, 1, 100000)},
     {0},
 };
-
-/* -o, --max-shown: 0, or -1 after a usage error. */
-static int view_option(void *o, CliArgs *ca, int key)
-{
-    ViewArgs *a = o;
-    uint64_t n;
-    if (key == 'o') a->out = ca->arg;
-    else if (cli_parse_u64(ca->arg, &n) || n < 1 || n > 100000) {
-        cli_usage_error("--max-shown: expected 1..100000, got '%s'", ca->arg);
-        return -1;
-    } else a->max_shown = (uint32_t)n;
-    return 0;
-}
 
 static void view_init(void *o)
 {
@@ -433,5 +420,5 @@ done:
 }
 
 const CliSteps cli_cmd_view = {.opts = view_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(ViewArgs),
-                               .init = view_init, .option = view_option, .check = view_check, .load = CLI_LOAD_EVAL,
+                               .init = view_init, .check = view_check, .load = CLI_LOAD_EVAL,
                                .body = view_body};

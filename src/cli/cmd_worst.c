@@ -63,29 +63,20 @@ static const CliOpt worst_opts[] = {
     {OPT_FAIL_ABOVE, "fail-above", "WORDS", "exit 1 if some schedule can need more than WORDS", CLI_CODE},
     {OPT_WITNESS, "witness", "s.json", "write the worst schedule found, as pml schedule does", CLI_AT(CLI_TEXT, WorstArgs, witness)},
     {OPT_EXACT, "exact", NULL, "the true maxima by enumeration (small graphs)", CLI_AT(CLI_FLAG, WorstArgs, exact)},
-    {OPT_TOP, "top", "K", "the K biggest holders of the worst schedule (default 10)", CLI_CODE},
+    {OPT_TOP, "top", "K", "the K biggest holders of the worst schedule (default 10)", CLI_RANGE(CLI_U32, WorstArgs, top, 0, UINT32_MAX)},
     {0},
 };
 
-/* worst's own options: 0, or -1 after a usage error. */
+/* --fail-above WORDS: 0, or -1 after a usage error. */
 static int worst_option(void *o, CliArgs *ca, int key)
 {
     WorstArgs *a = o;
-    const char *v = ca->arg;
-    uint64_t k;
-    switch (key) {
-    case OPT_FAIL_ABOVE:
-        if (cli_parse_u64(v, &a->fail_above) || a->fail_above > INT64_MAX / 4) {
-            cli_usage_error("--fail-above expects a number of words, not '%s'", v);
-            return -1;
-        }
-        a->fail_set = 1;
-        return 0;
-    case OPT_TOP:
-        if (cli_parse_u64(v, &k) || k > UINT32_MAX) { cli_usage_error("--top expects a number, not '%s'", v); return -1; }
-        a->top = (uint32_t)k;
-        return 0;
+    (void)key;
+    if (cli_parse_u64(ca->arg, &a->fail_above) || a->fail_above > INT64_MAX / 4) {
+        cli_usage_error("--fail-above expects a number of words, not '%s'", ca->arg);
+        return -1;
     }
+    a->fail_set = 1;
     return 0;
 }
 

@@ -299,14 +299,21 @@ static int take_option(CliArgs *a, void *o, int key)
     const CliOpt *opt = find_opt(s->opts, key);
     void *field = (char *)o + opt->at;
     char flag[64];
+    uint64_t n;
+    if (opt->name) snprintf(flag, sizeof flag, "--%s", opt->name);
+    else snprintf(flag, sizeof flag, "-%c", opt->key);
     switch (opt->take) {
     case CLI_FLAG: *(int *)field = 1; return 0;
+    case CLI_U32:
+        if (cli_number(flag, a->arg, opt->lo, opt->hi, &n)) return -1;
+        *(uint32_t *)field = (uint32_t)n;
+        return 0;
+    case CLI_U64: return cli_number(flag, a->arg, opt->lo, opt->hi, field);
     case CLI_CHOICE: return take_choice(opt, a->arg, field);
     case CLI_OUTPUT:
         if (!*a->arg) { cli_usage_error("pml %s: -o needs a file name ('-': standard output)", a->cmd->name); return -1; }
         break;
     case CLI_PICTURE:
-        snprintf(flag, sizeof flag, "--%s", opt->name);
         if (cli_picture_path(flag, a->arg)) return -1;
         break;
     case CLI_CALL: return s->option ? s->option(o, a, key) : -1;
