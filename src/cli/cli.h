@@ -75,9 +75,10 @@ void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
  * option with a long name only, a number >= 256 (the shared options' keys
  * below, a command's own from CLI_OWN); name is the long name without
  * "--" (NULL: short only); arg names its value in --help (NULL: it takes
- * none).  In arg, help, about and example, {policies}, {units} and {by}
- * stand for the names in sched_policy_names, space_units_names and
- * measure_by_names joined by '|' ({policies,}: by ','). */
+ * none).  In arg, help, about and example, {policies}, {units}, {by} and
+ * {group} stand for the names in sched_policy_names, space_units_names,
+ * measure_by_names and measure_group_names joined by '|' ({policies,}: by
+ * ','). */
 typedef struct CliOpt {
     int key;
     const char *name, *arg, *help;
@@ -108,7 +109,7 @@ extern const CliOpt cli_common_opts[], cli_sim_opts[];  /* ending in {0} */
 /* Which shared options a command takes. */
 enum { CLI_GROUP_COMMON = 1, CLI_GROUP_SIM = 2 };
 
-/* What the runner (cli_run) keeps for a command: the arguments that are
+/* What the runner (cli_run_command) keeps for a command: the arguments that are
  * not options, the shared options, the program. */
 typedef struct CliRun {
     const char *file;           /* the one FILE ('-': standard input was read) */
@@ -125,8 +126,9 @@ struct CliArgs;
 /* A command's own option: 0, or -1 after a usage error. */
 typedef int (*CliHandler)(void *o, struct CliArgs *a, int key);
 
-/* How a command runs, the steps cli_run takes in this order: its options'
- * struct (size bytes, zeroed) set by init, filled by option (the shared
+/* How a command runs, the steps cli_run_command takes in this order: its
+ * options' struct (size bytes, zeroed) set by init, filled as its option
+ * rows say (by option for the rows taken by code, CLI_CALL; the shared
  * options go to the CliRun), checked by check (EXIT_OK, or a status after
  * printing why), the program loaded as load says, body, then done frees
  * what the struct holds.  Any step but body may be NULL / 0. */
