@@ -89,25 +89,26 @@ static int sum_by_annot(Measure *m, uint32_t step, double *sum, double *best, ui
 {
     const Graph *g = m->g;
     SpaceAttrib *a = measure_attrib(m);
-    const double *x;
     uint32_t cur = 0, st = 0;
     *result = 0;
     *approx = 0;
     if (!a || (grouped(m) && find_user_sites(m))) return -1;
     if (m->o.by != MEASURE_BY_ALLOC) {
-        if (space_attrib_use(a, step, &x, result, approx)) return -1;
+        if (space_attrib_use_at(a, step, result, approx)) return -1;
         for (size_t e = 0; e < graph_heap_edges(g); e++) {
-            if (!(x[e] > 0)) continue;
+            double x = space_attrib_use_share(a, e);
+            if (!(x > 0)) continue;
             uint32_t v = graph_heap_src(g, e); /* non-decreasing: the stack by cursor */
             st = graph_stack_seq(g, v, &cur);
-            add_part(m, v, st, x[e], sum, best, best_stack);
+            add_part(m, v, st, x, sum, best, best_stack);
         }
     } else {
-        if (space_attrib_alloc(a, step, &x)) return -1;
+        if (space_attrib_alloc_at(a, step)) return -1;
         for (uint32_t v = 1; v <= graph_nodes(g); v++) {
-            if (!(x[v] > 0)) continue;
+            double x = space_attrib_alloc_size(a, v);
+            if (!(x > 0)) continue;
             st = graph_stack_seq(g, v, &cur);
-            add_part(m, v, st, x[v], sum, best, best_stack);
+            add_part(m, v, st, x, sum, best, best_stack);
         }
     }
     return 0;

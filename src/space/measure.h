@@ -118,9 +118,9 @@ int measure_schedule(const Graph *g, const MeasureOptions *o, Schedule *s, Measu
 
 /* The holders at any step <= m->T, as at the mark (even with by =
  * MEASURE_NO_HOLDERS: then by use); *holders is malloc'd.  Without
- * o.profile the queue is known at the mark only (elsewhere counted 0).  The node-sized
- * work arrays are made on the first call and reused.  0, or -1 (out of
- * memory). */
+ * o.profile the queue is known at the mark only (elsewhere counted 0).  The
+ * attribution state (a bit per node, space.h) is made on the first call
+ * and reused.  0, or -1 (out of memory). */
 int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nholders, int *approx);
 
 /* The attribution state of m's schedule (space.h), for per-edge shares;

@@ -60,24 +60,32 @@ typedef struct SpaceMark {
 int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *out);
 
 /* Who holds the space at a step of schedule s, at many steps of one
- * schedule: the state is made once (space_attrib_new, O(1)) and keeps its
- * node-sized arrays from one step to the next.  g and s must outlive it.
+ * schedule: the state is made once (space_attrib_new, O(1)); g and s must
+ * outlive it.  Its memory is a bit per node (two with both attributions)
+ * plus what is live at the step (space_attrib.c), unless the dense arrays
+ * below are asked for.
  *
- * By use (space_attrib_use): every heap edge from an unvisited node to a
- * visited value is a root edge; each live value's size is shared equally
- * among the root edges that reach it; share[e] is root edge e's part (0
- * for other edges; m entries).  The program's result, when it is live, is
- * held by no edge: its part is returned in *result_share.  Exact while it
- * stays affordable (about 2*10^8 steps of walking); past that *approx is
- * set and each value's size is instead split equally among its direct
- * holders, passed up through retaining values (exact when every value is
- * reached by one path).
- * By allocation (space_attrib_alloc): alloc[v] is value v's size if live
- * (n+1 entries).
- * The arrays returned belong to the state and hold until its next call.
+ * By use (space_attrib_use_at): every heap edge from an unvisited node to
+ * a visited value is a root edge; each live value's size is shared equally
+ * among the root edges that reach it; then space_attrib_use_share(a, e) is
+ * root edge e's part (0 for other edges), in O(1).  The program's result,
+ * when it is live, is held by no edge: its part is returned in
+ * *result_share.  Exact while it stays affordable (about 2*10^8 pairs of a
+ * root and a value it reaches); past that *approx is set and each value's
+ * size is instead split equally among its direct holders, passed up
+ * through retaining values (exact when every value is reached by one path).
+ * By allocation (space_attrib_alloc_at): then space_attrib_alloc_size(a, v)
+ * is value v's size if live at the step, else 0.
+ * space_attrib_use and space_attrib_alloc give the same as arrays: share
+ * (m entries) and alloc (n+1 entries), which belong to the state and hold
+ * until its next call.
  * Each call returns 0, or -1 when memory runs out. */
 typedef struct SpaceAttrib SpaceAttrib;
 SpaceAttrib *space_attrib_new(const Graph *g, const Schedule *s, Units u);   /* NULL: out of memory */
+int space_attrib_use_at(SpaceAttrib *a, uint32_t step, double *result_share, int *approx);
+double space_attrib_use_share(const SpaceAttrib *a, size_t e);
+int space_attrib_alloc_at(SpaceAttrib *a, uint32_t step);
+double space_attrib_alloc_size(const SpaceAttrib *a, uint32_t v);
 int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double *result_share, int *approx);
 int space_attrib_alloc(SpaceAttrib *a, uint32_t step, const double **alloc);
 void space_attrib_free(SpaceAttrib *a);

@@ -1,87 +1,90 @@
 /*
  * space_attrib.c — who holds the space at a step: by use, each live value
  * split among the root edges that reach it (paper §4.1), and by allocation.
+ *
+ * Memory in proportion to what is live at the step, not to the graph.
+ * Heap edges point to lower ids and are stored by source, so walking them
+ * backwards meets every edge into a value before the value's own edges:
+ * one backward pass settles which values the root edges reach through
+ * retain edges (by use) or which are alive (by allocation), in a bitset of
+ * one bit per node.  A rank table (live values before each 64-bit word,
+ * 1/16 byte per node) numbers the L live values densely in id order, and
+ * everything else is over them and the E retain edges between them.
+ *
+ * By use the parts are those of a literal walk from each root (the test
+ * oracle's, and pml's before): a root's part is the sum, in the order of a
+ * depth-first walk from it (a stack; a value's retain edges pushed in
+ * their order), of size/count over the values it reaches, count being the
+ * root edges reaching a value.  Floating-point sums depend on their order,
+ * so every part is summed in exactly that order, term by term: the outputs
+ * do not change by a bit.  What is faster than walking:
+ *  - counts, for 64 roots at a time: one bit mask per value reached,
+ *    pushed down the retain edges in topological order (count_reach);
+ *  - the walks themselves when no root reaches a value by two paths (lists
+ *    and trees sharing only leaves, the usual case; checked by counting
+ *    paths): then the walk from any value visits the same sequence, which
+ *    is laid out once in an array (walk_layout), and a root's part is a sum
+ *    over a slice of it, four roots interleaved.  Otherwise each root is
+ *    walked on the dense arrays (walk_each).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "space.h"
 
-/* ---- by use: roots and their shares (paper §4.1) ---- */
+/* Above this many (root, value reached) pairs the exact split is given up
+ * for the flow approximation (use_flow): a 10^6-deep recursion holding a
+ * 10^6-cell list would need 10^12. */
+#ifndef USE_BUDGET
+#define USE_BUDGET 200000000ull
+#endif
 
-typedef struct UseWork {
-    const Graph *g;
-    Units u;
-    uint32_t *off;          /* heap edges from v: off[v] .. off[v+1]-1 (they are
-                               stored sorted by source, so no index is needed) */
-    uint32_t *weight;       /* per value: root edges into it (+1 for the result) */
-    uint32_t *seen;         /* per node: the root whose walk last reached it */
-    uint32_t *stack;
-    uint32_t *count;        /* per value: root edges that reach it */
-    double *part;           /* per root: its share, for each edge into it */
-} UseWork;
+/* ---- the live values at a step: bitset, rank, dense arrays ---- */
 
-/* Walks the values reachable from root r through retain edges; with
- * count_pass adds r's weight to each one's count and returns how many it
- * visited, else returns r's part. */
-static double use_walk(UseWork *w, uint32_t r, int count_pass)
+typedef struct LiveSet {
+    uint64_t *bits;         /* bit v: node v is live (per node) */
+    uint32_t *rank;         /* per word of bits: live values in the words before it */
+    size_t words;
+    uint32_t L;             /* live values, numbered 0..L-1 in id order */
+} LiveSet;
+
+static inline int live_has(const LiveSet *lv, uint32_t v) { return (lv->bits[v >> 6] >> (v & 63)) & 1; }
+static inline void live_set(LiveSet *lv, uint32_t v) { lv->bits[v >> 6] |= 1ull << (v & 63); }
+
+/* Node v's dense number; v must be live. */
+static inline uint32_t live_index(const LiveSet *lv, uint32_t v)
 {
-    const Graph *g = w->g;
-    uint32_t sp = 0;
-    double part = 0;
-    w->stack[sp++] = r;
-    w->seen[r] = r;
-    uint64_t visits = 0;
-    while (sp) {
-        uint32_t v = w->stack[--sp];
-        visits++;
-        if (count_pass) w->count[v] += w->weight[r];
-        else part += (double)space_unit_size(g, w->u, v) / (double)w->count[v];
-        for (uint32_t e = w->off[v]; e < w->off[v + 1]; e++) {
-            uint32_t d = graph_heap_dst(g, e);
-            if (graph_heap_kind(g, e) == HE_RETAIN && w->seen[d] != r) { w->seen[d] = r; w->stack[sp++] = d; }
-        }
+    uint64_t below = lv->bits[v >> 6] & ((1ull << (v & 63)) - 1);
+    return lv->rank[v >> 6] + (uint32_t)__builtin_popcountll(below);
+}
+
+/* Clears the bitset for a graph of n nodes (allocated once). */
+static int live_clear(LiveSet *lv, uint32_t n)
+{
+    if (!lv->bits) {
+        lv->words = ((size_t)n >> 6) + 1;
+        lv->bits = malloc(lv->words * sizeof *lv->bits);
+        lv->rank = malloc(lv->words * sizeof *lv->rank);
+        if (!lv->bits || !lv->rank) return -1;
     }
-    return count_pass ? (double)visits : part;
+    memset(lv->bits, 0, lv->words * sizeof *lv->bits);
+    return 0;
 }
 
-static void use_free(UseWork *w)
+static void live_number(LiveSet *lv)
 {
-    free(w->off); free(w->weight); free(w->seen);
-    free(w->stack); free(w->count); free(w->part);
-    w->off = w->weight = w->seen = w->stack = w->count = NULL;
-    w->part = NULL;
-}
-
-static int use_alloc(UseWork *w)
-{
-    use_free(w);
-    const Graph *g = w->g;
-    uint32_t n = graph_nodes(g);
-    size_t n1 = (size_t)n + 1, m = graph_heap_edges(g);
-    w->off = malloc((n1 + 1) * sizeof *w->off);
-    if (!w->off) return -1;
-    size_t e = 0;
-    for (uint32_t v = 0; v <= n; v++) {
-        while (e < m && graph_heap_src(g, e) < v) e++;
-        w->off[v] = (uint32_t)e;
+    uint32_t r = 0;
+    for (size_t w = 0; w < lv->words; w++) {
+        lv->rank[w] = r;
+        r += (uint32_t)__builtin_popcountll(lv->bits[w]);
     }
-    w->off[n1] = (uint32_t)m;
-    w->weight = malloc(n1 * sizeof *w->weight);
-    w->seen = malloc(n1 * sizeof *w->seen);
-    w->stack = malloc(n1 * sizeof *w->stack);
-    w->count = malloc(n1 * sizeof *w->count);
-    w->part = malloc(n1 * sizeof *w->part);
-    return w->weight && w->seen && w->stack && w->count && w->part ? 0 : -1;
+    lv->L = r;
 }
 
-/* Zeroes the per-node counters for another step. */
-static void use_reset(UseWork *w)
+static void live_free(LiveSet *lv)
 {
-    size_t n1 = (size_t)graph_nodes(w->g) + 1;
-    memset(w->weight, 0, n1 * sizeof *w->weight);
-    memset(w->seen, 0, n1 * sizeof *w->seen);
-    memset(w->count, 0, n1 * sizeof *w->count);
-    memset(w->part, 0, n1 * sizeof *w->part);
+    free(lv->bits);
+    free(lv->rank);
+    memset(lv, 0, sizeof *lv);
 }
 
 static inline int is_root_edge(const Graph *g, const Schedule *s, uint32_t step, size_t e)
@@ -89,156 +92,544 @@ static inline int is_root_edge(const Graph *g, const Schedule *s, uint32_t step,
     return s->step[graph_heap_src(g, e)] > step && s->step[graph_heap_dst(g, e)] <= step;
 }
 
-/* Heap edge e is a retain edge from a live value (reached from a root,
- * allocated by step): one of its sink's holders in the approximation. */
-static inline int live_retain(const UseWork *w, const Schedule *s, uint32_t step, size_t e)
+/* ---- by use: the live values and the retain edges between them ---- */
+
+typedef struct UseWork {
+    const Graph *g;
+    const Schedule *s;
+    Units u;
+    uint32_t step;
+    LiveSet *lv;
+    uint32_t L, E;          /* live values; retain edges from them */
+    uint32_t *id;           /* L: node id of each live value (increasing) */
+    uint32_t *off;          /* L+1: value i's retain edges are dst[off[i] .. off[i+1]-1] */
+    uint32_t *dst;          /* E: their sinks' dense numbers, in edge order (lower than i) */
+    uint32_t *weight;       /* L: root edges into the value (+1 for the live result) */
+    uint32_t *count;        /* L: root edges reaching it (the walk's count) */
+    uint32_t *reach;        /* L: roots (values with weight) reaching it */
+    double *term;           /* L: size / count, what each walk through it adds */
+    double *part;           /* L: a root's part (by the flow: each holder's) */
+} UseWork;
+
+static void work_free(UseWork *w)
 {
-    uint32_t src = graph_heap_src(w->g, e);
-    return graph_heap_kind(w->g, e) == HE_RETAIN && w->seen[src] && s->step[src] <= step;
+    free(w->id); free(w->off); free(w->dst); free(w->weight);
+    free(w->count); free(w->reach); free(w->term);
+    w->id = w->off = w->dst = w->weight = w->count = w->reach = NULL;
+    w->term = NULL;
 }
 
-/* Above this many walk steps the exact split is given up for the flow
- * approximation below (a 10^6-deep recursion holding a 10^6-cell list
- * would need 10^12). */
-#define USE_BUDGET 200000000ull
+/* The backward pass: marks the values the root edges (and the live
+ * result) reach through retain edges; counts the retain edges from them. */
+static int use_mark(UseWork *w)
+{
+    const Graph *g = w->g;
+    const uint32_t *st = w->s->step;
+    LiveSet *lv = w->lv;
+    if (live_clear(lv, graph_nodes(g))) return -1;
+    uint32_t res = graph_result(g);
+    if (res && st[res] <= w->step) live_set(lv, res);
+    size_t E = 0;
+    for (size_t e = graph_heap_edges(g); e-- > 0;) {
+        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
+        int retain = graph_heap_kind(g, e) == HE_RETAIN && live_has(lv, src);
+        if (retain || (st[src] > w->step && st[dst] <= w->step)) live_set(lv, dst);
+        E += retain;
+    }
+    if (E > UINT32_MAX) return -1;
+    live_number(lv);
+    w->L = lv->L;
+    w->E = (uint32_t)E;
+    return 0;
+}
 
-/* ---- the attribution state: arrays made once, reused at every step ---- */
+/* The forward pass: ids, the retain edges as dense arrays, root weights. */
+static int use_build(UseWork *w)
+{
+    const Graph *g = w->g;
+    const uint32_t *st = w->s->step;
+    const LiveSet *lv = w->lv;
+    uint32_t L = w->L;
+    w->id = malloc(((size_t)L + 1) * sizeof *w->id);
+    w->off = malloc(((size_t)L + 1) * sizeof *w->off);
+    w->dst = malloc(((size_t)w->E + 1) * sizeof *w->dst);
+    w->weight = calloc((size_t)L + 1, sizeof *w->weight);
+    if (!w->id || !w->off || !w->dst || !w->weight) return -1;
+    for (size_t k = 0, i = 0; k < lv->words; k++)
+        for (uint64_t b = lv->bits[k]; b; b &= b - 1) w->id[i++] = (uint32_t)(64 * k + (size_t)__builtin_ctzll(b));
+    uint32_t filled = 0, E = 0;
+    for (size_t e = 0, m = graph_heap_edges(g); e < m; e++) {
+        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
+        if (st[src] > w->step && st[dst] <= w->step) w->weight[live_index(lv, dst)]++;
+        if (graph_heap_kind(g, e) != HE_RETAIN || !live_has(lv, src)) continue;
+        for (uint32_t i = live_index(lv, src); filled <= i; filled++) w->off[filled] = E;
+        w->dst[E++] = live_index(lv, dst);
+    }
+    for (; filled <= L; filled++) w->off[filled] = E;
+    uint32_t res = graph_result(g);
+    if (res && st[res] <= w->step) w->weight[live_index(lv, res)]++; /* the result: a root of its own */
+    return 0;
+}
+
+/* ---- counts: 64 roots at a time ---- */
+
+typedef struct Scratch {
+    uint32_t *mark, stamp;  /* L: the walk or block that last reached a value */
+    uint32_t *stack;        /* L: values (walks) */
+    uint32_t *cursor;       /* L: next edge of each stacked value (postorder) */
+    uint32_t *order;        /* L: postorder of a block's values */
+    uint64_t *mask;         /* L: roots of the block reaching a value */
+} Scratch;
+
+static void scratch_free(Scratch *x)
+{
+    free(x->mark); free(x->stack); free(x->cursor); free(x->order); free(x->mask);
+    memset(x, 0, sizeof *x);
+}
+
+static int scratch_alloc(Scratch *x, uint32_t L)
+{
+    size_t n = (size_t)L + 1;
+    x->mark = calloc(n, sizeof *x->mark);
+    x->stack = malloc(n * sizeof *x->stack);
+    x->cursor = malloc(n * sizeof *x->cursor);
+    x->order = malloc(n * sizeof *x->order);
+    x->mask = calloc(n, sizeof *x->mask);
+    x->stamp = 0;
+    return x->mark && x->stack && x->cursor && x->order && x->mask ? 0 : -1;
+}
+
+/* The values reachable from roots[0..k-1], in postorder (children before
+ * parents, so reversed it is a topological order); returns how many. */
+static uint32_t block_postorder(const UseWork *w, Scratch *x, const uint32_t *roots, uint32_t k)
+{
+    uint32_t no = 0, stamp = ++x->stamp;
+    for (uint32_t j = 0; j < k; j++) {
+        uint32_t sp = 0, r = roots[j];
+        if (x->mark[r] == stamp) continue;
+        x->mark[r] = stamp;
+        x->stack[sp] = r, x->cursor[sp++] = w->off[r];
+        while (sp) {
+            uint32_t v = x->stack[sp - 1];
+            if (x->cursor[sp - 1] == w->off[v + 1]) { x->order[no++] = v; sp--; continue; }
+            uint32_t d = w->dst[x->cursor[sp - 1]++];
+            if (x->mark[d] != stamp) { x->mark[d] = stamp; x->stack[sp] = d, x->cursor[sp++] = w->off[d]; }
+        }
+    }
+    return no;
+}
+
+/* Adds to count and reach what roots[0..k-1] (k <= 64) reach; returns the
+ * (root, value) pairs. */
+static uint64_t count_block(UseWork *w, Scratch *x, const uint32_t *roots, uint32_t k)
+{
+    uint64_t plane[32] = {0}, pairs = 0; /* plane[b]: roots whose weight has bit b */
+    int planes = 0;
+    for (uint32_t j = 0; j < k; j++) {
+        x->mask[roots[j]] |= 1ull << j;
+        for (int b = 0; b < 32; b++)
+            if (w->weight[roots[j]] >> b & 1) { plane[b] |= 1ull << j; if (b >= planes) planes = b + 1; }
+    }
+    uint32_t no = block_postorder(w, x, roots, k);
+    for (uint32_t i = no; i-- > 0;) {
+        uint32_t v = x->order[i];
+        for (uint32_t p = w->off[v]; p < w->off[v + 1]; p++) x->mask[w->dst[p]] |= x->mask[v];
+    }
+    for (uint32_t i = 0; i < no; i++) {
+        uint32_t v = x->order[i];
+        uint64_t bits = x->mask[v], c = 0;
+        for (int b = 0; b < planes; b++) c += (uint64_t)__builtin_popcountll(bits & plane[b]) << b;
+        w->count[v] += (uint32_t)c; /* the walk's uint32 sum of weights, wrapping alike */
+        w->reach[v] += (uint32_t)__builtin_popcountll(bits);
+        pairs += (uint64_t)__builtin_popcountll(bits);
+        x->mask[v] = 0;
+    }
+    return pairs;
+}
+
+/* count and reach of every live value; the (root, value) pairs, stopping
+ * once past USE_BUDGET.  roots: the values with weight, increasing. */
+static uint64_t count_reach(UseWork *w, Scratch *x, const uint32_t *roots, uint32_t nr)
+{
+    uint64_t pairs = 0;
+    for (uint32_t b = 0; b < nr && pairs <= USE_BUDGET; b += 64)
+        pairs += count_block(w, x, roots + b, nr - b < 64 ? nr - b : 64);
+    return pairs;
+}
+
+/* Whether no root reaches a value by two paths: the paths from roots into
+ * each value (saturating) equal the roots reaching it. */
+static int reach_is_tree(const UseWork *w, uint64_t *paths)
+{
+    memset(paths, 0, (size_t)w->L * sizeof *paths);
+    for (uint32_t i = w->L; i-- > 0;) {
+        paths[i] += w->weight[i] > 0;
+        if (paths[i] != w->reach[i]) return 0;
+        for (uint32_t p = w->off[i]; p < w->off[i + 1]; p++) {
+            uint64_t *q = &paths[w->dst[p]];
+            *q = *q + paths[i] < *q ? UINT64_MAX : *q + paths[i];
+        }
+    }
+    return 1;
+}
+
+/* ---- the walks ---- */
+
+/* Each root walked on its own, exactly as the literal walk. */
+static void walk_each(UseWork *w, Scratch *x, const uint32_t *roots, uint32_t nr)
+{
+    for (uint32_t j = 0; j < nr; j++) {
+        uint32_t r = roots[j], sp = 0, stamp = ++x->stamp;
+        double part = 0;
+        x->stack[sp++] = r;
+        x->mark[r] = stamp;
+        while (sp) {
+            uint32_t v = x->stack[--sp];
+            part += w->term[v];
+            for (uint32_t p = w->off[v]; p < w->off[v + 1]; p++) {
+                uint32_t d = w->dst[p];
+                if (x->mark[d] != stamp) { x->mark[d] = stamp; x->stack[sp++] = d; }
+            }
+        }
+        w->part[r] = part;
+    }
+}
+
+/* The tree walks laid out.  With no value reached twice, the walk from v
+ * visits v, then the walk from its last retained value, ..., then from its
+ * first: the same sequence whichever root it is reached from.  Each
+ * sequence is stored once: a value retained by one value (or a leaf)
+ * inside its holder's sequence, any other in a block of its own, which its
+ * holders' sequences name by a marker (-(index + 1); terms are >= 0). */
+typedef struct Layout {
+    double *lay;            /* terms and markers */
+    uint32_t *pos, *len;    /* L: where value i's sequence is, and its length */
+    uint8_t *own;           /* L: value i has a block of its own */
+    uint8_t *plain;         /* L: value i's sequence has no marker */
+} Layout;
+
+static void layout_free(Layout *y)
+{
+    free(y->lay); free(y->pos); free(y->len); free(y->own); free(y->plain);
+    memset(y, 0, sizeof *y);
+}
+
+/* own, len and plain of every value; the layout's size (0: too big). */
+static size_t layout_plan(const UseWork *w, Layout *y, uint32_t *indeg)
+{
+    memset(indeg, 0, (size_t)w->L * sizeof *indeg);
+    for (uint32_t p = 0; p < w->E; p++) indeg[w->dst[p]]++;
+    size_t total = 0;
+    for (uint32_t i = 0; i < w->L; i++) {
+        int leaf = w->off[i] == w->off[i + 1];
+        y->own[i] = indeg[i] == 0 || (indeg[i] > 1 && !leaf);
+        uint64_t len = 1;
+        int plain = 1;
+        for (uint32_t p = w->off[i]; p < w->off[i + 1]; p++) {
+            uint32_t c = w->dst[p];
+            len += y->own[c] ? 1 : y->len[c];
+            plain &= !y->own[c] && y->plain[c];
+        }
+        if (len > UINT32_MAX) return 0;
+        y->len[i] = (uint32_t)len;
+        y->plain[i] = (uint8_t)plain;
+        if (y->own[i]) total += len;
+    }
+    return total <= UINT32_MAX ? total : 0;
+}
+
+/* Writes the sequence of every value with a block of its own: the walk's
+ * stack order, a marker where a value with its own block would be walked.
+ * stack holds value i as i, its marker as L + i. */
+static void layout_write(const UseWork *w, Layout *y, uint32_t *stack)
+{
+    uint32_t L = w->L, at = 0;
+    for (uint32_t r = 0; r < L; r++) {
+        if (!y->own[r]) continue;
+        uint32_t sp = 0;
+        stack[sp++] = r;
+        while (sp) {
+            uint32_t v = stack[--sp];
+            if (v >= L) { y->lay[at++] = -((double)(v - L) + 1); continue; }
+            y->pos[v] = at;
+            y->lay[at++] = w->term[v];
+            for (uint32_t p = w->off[v]; p < w->off[v + 1]; p++) {
+                uint32_t c = w->dst[p];
+                stack[sp++] = y->own[c] ? L + c : c;
+            }
+        }
+    }
+}
+
+/* The sum over value v's sequence, following markers (stack: 2 per level). */
+static double layout_sum(const Layout *y, uint32_t v, uint32_t *stack)
+{
+    double part = 0;
+    uint32_t p = y->pos[v], end = p + y->len[v], sp = 0;
+    for (;;) {
+        while (p < end) {
+            double t = y->lay[p++];
+            if (!(t < 0)) { part += t; continue; }
+            uint32_t c = (uint32_t)-t - 1;
+            stack[sp++] = p, stack[sp++] = end;
+            p = y->pos[c], end = p + y->len[c];
+        }
+        if (!sp) return part;
+        end = stack[--sp], p = stack[--sp];
+    }
+}
+
+/* Four plain sequences summed side by side: four independent chains of
+ * additions, each in its own order. */
+static void layout_sum4(const Layout *y, const uint32_t *v, double *out)
+{
+    const double *a = y->lay + y->pos[v[0]], *b = y->lay + y->pos[v[1]];
+    const double *c = y->lay + y->pos[v[2]], *d = y->lay + y->pos[v[3]];
+    uint32_t n[4] = {y->len[v[0]], y->len[v[1]], y->len[v[2]], y->len[v[3]]};
+    uint32_t k = n[0], i;
+    for (int j = 1; j < 4; j++) if (n[j] < k) k = n[j];
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (i = 0; i < k; i++) { s0 += a[i]; s1 += b[i]; s2 += c[i]; s3 += d[i]; }
+    for (uint32_t j = i; j < n[0]; j++) s0 += a[j];
+    for (uint32_t j = i; j < n[1]; j++) s1 += b[j];
+    for (uint32_t j = i; j < n[2]; j++) s2 += c[j];
+    for (uint32_t j = i; j < n[3]; j++) s3 += d[j];
+    out[0] = s0, out[1] = s1, out[2] = s2, out[3] = s3;
+}
+
+/* Every root's part from the layout; 1 if the layout would be too big
+ * (then nothing is done), -1 out of memory. */
+static int walk_layout(UseWork *w, Scratch *x, const uint32_t *roots, uint32_t nr)
+{
+    Layout y = {0};
+    if (w->L >= 1u << 31) return 1; /* the stack tells markers by L + i */
+    size_t L1 = (size_t)w->L + 1;
+    y.pos = malloc(L1 * sizeof *y.pos);
+    y.len = malloc(L1 * sizeof *y.len);
+    y.own = malloc(L1);
+    y.plain = malloc(L1);
+    if (!y.pos || !y.len || !y.own || !y.plain) { layout_free(&y); return -1; }
+    size_t total = layout_plan(w, &y, x->cursor);
+    uint32_t *stack = total ? malloc((total + 2 * L1) * sizeof *stack) : NULL;
+    y.lay = total ? malloc(total * sizeof *y.lay) : NULL;
+    if (!stack || !y.lay) { free(stack); layout_free(&y); return total ? -1 : 1; }
+    layout_write(w, &y, stack);
+    uint32_t quad[4], nq = 0;
+    for (uint32_t j = 0; j < nr; j++) {
+        uint32_t r = roots[j];
+        if (!y.plain[r]) { w->part[r] = layout_sum(&y, r, stack); continue; }
+        quad[nq++] = r;
+        if (nq < 4) continue;
+        double s[4];
+        layout_sum4(&y, quad, s);
+        for (int k = 0; k < 4; k++) w->part[quad[k]] = s[k];
+        nq = 0;
+    }
+    for (uint32_t k = 0; k < nq; k++) w->part[quad[k]] = layout_sum(&y, quad[k], stack);
+    free(stack);
+    layout_free(&y);
+    return 0;
+}
+
+/* ---- the approximation ---- */
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The approximation, O(L + E log E): every live value's size, plus what
+ * the values it retains passed up to it, is split equally among its direct
+ * holders (root edges into it and visited live values retaining it).
+ * Exact when each value is reached by one path; total space is conserved.
+ * A holder receives from the values it retains in increasing id order,
+ * then adds its own size (the order of the push form of this pass). */
+static int use_flow(UseWork *w)
+{
+    const uint32_t *st = w->s->step;
+    uint32_t *holders = calloc((size_t)w->L + 1, sizeof *holders);
+    if (!holders) return -1;
+    for (uint32_t i = 0; i < w->L; i++) {
+        holders[i] += w->weight[i];
+        if (st[w->id[i]] > w->step) continue;
+        for (uint32_t p = w->off[i]; p < w->off[i + 1]; p++) holders[w->dst[p]]++;
+        qsort(w->dst + w->off[i], w->off[i + 1] - w->off[i], sizeof *w->dst, cmp_u32);
+    }
+    for (uint32_t i = 0; i < w->L; i++) {
+        double mass = 0;
+        if (st[w->id[i]] <= w->step)
+            for (uint32_t p = w->off[i]; p < w->off[i + 1]; p++) mass += w->part[w->dst[p]];
+        mass += (double)space_unit_size(w->g, w->u, w->id[i]);
+        w->part[i] = holders[i] ? mass / (double)holders[i] : mass;
+    }
+    free(holders);
+    return 0;
+}
+
+/* ---- by use: the parts ---- */
+
+/* The values with weight, increasing; NULL out of memory. */
+static uint32_t *use_roots(const UseWork *w, uint32_t *nr)
+{
+    uint32_t *roots = malloc(((size_t)w->L + 1) * sizeof *roots), k = 0;
+    if (roots)
+        for (uint32_t i = 0; i < w->L; i++)
+            if (w->weight[i]) roots[k++] = i;
+    *nr = k;
+    return roots;
+}
+
+static int use_terms(UseWork *w)
+{
+    w->term = malloc(((size_t)w->L + 1) * sizeof *w->term);
+    if (!w->term) return -1;
+    for (uint32_t i = 0; i < w->L; i++)
+        w->term[i] = (double)space_unit_size(w->g, w->u, w->id[i]) / (double)w->count[i];
+    return 0;
+}
+
+/* Every root's part, exact or (past the budget) by the flow. */
+static int use_parts(UseWork *w, int *approx)
+{
+    Scratch x = {0};
+    uint32_t nr, *roots = use_roots(w, &nr);
+    w->count = calloc((size_t)w->L + 1, sizeof *w->count);
+    w->reach = calloc((size_t)w->L + 1, sizeof *w->reach);
+    int rc = -1;
+    if (!roots || !w->count || !w->reach || scratch_alloc(&x, w->L)) goto out;
+    if (count_reach(w, &x, roots, nr) > USE_BUDGET) {
+        *approx = 1;
+        rc = use_flow(w);
+        goto out;
+    }
+    if (use_terms(w)) goto out;
+    rc = reach_is_tree(w, x.mask) ? walk_layout(w, &x, roots, nr) : 1;
+    if (rc == 1) walk_each(w, &x, roots, nr), rc = 0;
+out:
+    scratch_free(&x);
+    free(roots);
+    return rc;
+}
+
+/* ---- the attribution state ---- */
 
 struct SpaceAttrib {
-    UseWork w;              /* by use: g, u and the per-node arrays */
+    const Graph *g;
     const Schedule *s;
-    int use_ready;          /* w's arrays and share are allocated */
-    double *share;          /* by use: m entries */
-    uint32_t *in_off, *in_idx; /* the approximation: heap edges by sink */
-    uint32_t *death;        /* by allocation: per node */
-    double *alloc;          /* by allocation: n+1 entries */
+    Units u;
+    LiveSet use;            /* by use: the values the roots reach at use_step */
+    double *part;           /* use.L: each root's part (others: unspecified) */
+    uint32_t use_step;
+    int use_valid;          /* part holds for use_step */
+    double *share;          /* space_attrib_use: m entries */
+    LiveSet alive;          /* by allocation: bit v: v has died after alloc_step */
+    uint32_t alloc_step;
+    int alloc_valid;
+    double *alloc;          /* space_attrib_alloc: n+1 entries */
 };
 
 SpaceAttrib *space_attrib_new(const Graph *g, const Schedule *s, Units u)
 {
     SpaceAttrib *a = calloc(1, sizeof *a);
     if (!a) return NULL;
-    a->w.g = g;
-    a->w.u = u;
+    a->g = g;
     a->s = s;
+    a->u = u;
     return a;
 }
 
 void space_attrib_free(SpaceAttrib *a)
 {
     if (!a) return;
-    use_free(&a->w);
+    live_free(&a->use);
+    live_free(&a->alive);
+    free(a->part);
     free(a->share);
-    free(a->in_off);
-    free(a->in_idx);
-    free(a->death);
     free(a->alloc);
     free(a);
 }
 
-/* The approximation, O(n + m): every live value's size, plus what the
- * values it retains passed up to it, is split equally among its direct
- * holders (root edges into it and live values retaining it).  Exact when
- * each value is reached by one path; total space is conserved. */
-static int use_flow(SpaceAttrib *a, uint32_t step, double *share, double *result_share)
+int space_attrib_use_at(SpaceAttrib *a, uint32_t step, double *result_share, int *approx)
 {
-    UseWork *w = &a->w;
-    const Graph *g = w->g;
-    const Schedule *s = a->s;
-    if (!a->in_off && graph_heap_by_sink(g, &a->in_off, &a->in_idx)) return -1;
-    const uint32_t *in_off = a->in_off, *in_idx = a->in_idx;
-    /* live: reachable from the roots (seen != 0) */
-    uint32_t n = graph_nodes(g);
-    memset(w->seen, 0, ((size_t)n + 1) * sizeof *w->seen);
-    uint32_t sp = 0;
-    for (uint32_t r = 1; r <= n; r++)
-        if (w->weight[r]) { w->seen[r] = 1; w->stack[sp++] = r; }
-    while (sp) {
-        uint32_t v = w->stack[--sp];
-        for (uint32_t e = w->off[v]; e < w->off[v + 1]; e++) {
-            uint32_t d = graph_heap_dst(g, e);
-            if (graph_heap_kind(g, e) == HE_RETAIN && !w->seen[d]) { w->seen[d] = 1; w->stack[sp++] = d; }
-        }
-    }
-    /* retained values have lower ids than their holders: one upward pass */
-    double *mass = w->part;
-    for (uint32_t v = 1; v <= n; v++) {
-        if (!w->seen[v]) continue;
-        mass[v] += (double)space_unit_size(g, w->u, v);
-        uint64_t holders = w->weight[v];
-        for (uint32_t j = in_off[v]; j < in_off[v + 1]; j++) {
-            uint32_t e = in_idx[j];
-            holders += live_retain(w, s, step, e);
-        }
-        if (holders == 0) continue;
-        double each = mass[v] / (double)holders;
-        for (uint32_t j = in_off[v]; j < in_off[v + 1]; j++) {
-            uint32_t e = in_idx[j];
-            if (live_retain(w, s, step, e)) mass[graph_heap_src(g, e)] += each;
-        }
-        mass[v] = each; /* from here on: the part of each root edge into v */
-    }
-    for (size_t e = 0, m = graph_heap_edges(g); e < m; e++)
-        if (is_root_edge(g, s, step, e)) share[e] = mass[graph_heap_dst(g, e)];
-    uint32_t res = graph_result(g);
-    if (res && s->step[res] <= step) *result_share = mass[res];
-    return 0;
+    UseWork w = {.g = a->g, .s = a->s, .u = a->u, .step = step, .lv = &a->use};
+    *result_share = 0;
+    *approx = 0;
+    a->use_valid = 0;
+    free(a->part);
+    a->part = NULL;
+    int rc = -1;
+    if (use_mark(&w) || use_build(&w)) goto out;
+    if (!(w.part = calloc((size_t)w.L + 1, sizeof *w.part)) || use_parts(&w, approx)) goto out;
+    uint32_t res = graph_result(a->g);
+    if (res && a->s->step[res] <= step) *result_share = w.part[live_index(&a->use, res)];
+    a->part = w.part;
+    w.part = NULL;
+    a->use_step = step;
+    a->use_valid = 1;
+    rc = 0;
+out:
+    free(w.part);
+    work_free(&w);
+    return rc;
+}
+
+double space_attrib_use_share(const SpaceAttrib *a, size_t e)
+{
+    if (!a->use_valid || !is_root_edge(a->g, a->s, a->use_step, e)) return 0;
+    return a->part[live_index(&a->use, graph_heap_dst(a->g, e))];
 }
 
 int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double *result_share, int *approx)
 {
-    UseWork *w = &a->w;
-    const Graph *g = w->g;
-    const Schedule *s = a->s;
-    uint32_t n = graph_nodes(g);
-    size_t m = graph_heap_edges(g);
+    size_t m = graph_heap_edges(a->g);
     *share = NULL;
-    *result_share = 0;
-    *approx = 0;
-    if (!a->use_ready) {
-        if (!a->share) a->share = malloc((m ? m : 1) * sizeof *a->share);
-        if (!a->share || use_alloc(w)) return -1;
-        a->use_ready = 1;
-    }
-    double *sh = a->share;
-    memset(sh, 0, m * sizeof *sh);
-    use_reset(w);
-    for (size_t e = 0; e < m; e++)
-        if (is_root_edge(g, s, step, e)) w->weight[graph_heap_dst(g, e)]++;
-    uint32_t res = graph_result(g);
-    if (res && s->step[res] <= step) w->weight[res]++; /* the result: a root of its own */
-    uint64_t steps = 0;
-    for (uint32_t r = 1; r <= n && steps <= USE_BUDGET; r++)
-        if (w->weight[r]) steps += use_walk(w, r, 1);
-    if (steps > USE_BUDGET) {
-        *approx = 1;
-        if (use_flow(a, step, sh, result_share)) return -1;
-        *share = sh;
-        return 0;
-    }
-    memset(w->seen, 0, ((size_t)n + 1) * sizeof *w->seen);
-    for (uint32_t r = 1; r <= n; r++)
-        if (w->weight[r]) w->part[r] = use_walk(w, r, 0);
-    for (size_t e = 0; e < m; e++)
-        if (is_root_edge(g, s, step, e)) sh[e] = w->part[graph_heap_dst(g, e)];
-    if (res && s->step[res] <= step) *result_share = w->part[res];
-    *share = sh;
+    if (!a->share && !(a->share = malloc((m ? m : 1) * sizeof *a->share))) return -1;
+    if (space_attrib_use_at(a, step, result_share, approx)) return -1;
+    for (size_t e = 0; e < m; e++) a->share[e] = space_attrib_use_share(a, e);
+    *share = a->share;
     return 0;
+}
+
+/* ---- by allocation ---- */
+
+/* The same backward pass as the deaths of space.c, at one step: bit v is
+ * set iff some edge into v keeps it past the step (a use edge from an
+ * unvisited node, a retain edge from one not yet dead). */
+int space_attrib_alloc_at(SpaceAttrib *a, uint32_t step)
+{
+    const Graph *g = a->g;
+    const uint32_t *st = a->s->step;
+    LiveSet *lv = &a->alive;
+    a->alloc_valid = 0;
+    if (live_clear(lv, graph_nodes(g))) return -1;
+    uint32_t res = graph_result(g);
+    if (res) live_set(lv, res);
+    for (size_t e = graph_heap_edges(g); e-- > 0;) {
+        uint32_t src = graph_heap_src(g, e);
+        int later = st[src] > step;
+        if (later || (graph_heap_kind(g, e) == HE_RETAIN && live_has(lv, src))) live_set(lv, graph_heap_dst(g, e));
+    }
+    a->alloc_step = step;
+    a->alloc_valid = 1;
+    return 0;
+}
+
+double space_attrib_alloc_size(const SpaceAttrib *a, uint32_t v)
+{
+    if (!a->alloc_valid || v == 0 || v > graph_nodes(a->g)) return 0;
+    int live = a->s->step[v] <= a->alloc_step && live_has(&a->alive, v);
+    return live ? (double)space_unit_size(a->g, a->u, v) : 0;
 }
 
 int space_attrib_alloc(SpaceAttrib *a, uint32_t step, const double **alloc)
 {
-    const Graph *g = a->w.g;
-    const Schedule *s = a->s;
-    uint32_t n = graph_nodes(g);
+    uint32_t n = graph_nodes(a->g);
     *alloc = NULL;
     if (!a->alloc && !(a->alloc = malloc(((size_t)n + 1) * sizeof *a->alloc))) return -1;
-    if (!a->death && !(a->death = space_deaths(g, s))) return -1;
-    double *x = a->alloc;
-    x[0] = 0;
-    for (uint32_t v = 1; v <= n; v++)
-        x[v] = s->step[v] <= step && step < a->death[v] ? (double)space_unit_size(g, a->w.u, v) : 0;
-    *alloc = x;
+    if (space_attrib_alloc_at(a, step)) return -1;
+    for (uint32_t v = 0; v <= n; v++) a->alloc[v] = space_attrib_alloc_size(a, v);
+    *alloc = a->alloc;
     return 0;
 }
 
