@@ -49,11 +49,11 @@ typedef struct Sim {
     /* Per node, one word for what a visit touches (bf visits nodes in an
      * order random to their ids, so each further array, the graph's
      * included, would cost a cache miss): s->step[v] holds, until v's
-     * visit overwrites it with the step, v's parents not yet visited, and
-     * NEXT_ONLY if v's only child is v + 1 (most nodes: sequential
-     * composition), so visiting v reads no graph array. */
+     * visit overwrites it with the step, v's parents not yet visited and
+     * its children (see W_PARENTS), so a visit reads nothing of the
+     * graph; the first child is mostly v + 1, on the same cache line. */
     uint32_t *step;
-    uint8_t *next_only; /* per processor: its visit's node has NEXT_ONLY */
+    uint32_t *kids;     /* per processor: the word of its visit's node, parents masked */
     uint32_t named[AHEAD]; /* prefetch_ahead: what ahead named, the last AHEAD gets */
     uint32_t nahead;    /* gets with ahead so far */
     uint32_t *pin;      /* per processor: node it must visit next (--coarse), 0 none */
@@ -150,39 +150,74 @@ static int steal_wait(Sim *m, uint32_t p, uint32_t x)
     return 1;
 }
 
-/* The word of a node before its visit (Sim.step). */
-#define NEXT_ONLY 0x80000000u   /* its only child is v + 1 */
-#define PARENTS_LEFT(w) ((w) & ~NEXT_ONLY)
+/* The word of a node v before its visit (Sim.step): its parents not yet
+ * visited in the low bits, how to find its children in the top two, and
+ * between them the distance from v to a far child (a fork's right child,
+ * the join after a left branch).  Set by sim_init from the graph. */
+#define W_PARENTS 3u            /* bits 0-1: parents not yet visited (0-2) */
+#define W_FAR_SHIFT 2           /* bits 2-29: far child - v, 1..W_FAR_MAX */
+#define W_FAR_MAX ((1u << 28) - 1)
+#define W_SHAPE(w) ((w) >> 30)  /* bits 30-31: */
+enum { W_GRAPH, W_NEXT, W_FORK, W_FAR }; /* read the graph; v + 1 only; v + 1
+                                             and the far child; the far child only */
 
-/* Bf's queue order is known ahead: prefetch what the visit AHEAD gets from
- * now will touch (its word and processor entry), then half as far its
- * graph entry unless NEXT_ONLY says what its children are, and a quarter
- * as far its children's words, which halves bf's time on big graphs.  One
- * ahead call a get: the nodes AHEAD/2 and AHEAD/4 gets from now are those
- * it named AHEAD/2 and 3*AHEAD/4 gets ago (for bf exactly; for any policy
- * a hint). */
+static inline uint32_t word_far(uint32_t v, uint32_t w) { return v + (w >> W_FAR_SHIFT & W_FAR_MAX); }
+
+/* The shape bits of v's word: its children without the graph, when they
+ * are v + 1 and one far child at most W_FAR_MAX ahead. */
+static uint32_t word_shape(const Graph *g, uint32_t v)
+{
+    uint32_t a = graph_child(g, v, 0), b = graph_child(g, v, 1), far = b ? b : a;
+    uint32_t shape = a == v + 1 ? (b ? W_FORK : W_NEXT) : (a && !b ? W_FAR : W_GRAPH);
+    if (shape == W_FORK || shape == W_FAR) {
+        if (far <= v || far - v > W_FAR_MAX) return (uint32_t)W_GRAPH << 30;
+        return (uint32_t)shape << 30 | (far - v) << W_FAR_SHIFT;
+    }
+    return (uint32_t)shape << 30;
+}
+
+/* x's children, left first, from w = its word before the visit (parents
+ * masked; 0: from the graph); returns how many. */
+static inline int word_children(const Sim *m, uint32_t x, uint32_t w, uint32_t c[2])
+{
+    switch (W_SHAPE(w)) {
+    case W_NEXT: c[0] = x + 1; return 1;
+    case W_FORK: c[0] = x + 1; c[1] = word_far(x, w); return 2;
+    case W_FAR: c[0] = word_far(x, w); return 1;
+    default: {
+        int k = 0;
+        for (int i = 0; i < 2; i++)
+            if ((c[k] = graph_child(m->g, x, i)) != 0) k++;
+        return k;
+    }
+    }
+}
+
+/* Bf's queue order is known ahead: prefetch the word (and processor
+ * entry) of the node AHEAD gets from now, and half as far the words of its
+ * children, named by its own word (which halves bf's time on big graphs).
+ * One ahead call a get: the node AHEAD/2 gets from now is the one it named
+ * AHEAD/2 gets ago (for bf exactly; for any policy a hint). */
 static inline void prefetch_ahead(Sim *m)
 {
     uint32_t v = m->ops->ahead(m->pol, AHEAD);
-    uint32_t i = m->nahead++ % AHEAD;
-    uint32_t w = m->named[(i + AHEAD / 2) % AHEAD], u = m->named[(i + AHEAD / 4) % AHEAD];
+    uint32_t i = m->nahead++ % AHEAD, w = m->named[(i + AHEAD / 2) % AHEAD];
     m->named[i] = v;
     if (v) {
         __builtin_prefetch(&m->step[v], 1);
         if (m->s->proc) __builtin_prefetch(&m->s->proc[v], 1);
         else if (m->s->proc_wide) __builtin_prefetch(&m->s->proc_wide[v], 1);
     }
-    if (w && !(m->step[w] & NEXT_ONLY)) graph_prefetch_children(m->g, w);
-    if (!u) return;
-    if (m->step[u] & NEXT_ONLY) { __builtin_prefetch(&m->step[u + 1], 1); return; }
-    __builtin_prefetch(&m->step[graph_child(m->g, u, 0)], 1);
-    __builtin_prefetch(&m->step[graph_child(m->g, u, 1)], 1);
+    if (!w) return;
+    uint32_t ww = m->step[w];
+    __builtin_prefetch(&m->step[w + 1], 1);
+    if (W_SHAPE(ww) >= W_FORK) __builtin_prefetch(&m->step[word_far(w, ww)], 1);
 }
 
 /* Processor p visits x at step t. */
 static inline void visit(Sim *m, uint32_t p, uint32_t x, uint32_t t)
 {
-    m->next_only[p] = (m->step[x] & NEXT_ONLY) != 0;
+    m->kids[p] = m->step[x] & ~W_PARENTS;
     m->step[x] = t;
     sched_set_proc(m->s, x, p);
     m->vis[p] = x;
@@ -234,20 +269,15 @@ static uint32_t visit_all(Sim *m, uint32_t t, uint32_t *paid)
     return nvis;
 }
 
-/* Phase 2: release the children of processor p's visit of x (next_only:
- * x had NEXT_ONLY, else its children are read from the graph). */
+/* Phase 2: release the children of processor p's visit of x, whose word
+ * before the visit was w (parents masked; 0: read the graph). */
 /* inlined: called once per visited node, from two loops */
-static inline __attribute__((always_inline)) int release(Sim *m, uint32_t p, uint32_t x, int next_only)
+static inline __attribute__((always_inline)) int release(Sim *m, uint32_t p, uint32_t x, uint32_t w)
 {
-    uint32_t en[2];
-    int k = 0;
-    if (next_only) {
-        if (PARENTS_LEFT(--m->step[x + 1]) == 0) en[k++] = x + 1;
-    } else
-        for (int i = 0; i < 2; i++) {
-            uint32_t c = graph_child(m->g, x, i);
-            if (c && PARENTS_LEFT(--m->step[c]) == 0) en[k++] = c;
-        }
+    uint32_t en[2], c[2];
+    int k = 0, nc = word_children(m, x, w, c);
+    for (int i = 0; i < nc; i++)
+        if ((--m->step[c[i]] & W_PARENTS) == 0) en[k++] = c[i];
     m->nready += (uint64_t)k;
     if (m->coarse && k == 1) m->pin[p] = en[0]; /* a thread runs on (paper §4.1) */
     else if (k) {
@@ -266,12 +296,12 @@ static int release_all(Sim *m)
     const Graph *g = m->g;
     if (m->plain) {
         for (uint32_t i = 0; i < m->nran; i++)
-            if (release(m, m->ran[i], m->vis[m->ran[i]], m->next_only[m->ran[i]])) return -1;
+            if (release(m, m->ran[i], m->vis[m->ran[i]], m->kids[m->ran[i]])) return -1;
         return 0;
     }
     for (uint32_t p = 0; p < m->P; p++) {
         uint32_t x = m->vis[p];
-        int next_only = x && m->next_only[p];
+        uint32_t w = x ? m->kids[p] : 0;
         if (x && m->fork_cost && (graph_out_degree(g, x) == 2 || graph_in_degree(g, x) == 2)) {
             m->defer[p] = x;
             m->busy[p] = m->fork_cost;
@@ -279,7 +309,7 @@ static int release_all(Sim *m)
             continue;
         }
         if (!x && m->defer[p] && !m->busy[p]) { x = m->defer[p]; m->defer[p] = 0; }
-        if (x && release(m, p, x, next_only)) return -1;
+        if (x && release(m, p, x, w)) return -1;
     }
     return 0;
 }
@@ -323,7 +353,7 @@ static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
     m->busy = calloc(o->P, sizeof *m->busy);
     m->defer = calloc(o->P, sizeof *m->defer);
     m->ran = calloc(o->P, sizeof *m->ran);
-    m->next_only = calloc(o->P, 1);
+    m->kids = calloc(o->P, sizeof *m->kids);
     m->plain = !o->coarse && !o->fork_cost && !o->steal_cost;
     m->fork_cost = o->fork_cost;
     m->steal_cost = o->steal_cost;
@@ -331,15 +361,11 @@ static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
     s->step = m->step = node_array(n1 * sizeof *s->step);
     s->ready = malloc(m->rcap * sizeof *s->ready);
     m->pol = m->ops->create(o->P, o->seed, n);
-    if (!m->pin || !m->next_only || !m->vis || !m->busy || !m->defer || !m->ran || !s->step || !s->ready || !m->pol ||
+    if (!m->pin || !m->kids || !m->vis || !m->busy || !m->defer || !m->ran || !s->step || !s->ready || !m->pol ||
         (!o->no_proc && sched_alloc_proc(s, n)))
         return -1;
     m->step[0] = 0;
-    uint32_t only = n < NEXT_ONLY ? NEXT_ONLY : 0;  /* steps <= n stay below the flag */
-    for (uint32_t v = 1; v <= n; v++) {
-        int next = graph_child(g, v, 0) == v + 1 && !graph_child(g, v, 1);
-        m->step[v] = (uint32_t)graph_in_degree(g, v) | (next ? only : 0);
-    }
+    for (uint32_t v = 1; v <= n; v++) m->step[v] = word_shape(g, v) | (uint32_t)graph_in_degree(g, v);
     m->nready = m->held = n ? 1 : 0;
     s->ready[0] = (uint32_t)m->nready;
     uint32_t first = 1;
@@ -353,7 +379,7 @@ static void sim_done(Sim *m)
     free(m->busy);
     free(m->defer);
     free(m->ran);
-    free(m->next_only);
+    free(m->kids);
     if (m->pol) m->ops->destroy(m->pol);
 }
 
