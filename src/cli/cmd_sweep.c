@@ -462,7 +462,7 @@ int cli_sweep_plot(const char *file, const char *param, const char *units, const
 static int sweep_body(void *o, CliRun *r)
 {
     SweepArgs *a = o;
-    (void)r;
+    (void)r;    /* what it needs of the runner's, sweep_check put in a */
     if (a->nshards && shard_sizes(a)) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     Job *jobs = calloc(a->nsizes ? a->nsizes : 1, sizeof *jobs);
     OutFile out;

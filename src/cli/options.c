@@ -311,7 +311,7 @@ static int take_option(CliArgs *a, void *o, int key)
     case CLI_U64: return cli_number(flag, a->arg, opt->lo, opt->hi, field);
     case CLI_CHOICE: return take_choice(opt, a->arg, field);
     case CLI_OUTPUT:
-        if (!*a->arg) { cli_usage_error("pml %s: -o needs a file name ('-': standard output)", a->cmd->name); return -1; }
+        if (!*a->arg) { cli_usage_error("pml %s: %s needs a file name ('-': standard output)", a->cmd->name, flag); return -1; }
         break;
     case CLI_PICTURE:
         if (cli_picture_path(flag, a->arg)) return -1;
