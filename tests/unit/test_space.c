@@ -6,13 +6,14 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "check.h"
 #include "gen_graph.h"
 #include "space.h"
 #include "sched_props.h"
 #include "space_oracle.h"
 
-static Prop prof, hwm_p, use_sum, use_oracle, alloc_sum;
+static Prop prof, hwm_p, use_sum, use_oracle, use_order, alloc_sum;
 
 static int close_to(double a, double b) { return fabs(a - b) <= 1e-6 * (fabs(b) > 1 ? fabs(b) : 1); }
 
@@ -46,6 +47,47 @@ static void check_profile(const Graph *g, const Schedule *s, Units u, const char
     space_free(&sp);
 }
 
+/* The walk pml has always summed in: from each root, a stack, a value's
+ * retain edges pushed in their order, each value once; count first, then
+ * each root's part term by term.  space_by_use must equal it to the bit
+ * (its faster methods keep this order; floating-point sums depend on it). */
+static int walk_order_parts(const Graph *g, const Schedule *s, Units u, uint32_t step, double *share, double *res)
+{
+    uint32_t n = graph_nodes(g);
+    size_t n1 = (size_t)n + 1, m = graph_heap_edges(g);
+    uint32_t *off = calloc(n1 + 1, sizeof *off), *weight = calloc(n1, sizeof *weight);
+    uint32_t *count = calloc(n1, sizeof *count), *seen = calloc(n1, sizeof *seen), *stack = malloc(n1 * sizeof *stack);
+    double *part = calloc(n1, sizeof *part);
+    int ok = off && weight && count && seen && stack && part;
+    for (size_t e = 0; ok && e < m; e++) {
+        off[graph_heap_src(g, e) + 1]++;
+        if (s->step[graph_heap_src(g, e)] > step && s->step[graph_heap_dst(g, e)] <= step) weight[graph_heap_dst(g, e)]++;
+    }
+    for (size_t v = 1; ok && v <= n1; v++) off[v] += off[v - 1];
+    uint32_t r0 = graph_result(g);
+    if (ok && r0 && s->step[r0] <= step) weight[r0]++;
+    for (int pass = 0; ok && pass < 2; pass++)
+        for (uint32_t r = 1; r <= n; r++) {
+            if (!weight[r]) continue;
+            uint32_t sp = 0, stamp = 2 * r + (uint32_t)pass;
+            stack[sp++] = r, seen[r] = stamp;
+            while (sp) {
+                uint32_t v = stack[--sp];
+                if (pass == 0) count[v] += weight[r];
+                else part[r] += (double)space_unit_size(g, u, v) / (double)count[v];
+                for (uint32_t e = off[v]; e < off[v + 1]; e++) {
+                    uint32_t d = graph_heap_dst(g, e);
+                    if (graph_heap_kind(g, e) == HE_RETAIN && seen[d] != stamp) seen[d] = stamp, stack[sp++] = d;
+                }
+            }
+        }
+    for (size_t e = 0; ok && e < m; e++)
+        share[e] = s->step[graph_heap_src(g, e)] > step && s->step[graph_heap_dst(g, e)] <= step ? part[graph_heap_dst(g, e)] : 0;
+    *res = ok && r0 && s->step[r0] <= step ? part[r0] : 0;
+    free(off); free(weight); free(count); free(seen); free(stack); free(part);
+    return ok ? 0 : -1;
+}
+
 static void check_shares(const Graph *g, const Schedule *s, Units u, uint32_t step, const char *cfg)
 {
     SpaceProfile sp;
@@ -61,6 +103,14 @@ static void check_shares(const Graph *g, const Schedule *s, Units u, uint32_t st
     if (!close_to(asum, (double)sp.heap[step]))
         prop_fail(&alloc_sum, "%s step %u: allocations sum to %g, space %llu", cfg, step, asum, (unsigned long long)sp.heap[step]);
     alloc_sum.runs++;
+    double *wshare = malloc((graph_heap_edges(g) + 1) * sizeof *wshare), wres;
+    if (wshare && !walk_order_parts(g, s, u, step, wshare, &wres)) {
+        size_t m = graph_heap_edges(g);
+        if ((m && memcmp(wshare, share, m * sizeof *share) != 0) || memcmp(&wres, &res, sizeof res) != 0)
+            prop_fail(&use_order, "%s step %u: a share differs from the walk's sum in its order", cfg, step);
+        use_order.runs++;
+    }
+    free(wshare);
     if (graph_nodes(g) <= 300 && !space_oracle_by_use(g, s, u, step, &oshare, &ores)) {
         for (size_t e = 0; e < graph_heap_edges(g); e++)
             if (!close_to(share[e], oshare[e])) {
@@ -258,6 +308,7 @@ int main(void)
     PROP_CHECK(hwm_p, "the high-water mark is the maximum over steps, at its first step, with and without the queue");
     PROP_CHECK(use_sum, "by use, the root edges' shares and the result's part sum to the space at that step");
     PROP_CHECK(use_oracle, "by use, each root edge's share equals a literal walk from every root edge");
+    PROP_CHECK(use_order, "by use, each share is to the bit the sum in the order of a depth-first walk from its root (stack, retain edges in order)");
     PROP_CHECK(alloc_sum, "by allocation, live values' sizes sum to the space at that step");
     return CHECK_DONE();
 }
