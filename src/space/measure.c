@@ -94,8 +94,11 @@ static int sum_by_annot(Measure *m, uint32_t step, double *sum, double *best, ui
     *approx = 0;
     if (!a || (grouped(m) && find_user_sites(m))) return -1;
     if (m->o.by != MEASURE_BY_ALLOC) {
+        size_t nroots;
         if (space_attrib_use_at(a, step, result, approx)) return -1;
-        for (size_t e = 0; e < graph_heap_edges(g); e++) {
+        const uint32_t *roots = space_attrib_use_roots(a, &nroots); /* the only edges with shares */
+        for (size_t k = 0; k < nroots; k++) {
+            uint32_t e = roots[k];
             double x = space_attrib_use_share(a, e);
             if (!(x > 0)) continue;
             uint32_t v = graph_heap_src(g, e); /* non-decreasing: the stack by cursor */

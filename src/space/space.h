@@ -68,8 +68,9 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
  * By use (space_attrib_use_at): every heap edge from an unvisited node to
  * a visited value is a root edge; each live value's size is shared equally
  * among the root edges that reach it; then space_attrib_use_share(a, e) is
- * root edge e's part (0 for other edges), in O(1).  The program's result,
- * when it is live, is held by no edge: its part is returned in
+ * root edge e's part (0 for other edges), in O(1), and
+ * space_attrib_use_roots lists the root edges, increasing.  The program's
+ * result, when it is live, is held by no edge: its part is returned in
  * *result_share.  Exact while it stays affordable (about 2*10^8 pairs of a
  * root and a value it reaches); past that *approx is set and each value's
  * size is instead split equally among its direct holders, passed up
@@ -84,6 +85,7 @@ typedef struct SpaceAttrib SpaceAttrib;
 SpaceAttrib *space_attrib_new(const Graph *g, const Schedule *s, Units u);   /* NULL: out of memory */
 int space_attrib_use_at(SpaceAttrib *a, uint32_t step, double *result_share, int *approx);
 double space_attrib_use_share(const SpaceAttrib *a, size_t e);
+const uint32_t *space_attrib_use_roots(const SpaceAttrib *a, size_t *count);
 int space_attrib_alloc_at(SpaceAttrib *a, uint32_t step);
 double space_attrib_alloc_size(const SpaceAttrib *a, uint32_t v);
 int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double *result_share, int *approx);

@@ -103,12 +103,41 @@ static inline int is_root_edge(const Graph *g, const Schedule *s, uint32_t step,
 
 /* ---- by use: the live values and the retain edges between them ---- */
 
+/* Heap edge indices, growing (heap edges are counted in 32 bits, as the
+ * graph's block offsets are). */
+typedef struct EdgeList {
+    uint32_t *e;
+    size_t n, cap;
+} EdgeList;
+
+static inline int edges_push(EdgeList *l, size_t e)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 1024;
+        uint32_t *t = realloc(l->e, cap * sizeof *t);
+        if (!t) return -1;
+        l->e = t, l->cap = cap;
+    }
+    l->e[l->n++] = (uint32_t)e;
+    return 0;
+}
+
+static void edges_reverse(EdgeList *l)
+{
+    for (size_t i = 0, j = l->n; i + 1 < j; i++, j--) {
+        uint32_t t = l->e[i];
+        l->e[i] = l->e[j - 1], l->e[j - 1] = t;
+    }
+}
+
 typedef struct UseWork {
     const Graph *g;
     const Schedule *s;
     Units u;
     uint32_t step;
     LiveSet *lv;
+    EdgeList *roots;        /* the root edges, increasing */
+    EdgeList *held;         /* the retain edges from live values, increasing */
     uint32_t L, E;          /* live values; retain edges from them */
     uint32_t *id;           /* L: node id of each live value (increasing) */
     uint32_t *off;          /* L+1: value i's retain edges are dst[off[i] .. off[i+1]-1] */
@@ -128,35 +157,38 @@ static void work_free(UseWork *w)
     w->term = NULL;
 }
 
-/* The backward pass: marks the values the root edges (and the live
- * result) reach through retain edges; counts the retain edges from them. */
+/* The one pass over the heap edges, backwards: marks the values the root
+ * edges (and the live result) reach through retain edges, and lists the
+ * root edges and the retain edges from live values. */
 static int use_mark(UseWork *w)
 {
     const Graph *g = w->g;
     const uint32_t *st = w->s->step;
     LiveSet *lv = w->lv;
-    if (live_clear(lv, graph_nodes(g))) return -1;
+    w->roots->n = w->held->n = 0;
+    if (graph_heap_edges(g) > UINT32_MAX || live_clear(lv, graph_nodes(g))) return -1;
     uint32_t res = graph_result(g);
     if (res && st[res] <= w->step) live_set(lv, res);
-    size_t E = 0;
     for (size_t e = graph_heap_edges(g); e-- > 0;) {
         uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
         int retain = graph_heap_kind(g, e) == HE_RETAIN && live_has(lv, src);
-        if (retain || (st[src] > w->step && st[dst] <= w->step)) live_set(lv, dst);
-        E += retain;
+        int root = st[src] > w->step && st[dst] <= w->step;
+        if (!retain && !root) continue;
+        live_set(lv, dst);
+        if ((retain && edges_push(w->held, e)) || (root && edges_push(w->roots, e))) return -1;
     }
-    if (E > UINT32_MAX) return -1;
+    edges_reverse(w->roots);
+    edges_reverse(w->held);
     live_number(lv);
     w->L = lv->L;
-    w->E = (uint32_t)E;
+    w->E = (uint32_t)w->held->n;
     return 0;
 }
 
-/* The forward pass: ids, the retain edges as dense arrays, root weights. */
+/* The dense arrays: ids, the retain edges by live value, root weights. */
 static int use_build(UseWork *w)
 {
     const Graph *g = w->g;
-    const uint32_t *st = w->s->step;
     const LiveSet *lv = w->lv;
     uint32_t L = w->L;
     w->id = malloc(((size_t)L + 1) * sizeof *w->id);
@@ -166,17 +198,16 @@ static int use_build(UseWork *w)
     if (!w->id || !w->off || !w->dst || !w->weight) return -1;
     for (size_t k = 0, i = 0; k < lv->words; k++)
         for (uint64_t b = lv->bits[k]; b; b &= b - 1) w->id[i++] = (uint32_t)(64 * k + (size_t)__builtin_ctzll(b));
-    uint32_t filled = 0, E = 0;
-    for (size_t e = 0, m = graph_heap_edges(g); e < m; e++) {
-        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
-        if (st[src] > w->step && st[dst] <= w->step) w->weight[live_index(lv, dst)]++;
-        if (graph_heap_kind(g, e) != HE_RETAIN || !live_has(lv, src)) continue;
-        for (uint32_t i = live_index(lv, src); filled <= i; filled++) w->off[filled] = E;
-        w->dst[E++] = live_index(lv, dst);
+    for (size_t k = 0; k < w->roots->n; k++) w->weight[live_index(lv, graph_heap_dst(g, w->roots->e[k]))]++;
+    uint32_t filled = 0;
+    for (uint32_t p = 0; p < w->E; p++) {
+        uint32_t e = w->held->e[p];
+        for (uint32_t i = live_index(lv, graph_heap_src(g, e)); filled <= i; filled++) w->off[filled] = p;
+        w->dst[p] = live_index(lv, graph_heap_dst(g, e));
     }
-    for (; filled <= L; filled++) w->off[filled] = E;
+    for (; filled <= L; filled++) w->off[filled] = w->E;
     uint32_t res = graph_result(g);
-    if (res && st[res] <= w->step) w->weight[live_index(lv, res)]++; /* the result: a root of its own */
+    if (res && w->s->step[res] <= w->step) w->weight[live_index(lv, res)]++; /* the result: a root of its own */
     return 0;
 }
 
@@ -528,6 +559,8 @@ struct SpaceAttrib {
     const Schedule *s;
     Units u;
     LiveSet use;            /* by use: the values the roots reach at use_step */
+    EdgeList roots;         /* by use: the root edges at use_step */
+    EdgeList held;          /* by use: scratch, the retain edges between live values */
     double *part;           /* use.L: each root's part (others: unspecified) */
     uint32_t use_step;
     int use_valid;          /* part holds for use_step */
@@ -553,6 +586,8 @@ void space_attrib_free(SpaceAttrib *a)
     if (!a) return;
     live_free(&a->use);
     live_free(&a->alive);
+    free(a->roots.e);
+    free(a->held.e);
     free(a->part);
     free(a->share);
     free(a->alloc);
@@ -561,7 +596,7 @@ void space_attrib_free(SpaceAttrib *a)
 
 int space_attrib_use_at(SpaceAttrib *a, uint32_t step, double *result_share, int *approx)
 {
-    UseWork w = {.g = a->g, .s = a->s, .u = a->u, .step = step, .lv = &a->use};
+    UseWork w = {.g = a->g, .s = a->s, .u = a->u, .step = step, .lv = &a->use, .roots = &a->roots, .held = &a->held};
     *result_share = 0;
     *approx = 0;
     a->use_valid = 0;
@@ -580,7 +615,15 @@ int space_attrib_use_at(SpaceAttrib *a, uint32_t step, double *result_share, int
 out:
     free(w.part);
     work_free(&w);
+    free(a->held.e);
+    a->held = (EdgeList){0};
     return rc;
+}
+
+const uint32_t *space_attrib_use_roots(const SpaceAttrib *a, size_t *count)
+{
+    *count = a->use_valid ? a->roots.n : 0;
+    return a->roots.e;
 }
 
 double space_attrib_use_share(const SpaceAttrib *a, size_t e)
@@ -595,7 +638,8 @@ int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double
     *share = NULL;
     if (!a->share && !(a->share = malloc((m ? m : 1) * sizeof *a->share))) return -1;
     if (space_attrib_use_at(a, step, result_share, approx)) return -1;
-    for (size_t e = 0; e < m; e++) a->share[e] = space_attrib_use_share(a, e);
+    memset(a->share, 0, m * sizeof *a->share);
+    for (size_t k = 0; k < a->roots.n; k++) a->share[a->roots.e[k]] = space_attrib_use_share(a, a->roots.e[k]);
     *share = a->share;
     return 0;
 }
