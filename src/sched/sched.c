@@ -314,29 +314,61 @@ static int release_all(Sim *m)
     return 0;
 }
 
+static int stuck(const Sim *m, uint32_t t, char *msg, size_t len)
+{
+    snprintf(msg, len, "schedule stuck at step %u: %llu of %u nodes visited "
+             "(graph not connected from node 1?)", t, (unsigned long long)m->nvisited, graph_nodes(m->g));
+    return -1;
+}
+
+static int oom(char *msg, size_t len)
+{
+    snprintf(msg, len, "out of memory while scheduling");
+    return -1;
+}
+
+/* A plain run on one processor: a step visits the node the policy gives
+ * (none: stuck) and releases it, nothing idles; the step loop of
+ * sim_loop without its per-processor bookkeeping, the same schedule. */
+static int sim_loop_one(Sim *m, char *msg, size_t len)
+{
+    uint32_t n = graph_nodes(m->g), t = 0;
+    while (m->nvisited < n) {
+        uint32_t x = 0;
+        t++;
+        if (m->held) {
+            if (m->ops->ahead) prefetch_ahead(m);
+            x = m->ops->get(m->pol, 0);
+        }
+        if (!x) return stuck(m, t, msg, len);
+        m->held--;
+        visit(m, 0, x, t);
+        if (release(m, 0, x, m->kids[0])) return oom(msg, len);
+        m->nready--;
+        m->nvisited++;
+        if (push_ready(m, t)) return oom(msg, len);
+    }
+    m->s->T = t;
+    return 0;
+}
+
 static int sim_loop(Sim *m, char *msg, size_t len)
 {
     const Graph *g = m->g;
     uint32_t t = 0, paid;
+    if (m->plain && m->P == 1) return sim_loop_one(m, msg, len);
     while (m->nvisited < graph_nodes(g) || m->nbusy) {
         uint32_t nvis;
         if (m->plain) { nvis = visit_plain(m, ++t); paid = 0; }
         else nvis = visit_all(m, ++t, &paid);
-        if (nvis == 0 && paid == 0) {
-            snprintf(msg, len, "schedule stuck at step %u: %llu of %u nodes visited "
-                     "(graph not connected from node 1?)", t, (unsigned long long)m->nvisited, graph_nodes(g));
-            return -1;
-        }
-        if (release_all(m)) goto oom;
+        if (nvis == 0 && paid == 0) return stuck(m, t, msg, len);
+        if (release_all(m)) return oom(msg, len);
         m->nready -= nvis;
         m->nvisited += nvis;
-        if (push_ready(m, t)) goto oom;
+        if (push_ready(m, t)) return oom(msg, len);
     }
     m->s->T = t;
     return 0;
-oom:
-    snprintf(msg, len, "out of memory while scheduling");
-    return -1;
 }
 
 static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
