@@ -148,21 +148,44 @@ int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nh
     return h ? 0 : -1;
 }
 
+static int measure_with(const Graph *g, const MeasureOptions *o, Schedule *s, const SpaceMark *k, Measure *m,
+                        char *msg, size_t msglen);
+
+/* Without the profile: the mark in the schedule's own memory (its steps
+ * become the deaths), then the same schedule again for the steps the
+ * attribution reads and the queue at the mark.  1: not possible (values
+ * past 2^32 words; s untouched); -1 with msg. */
+static int mark_then_again(const Graph *g, const SchedOptions *so, const MeasureOptions *o, Schedule *s,
+                           SpaceMark *k, char *msg, size_t msglen)
+{
+    if (space_mark_in_place(g, s, o->units, o->with_queue, &k->hwm, &k->hwm_step)) return 1;
+    if (sched_run(g, so, s, msg, msglen)) return -1;
+    k->queue = s->ready[k->hwm_step];
+    k->heap = k->hwm - (o->with_queue ? k->queue : 0);
+    free(s->ready);
+    s->ready = NULL;
+    return 0;
+}
+
 int measure_run(const Graph *g, const MeasureOptions *o, Measure *m, char *msg, size_t msglen)
 {
     Schedule s;
+    SpaceMark k;
     SchedOptions so = o->sched;
     so.no_proc |= !o->profile;  /* without the profile nothing reads the processors */
     memset(m, 0, sizeof *m);
     if (sched_run(g, &so, &s, msg, msglen)) return -1;
-    return measure_schedule(g, o, &s, m, msg, msglen);
+    int rc = o->profile ? 1 : mark_then_again(g, &so, o, &s, &k, msg, msglen);
+    if (rc < 0) return -1;
+    return measure_with(g, o, &s, rc == 0 ? &k : NULL, m, msg, msglen);
 }
 
-/* The space at every step (o.profile) or at the mark alone, into m's
- * figures.  0, or -1 out of memory. */
-static int measure_space(Measure *m)
+/* The space at every step (o.profile) or at the mark alone (k if found
+ * already), into m's figures.  0, or -1 out of memory. */
+static int measure_space(Measure *m, const SpaceMark *k)
 {
     const MeasureOptions *o = &m->o;
+    SpaceMark found;
     if (o->profile) {
         if (space_profile(m->g, &m->sched, o->units, o->with_queue, &m->space)) return -1;
         m->hwm = m->space.hwm;
@@ -176,24 +199,30 @@ static int measure_space(Measure *m)
     free(m->sched.proc_wide);
     m->sched.proc = NULL;
     m->sched.proc_wide = NULL;
-    SpaceMark k;
-    if (space_mark(m->g, &m->sched, o->units, o->with_queue, &k)) return -1;
-    m->space = (SpaceProfile){.T = m->sched.T, .with_queue = o->with_queue, .hwm = k.hwm, .hwm_step = k.hwm_step};
-    m->hwm = k.hwm;
-    m->hwm_step = k.hwm_step;
-    m->heap = k.heap;
-    m->queue = k.queue;
+    if (!k && space_mark(m->g, &m->sched, o->units, o->with_queue, &found)) return -1;
+    if (!k) k = &found;
+    m->space = (SpaceProfile){.T = m->sched.T, .with_queue = o->with_queue, .hwm = k->hwm, .hwm_step = k->hwm_step};
+    m->hwm = k->hwm;
+    m->hwm_step = k->hwm_step;
+    m->heap = k->heap;
+    m->queue = k->queue;
     return 0;
 }
 
 int measure_schedule(const Graph *g, const MeasureOptions *o, Schedule *s, Measure *m, char *msg, size_t msglen)
+{
+    return measure_with(g, o, s, NULL, m, msg, msglen);
+}
+
+static int measure_with(const Graph *g, const MeasureOptions *o, Schedule *s, const SpaceMark *k, Measure *m,
+                        char *msg, size_t msglen)
 {
     memset(m, 0, sizeof *m);
     m->g = g;
     m->o = *o;
     m->sched = *s;
     memset(s, 0, sizeof *s);
-    if (measure_space(m)) {
+    if (measure_space(m, k)) {
         sched_free(&m->sched);
         space_free(&m->space);
         snprintf(msg, msglen, "out of memory while measuring space");

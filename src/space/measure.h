@@ -72,8 +72,11 @@ typedef struct MeasureOptions {
     int profile;            /* keep the whole schedule and the space at every step
                                (Measure.sched, .space) until measure_trim; 0: only
                                the figures at the mark, found without per-step
-                               arrays (space_mark), and the steps the attribution
-                               reads (sched.step) */
+                               arrays, and the steps the attribution reads
+                               (sched.step).  measure_run then finds the mark in the
+                               schedule's own memory (space_mark_in_place) and
+                               simulates a second time for the steps: 4 bytes a
+                               node less at its peak for one more simulation */
 } MeasureOptions;
 
 /* The defaults: df, P = 1, words, the queue counted, by use, grouped by

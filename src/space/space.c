@@ -152,6 +152,58 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
     return rc;
 }
 
+/* ---- the mark in the schedule's own memory ---- */
+
+/* The deaths in place of the steps (x = s->step on entry): the use edges
+ * forward, then the result, then the retain edges backward.  Going
+ * forward, a source's entry is still its step when its edges are read
+ * (the edges into it have higher sources, read later); going backward, a
+ * source's death is final when its edges are read. */
+static void deaths_in_place(const Graph *g, uint32_t *x)
+{
+    size_t m = graph_heap_edges(g);
+    for (size_t e = 0; e < m; e++) {
+        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
+        if (graph_heap_kind(g, e) == HE_USE && x[src] > x[dst]) x[dst] = x[src];
+    }
+    if (graph_result(g)) x[graph_result(g)] = SPACE_NEVER;
+    for (size_t e = m; e-- > 0;) {
+        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
+        if (graph_heap_kind(g, e) == HE_RETAIN && x[src] > x[dst]) x[dst] = x[src];
+    }
+}
+
+/* Each value's size into d at x[v] (its step, or its death: none past
+ * T), added or taken off. */
+static void add_sizes(const Graph *g, Units u, const uint32_t *x, uint32_t T, uint32_t *d, int off)
+{
+    for (uint32_t v = 1, n = graph_nodes(g); v <= n; v++) {
+        if (v + SPACE_AHEAD <= n && x[v + SPACE_AHEAD] <= T) __builtin_prefetch(&d[x[v + SPACE_AHEAD]], 1);
+        uint32_t z = (uint32_t)space_unit_size(g, u, v);
+        if (z && x[v] <= T) d[x[v]] += off ? -z : z;
+    }
+}
+
+int space_mark_in_place(const Graph *g, Schedule *s, Units u, int with_queue, uint64_t *hwm, uint32_t *hwm_step)
+{
+    if (space_bound(g, u, with_queue) > UINT32_MAX) return 1;
+    uint32_t *d = s->ready, T = s->T;
+    if (with_queue)
+        for (uint32_t i = T; i > 0; i--) d[i] -= d[i - 1];
+    else memset(d, 0, ((size_t)T + 1) * sizeof *d);
+    add_sizes(g, u, s->step, T, d, 0);     /* allocated at their steps */
+    deaths_in_place(g, s->step);
+    add_sizes(g, u, s->step, T, d, 1);     /* gone at their deaths (a value dead at its
+                                              own step cancels: never live) */
+    uint32_t x = 0;
+    *hwm = 0;
+    *hwm_step = 0;
+    for (uint32_t i = 0; i <= T; i++)
+        if ((x += d[i]) > *hwm) { *hwm = x; *hwm_step = i; }
+    sched_free(s);
+    return 0;
+}
+
 void space_free(SpaceProfile *p)
 {
     free(p->heap);

@@ -58,6 +58,12 @@ typedef struct SpaceMark {
     uint64_t heap, queue; /* at hwm_step */
 } SpaceMark;
 int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *out);
+/* The mark and its step alone in no memory beyond the schedule's: the
+ * deaths are computed in place of s->step and the differences in
+ * s->ready; then s is freed (sched_free).  The heap and queue at the mark
+ * need the schedule again (measure_run simulates twice).  0, or 1 when
+ * the values are too big for 32-bit differences (s untouched). */
+int space_mark_in_place(const Graph *g, Schedule *s, Units u, int with_queue, uint64_t *hwm, uint32_t *hwm_step);
 
 /* Who holds the space at a step of schedule s, at many steps of one
  * schedule: the state is made once (space_attrib_new, O(1)); g and s must

@@ -4,7 +4,8 @@
  * profile (space_profile) — its value, its first step, the heap and the
  * queue there — on random graphs under every policy, P, units and queue
  * setting, near 2^32 words (the narrow differences wrap around) and past
- * it (the 64-bit fallback); and it consumes the ready counts only.
+ * it (the 64-bit fallback); and it consumes the ready counts only.  So does
+ * space_mark_in_place, which computes the deaths in place of the steps.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -13,7 +14,29 @@
 #include "space.h"
 #include "sched_props.h"
 
-static Prop same, consumed;
+static Prop same, consumed, in_place;
+
+/* space_mark_in_place on copies of s's steps and ready counts: the
+ * profile's mark and step, or 1 (nothing done) past 2^32 words. */
+static void compare_in_place(const Graph *g, const Schedule *s, Units u, int with_queue, const SpaceProfile *p,
+                             const char *cfg)
+{
+    Schedule c = {.P = s->P, .T = s->T};
+    size_t nb = ((size_t)graph_nodes(g) + 1) * sizeof *s->step, tb = ((size_t)s->T + 1) * sizeof *s->ready;
+    uint64_t hwm;
+    uint32_t at;
+    c.step = malloc(nb);
+    c.ready = malloc(tb);
+    if (!c.step || !c.ready) { sched_free(&c); prop_fail(&in_place, "%s: out of memory", cfg); return; }
+    memcpy(c.step, s->step, nb);
+    memcpy(c.ready, s->ready, tb);
+    int rc = space_mark_in_place(g, &c, u, with_queue, &hwm, &at);
+    if (rc == 1) sched_free(&c);
+    else if (hwm != p->hwm || at != p->hwm_step || c.step || c.ready)
+        prop_fail(&in_place, "%s%s: in place %llu@%u, profile %llu@%u", cfg, with_queue ? "" : " no queue",
+                  (unsigned long long)hwm, at, (unsigned long long)p->hwm, p->hwm_step);
+    in_place.runs++;
+}
 
 /* space_mark on a copy of s's ready counts against space_profile on s. */
 static void compare(const Graph *g, const Schedule *s, Units u, int with_queue, const char *cfg)
@@ -36,6 +59,7 @@ static void compare(const Graph *g, const Schedule *s, Units u, int with_queue, 
     same.runs++;
     if (c.ready != NULL || c.step != s->step) prop_fail(&consumed, "%s: ready not consumed or steps moved", cfg);
     consumed.runs++;
+    compare_in_place(g, s, u, with_queue, &p, cfg);
     space_free(&p);
 }
 
@@ -98,5 +122,6 @@ int main(void)
     big_values(2000000000u, "values summing past 2^32 words (64-bit fallback)");
     PROP_CHECK(same, "space_mark's mark, step, heap and queue equal space_profile's, with and without the queue");
     PROP_CHECK(consumed, "space_mark frees the ready counts and keeps the steps");
+    PROP_CHECK(in_place, "space_mark_in_place (deaths in place of the steps) finds the profile's mark and step, and frees the schedule");
     return CHECK_DONE();
 }
