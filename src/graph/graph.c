@@ -6,7 +6,7 @@
  * in an escape table) + 2 (annotation; 4 in programs of 2^16 expressions
  * or more) + 1/4 (rank) bytes, and 4 more if it has a slot: forks and the
  * ends of left branches, 2-8 % of the nodes of the examples.  A heap edge
- * costs 4 (sink and kind) + 1 (source) + 1/8 (its block's base) bytes.
+ * costs 4 (sink and kind) + 1 (source) + 1/16 (its block's base) bytes.
  * Adding is amortised O(1).
  */
 #include "graph.h"
@@ -44,7 +44,7 @@ void graph_free(Graph *g)
     free(g->big_id); free(g->big_size);
     free(g->rank); free(g->slot); free(g->ext);
     free(g->stk_from); free(g->stk_id);
-    free(g->hdst); free(g->hoff); free(g->hblk); free(g->hwide);
+    free(g->hdst); free(g->hoff); free(g->hbase); free(g->hwide);
     memset(g, 0, sizeof *g);
 }
 
@@ -112,7 +112,7 @@ size_t graph_bytes(const Graph *g)
     return nodes * (sizeof *g->kindpred + sizeof *g->size8 + annot) +
            (g->cap ? ((size_t)g->cap >> 5) + 1 : 0) * sizeof *g->rank +
            (size_t)g->slotcap * sizeof *g->slot + (size_t)g->extcap * sizeof *g->ext +
-           g->mcap * per_edge + g->mcap / GRAPH_HEAP_BLOCK * sizeof *g->hblk +
+           g->mcap * per_edge + g->mcap / GRAPH_HEAP_BLOCK * sizeof *g->hbase +
            (size_t)g->widecap * GRAPH_HEAP_BLOCK * sizeof *g->hwide +
            (size_t)g->bigcap * 2 * sizeof *g->big_id + (size_t)g->stkcap * 2 * sizeof *g->stk_id;
 }
@@ -283,7 +283,7 @@ static int grow_heap(Graph *g)
 {
     size_t cap = g->mcap ? g->mcap * 2 : 1024;
     if (grow((void **)&g->hdst, sizeof *g->hdst, cap) || grow((void **)&g->hoff, 1, cap) ||
-        grow((void **)&g->hblk, sizeof *g->hblk, cap / GRAPH_HEAP_BLOCK))
+        grow((void **)&g->hbase, sizeof *g->hbase, cap / GRAPH_HEAP_BLOCK))
         return -1;
     g->mcap = cap;
     return 0;
@@ -301,21 +301,22 @@ static int widen_block(Graph *g, size_t e)
     uint32_t *w = &g->hwide[(size_t)g->nwide * GRAPH_HEAP_BLOCK];
     size_t first = e - e % GRAPH_HEAP_BLOCK;
     for (size_t i = first; i < e; i++) w[i - first] = graph_heap_src(g, i);
-    g->hblk[e / GRAPH_HEAP_BLOCK].wide = ++g->nwide;
+    g->hbase[e / GRAPH_HEAP_BLOCK] = GRAPH_HEAP_WIDE | g->nwide++;
     return 0;
 }
 
 int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
 {
-    if (dst > GRAPH_MAX_ID) return -1;
+    if (dst > GRAPH_MAX_ID || src > GRAPH_MAX_ID) return -1;
     if (g->m == g->mcap && grow_heap(g)) return -1;
-    size_t e = g->m;
-    GraphHeapBlock *b = &g->hblk[e / GRAPH_HEAP_BLOCK];
-    if (e % GRAPH_HEAP_BLOCK == 0) *b = (GraphHeapBlock){src, 0};
+    size_t e = g->m, b = e / GRAPH_HEAP_BLOCK;
+    if (e % GRAPH_HEAP_BLOCK == 0) g->hbase[b] = src;
     /* a source below the base wraps around and widens the block too */
-    if (!b->wide && src - b->base > UINT8_MAX && widen_block(g, e)) return -1;
-    if (b->wide) g->hwide[(size_t)(b->wide - 1) * GRAPH_HEAP_BLOCK + e % GRAPH_HEAP_BLOCK] = src;
-    else g->hoff[e] = (uint8_t)(src - b->base);
+    if (g->hbase[b] < GRAPH_HEAP_WIDE && src - g->hbase[b] > UINT8_MAX && widen_block(g, e)) return -1;
+    if (g->hbase[b] >= GRAPH_HEAP_WIDE)
+        g->hwide[(size_t)(g->hbase[b] - GRAPH_HEAP_WIDE) * GRAPH_HEAP_BLOCK + e % GRAPH_HEAP_BLOCK] = src;
+    else
+        g->hoff[e] = (uint8_t)(src - g->hbase[b]);
     g->hdst[e] = dst | (uint32_t)k << GRAPH_HEAP_KIND_BIT;
     g->m++;
     return 0;

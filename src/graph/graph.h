@@ -79,9 +79,9 @@ typedef struct Annot {
  * are added in id order).  Annotations take 2 bytes while every one is
  * below 2^16 (a program of fewer expressions), 4 after (annot32).
  *
- * A heap edge takes 5 bytes and 1/8: its sink with the kind in the top bit
+ * A heap edge takes 5 bytes and 1/16: its sink with the kind in the top bit
  * (hdst), and its source as a byte above the source of the first edge of
- * its block of GRAPH_HEAP_BLOCK edges (sources never decrease, and the
+ * its block of GRAPH_HEAP_BLOCK edges (hbase) (sources never decrease, and the
  * blocks of the interpreter's graphs span tens of nodes).  A block whose
  * sources do not fit keeps them whole in hwide. */
 #define GRAPH_KIND_BITS 4
@@ -92,14 +92,10 @@ typedef struct Annot {
 #define GRAPH_SIZE_ESCAPE 255u
 #define GRAPH_HEAP_BLOCK 64u
 #define GRAPH_HEAP_KIND_BIT 31
+/* hbase[b] with this bit: block b's sources are whole in hwide */
+#define GRAPH_HEAP_WIDE 0x80000000u
 /* Node ids stay below 2^31, so a sink and the kind fit 4 bytes. */
 #define GRAPH_MAX_ID 0x7FFFFFFEu
-
-/* A block of heap edges: the first edge's source, and 0, or 1 + the index
- * of the block's whole sources in hwide (units of GRAPH_HEAP_BLOCK). */
-typedef struct GraphHeapBlock {
-    uint32_t base, wide;
-} GraphHeapBlock;
 
 /* One node's children kept whole (ext): c[0] left, c[1] right, 0 none. */
 typedef struct GraphExt {
@@ -133,7 +129,8 @@ typedef struct Graph {
     size_t m, mcap;      /* heap edges 0..m-1 */
     uint32_t *hdst;      /* sink | HeapKind << GRAPH_HEAP_KIND_BIT */
     uint8_t *hoff;       /* source - its block's base (if the block is not wide) */
-    GraphHeapBlock *hblk;/* one per GRAPH_HEAP_BLOCK edges */
+    uint32_t *hbase;     /* per GRAPH_HEAP_BLOCK edges: the first one's source, or
+                          * GRAPH_HEAP_WIDE | the block's index in hwide */
     uint32_t *hwide;     /* the sources of wide blocks, GRAPH_HEAP_BLOCK each */
     uint32_t nwide, widecap;
 
@@ -229,9 +226,10 @@ static inline void graph_prefetch_children(const Graph *g, uint32_t v) { __built
 static inline size_t graph_heap_edges(const Graph *g) { return g->m; }
 static inline uint32_t graph_heap_src(const Graph *g, size_t e)
 {
-    const GraphHeapBlock *b = &g->hblk[e / GRAPH_HEAP_BLOCK];
-    if (__builtin_expect(b->wide != 0, 0)) return g->hwide[(size_t)(b->wide - 1) * GRAPH_HEAP_BLOCK + e % GRAPH_HEAP_BLOCK];
-    return b->base + g->hoff[e];
+    uint32_t h = g->hbase[e / GRAPH_HEAP_BLOCK];
+    if (__builtin_expect(h >= GRAPH_HEAP_WIDE, 0))
+        return g->hwide[(size_t)(h - GRAPH_HEAP_WIDE) * GRAPH_HEAP_BLOCK + e % GRAPH_HEAP_BLOCK];
+    return h + g->hoff[e];
 }
 static inline uint32_t graph_heap_dst(const Graph *g, size_t e)
 {
