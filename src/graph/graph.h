@@ -221,7 +221,11 @@ static inline int graph_in_degree(const Graph *g, uint32_t v)
 }
 /* A hint that v's children will be read soon (a cache prefetch; no effect
  * on any result). */
-static inline void graph_prefetch_children(const Graph *g, uint32_t v) { __builtin_prefetch(&g->kindpred[v]); }
+static inline void graph_prefetch_children(const Graph *g, uint32_t v)
+{
+    __builtin_prefetch(&g->kindpred[v]);
+    __builtin_prefetch(&g->rank[v >> 5]); /* where a slotted node's slot is */
+}
 /* Heap edges 0..m-1, sources non-decreasing. */
 static inline size_t graph_heap_edges(const Graph *g) { return g->m; }
 static inline uint32_t graph_heap_src(const Graph *g, size_t e)
