@@ -194,6 +194,15 @@ static uint32_t ext_find(const Graph *g, uint32_t v)
     return i;
 }
 
+uint32_t graph_child_slotted(const Graph *g, uint32_t v, int k)
+{
+    const uint32_t *sl = graph_slot_of(g, v);
+    uint32_t s = sl ? *sl : GRAPH_SLOT_EXT;
+    if (s == GRAPH_SLOT_EXT) return graph_child_ext(g, v, k);
+    if (g->kindpred[v] & GRAPH_NEXT) return k ? s : v + 1;
+    return k ? 0 : s;
+}
+
 uint32_t graph_child_ext(const Graph *g, uint32_t v, int k)
 {
     if (!g->extcap) return 0;

@@ -193,14 +193,8 @@ static inline uint32_t *graph_slot_of(const Graph *g, uint32_t v)
     return (bits & bit) ? &g->slot[(uint32_t)(w >> 32) + graph_popcount32(bits & (bit - 1))] : NULL;
 }
 uint32_t graph_child_ext(const Graph *g, uint32_t v, int k);
-static inline uint32_t graph_child_slotted(const Graph *g, uint32_t v, int k)
-{
-    const uint32_t *sl = graph_slot_of(g, v);
-    uint32_t s = sl ? *sl : GRAPH_SLOT_EXT;
-    if (s == GRAPH_SLOT_EXT) return graph_child_ext(g, v, k);
-    if (g->kindpred[v] & GRAPH_NEXT) return k ? s : v + 1;
-    return k ? 0 : s;
-}
+/* Child k of a node with GRAPH_SLOT: out of line, for the few such nodes. */
+uint32_t graph_child_slotted(const Graph *g, uint32_t v, int k);
 /* Computation edges: child k (0 left, 1 right) of v, 0 if absent; children
  * are filled left first, so out-degree 1 means child 0 only. */
 static inline uint32_t graph_child(const Graph *g, uint32_t v, int k)
