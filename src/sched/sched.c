@@ -105,7 +105,7 @@ int sched_alloc_proc(Schedule *s, uint32_t n)
     return 0;
 }
 
-static int push_ready(Sim *m, uint32_t t)
+static inline int push_ready(Sim *m, uint32_t t)
 {
     if (t >= m->rcap) {
         uint32_t c = m->rcap > UINT32_MAX / 2 ? UINT32_MAX : m->rcap * 2;
