@@ -20,12 +20,13 @@
  * do not change by a bit.  What is faster than walking:
  *  - counts, for 64 roots at a time: one bit mask per value reached,
  *    pushed down the retain edges in topological order (count_reach);
- *  - the walks themselves when no root reaches a value by two paths (lists
- *    and trees sharing only leaves, the usual case; checked by counting
- *    paths): then the walk from any value visits the same sequence, which
- *    is laid out once in an array (walk_layout), and a root's part is a sum
- *    over a slice of it, four roots interleaved.  Otherwise each root is
- *    walked on the dense arrays (walk_each).
+ *  - the walks themselves where no root reaches a value by two paths
+ *    (lists and trees sharing only leaves or small tuples, the usual case;
+ *    checked by counting paths, reach_taint): there the walk from any value
+ *    visits the same sequence, which is laid out once in an array
+ *    (walk_layout), and a root's part is a sum over a slice of it, four
+ *    roots interleaved.  The other roots are walked one by one on the
+ *    dense arrays (walk_each).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -297,20 +298,23 @@ static uint64_t count_reach(UseWork *w, Scratch *x, const uint32_t *roots, uint3
     return pairs;
 }
 
-/* Whether no root reaches a value by two paths: the paths from roots into
- * each value (saturating) equal the roots reaching it. */
-static int reach_is_tree(const UseWork *w, uint64_t *paths)
+/* taint[i]: value i is reached from some root by two paths (the paths
+ * from roots into it, counted with saturation, outnumber the roots reaching
+ * it) or reaches such a value; a root without taint reaches every value
+ * once, along one path. */
+static void reach_taint(const UseWork *w, uint64_t *paths, uint8_t *taint)
 {
     memset(paths, 0, (size_t)w->L * sizeof *paths);
     for (uint32_t i = w->L; i-- > 0;) {
         paths[i] += w->weight[i] > 0;
-        if (paths[i] != w->reach[i]) return 0;
+        taint[i] = paths[i] != w->reach[i];
         for (uint32_t p = w->off[i]; p < w->off[i + 1]; p++) {
             uint64_t *q = &paths[w->dst[p]];
             *q = *q + paths[i] < *q ? UINT64_MAX : *q + paths[i];
         }
     }
-    return 1;
+    for (uint32_t i = 0; i < w->L; i++)
+        for (uint32_t p = w->off[i]; p < w->off[i + 1] && !taint[i]; p++) taint[i] = taint[w->dst[p]];
 }
 
 /* ---- the walks ---- */
@@ -338,9 +342,12 @@ static void walk_each(UseWork *w, Scratch *x, const uint32_t *roots, uint32_t nr
 /* The tree walks laid out.  With no value reached twice, the walk from v
  * visits v, then the walk from its last retained value, ..., then from its
  * first: the same sequence whichever root it is reached from.  Each
- * sequence is stored once: a value retained by one value (or a leaf)
- * inside its holder's sequence, any other in a block of its own, which its
- * holders' sequences name by a marker (-(index + 1); terms are >= 0). */
+ * sequence is stored once: a value retained by one value inside its
+ * holder's sequence, a short one without markers (a leaf, a pair of
+ * leaves) copied into each holder's, any other in a block of its own,
+ * which its holders' sequences name by a marker (-(index + 1); terms are
+ * >= 0).  The layout has at most L + LAYOUT_COPY * E entries. */
+enum { LAYOUT_COPY = 8 };
 typedef struct Layout {
     double *lay;            /* terms and markers */
     uint32_t *pos, *len;    /* L: where value i's sequence is, and its length */
@@ -354,15 +361,17 @@ static void layout_free(Layout *y)
     memset(y, 0, sizeof *y);
 }
 
-/* own, len and plain of every value; the layout's size (0: too big). */
-static size_t layout_plan(const UseWork *w, Layout *y, uint32_t *indeg)
+/* own, len and plain of every value without taint (the others are left
+ * out: own 0, and no holder of theirs counts); the layout's size (0: too
+ * big, or nothing to lay out). */
+static size_t layout_plan(const UseWork *w, const uint8_t *taint, Layout *y, uint32_t *indeg)
 {
     memset(indeg, 0, (size_t)w->L * sizeof *indeg);
-    for (uint32_t p = 0; p < w->E; p++) indeg[w->dst[p]]++;
+    for (uint32_t i = 0; i < w->L; i++)
+        for (uint32_t p = w->off[i]; p < w->off[i + 1] && !taint[i]; p++) indeg[w->dst[p]]++;
     size_t total = 0;
     for (uint32_t i = 0; i < w->L; i++) {
-        int leaf = w->off[i] == w->off[i + 1];
-        y->own[i] = indeg[i] == 0 || (indeg[i] > 1 && !leaf);
+        if (taint[i]) { y->own[i] = y->plain[i] = 0, y->len[i] = 0; continue; }
         uint64_t len = 1;
         int plain = 1;
         for (uint32_t p = w->off[i]; p < w->off[i + 1]; p++) {
@@ -373,6 +382,7 @@ static size_t layout_plan(const UseWork *w, Layout *y, uint32_t *indeg)
         if (len > UINT32_MAX) return 0;
         y->len[i] = (uint32_t)len;
         y->plain[i] = (uint8_t)plain;
+        y->own[i] = indeg[i] == 0 || (indeg[i] > 1 && !(plain && len <= LAYOUT_COPY));
         if (y->own[i]) total += len;
     }
     return total <= UINT32_MAX ? total : 0;
@@ -437,9 +447,10 @@ static void layout_sum4(const Layout *y, const uint32_t *v, double *out)
     out[0] = s0, out[1] = s1, out[2] = s2, out[3] = s3;
 }
 
-/* Every root's part from the layout; 1 if the layout would be too big
- * (then nothing is done), -1 out of memory. */
-static int walk_layout(UseWork *w, Scratch *x, const uint32_t *roots, uint32_t nr)
+/* The part of every root without taint from the layout, the others
+ * walked; 1 if the layout would be too big or empty (then nothing is
+ * done), -1 out of memory. */
+static int walk_layout(UseWork *w, Scratch *x, const uint8_t *taint, const uint32_t *roots, uint32_t nr)
 {
     Layout y = {0};
     if (w->L >= 1u << 31) return 1; /* the stack tells markers by L + i */
@@ -449,14 +460,15 @@ static int walk_layout(UseWork *w, Scratch *x, const uint32_t *roots, uint32_t n
     y.own = malloc(L1);
     y.plain = malloc(L1);
     if (!y.pos || !y.len || !y.own || !y.plain) { layout_free(&y); return -1; }
-    size_t total = layout_plan(w, &y, x->cursor);
+    size_t total = layout_plan(w, taint, &y, x->cursor);
     uint32_t *stack = total ? malloc((total + 2 * L1) * sizeof *stack) : NULL;
     y.lay = total ? malloc(total * sizeof *y.lay) : NULL;
     if (!stack || !y.lay) { free(stack); layout_free(&y); return total ? -1 : 1; }
     layout_write(w, &y, stack);
-    uint32_t quad[4], nq = 0;
+    uint32_t quad[4], nq = 0, nw = 0;
     for (uint32_t j = 0; j < nr; j++) {
         uint32_t r = roots[j];
+        if (taint[r]) { x->order[nw++] = r; continue; }
         if (!y.plain[r]) { w->part[r] = layout_sum(&y, r, stack); continue; }
         quad[nq++] = r;
         if (nq < 4) continue;
@@ -468,6 +480,7 @@ static int walk_layout(UseWork *w, Scratch *x, const uint32_t *roots, uint32_t n
     for (uint32_t k = 0; k < nq; k++) w->part[quad[k]] = layout_sum(&y, quad[k], stack);
     free(stack);
     layout_free(&y);
+    walk_each(w, x, x->order, nw);
     return 0;
 }
 
@@ -534,6 +547,7 @@ static int use_parts(UseWork *w, int *approx)
 {
     Scratch x = {0};
     uint32_t nr, *roots = use_roots(w, &nr);
+    uint8_t *taint = NULL;
     w->count = calloc((size_t)w->L + 1, sizeof *w->count);
     w->reach = calloc((size_t)w->L + 1, sizeof *w->reach);
     int rc = -1;
@@ -543,11 +557,13 @@ static int use_parts(UseWork *w, int *approx)
         rc = use_flow(w);
         goto out;
     }
-    if (use_terms(w)) goto out;
-    rc = reach_is_tree(w, x.mask) ? walk_layout(w, &x, roots, nr) : 1;
+    if (use_terms(w) || !(taint = malloc((size_t)w->L + 1))) goto out;
+    reach_taint(w, x.mask, taint);
+    rc = walk_layout(w, &x, taint, roots, nr);
     if (rc == 1) walk_each(w, &x, roots, nr), rc = 0;
 out:
     scratch_free(&x);
+    free(taint);
     free(roots);
     return rc;
 }
