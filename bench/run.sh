@@ -26,6 +26,8 @@ else
 fi
 echo "== peak resident bytes per node of one pml run --sched=df -p 1, every example (bench/bench_memory.sh)"
 if [ $smoke = 1 ]; then bench/bench_memory.sh "$PML" small; else bench/bench_memory.sh "$PML"; fi
+echo "== the largest run end to end (bench/bench_largest.sh)"
+if [ $smoke = 1 ]; then bench/bench_largest.sh "$PML" 10; else bench/bench_largest.sh "$PML"; fi
 echo "== log-log slopes of time against nodes, per stage, over ~10x sizes (bench/bench_slopes.sh)"
 if [ $smoke = 1 ]; then
     RUNS=1 bench/bench_slopes.sh "$B/bench/bench_eval" examples/fib.pml 6 10
