@@ -366,7 +366,7 @@ static void limit_gc_heap(void)
      * can make the collector blacklist every new section it adds and grow
      * to the cap without collecting: a 10^6-deep recursion needing 2 GiB
      * then failed at 8 GiB, depending on where the binary's data lay. */
-    if (!getenv("GC_INITIAL_HEAP_SIZE")) GC_expand_hp((size_t)64 << 20);
+    if (!getenv("GC_INITIAL_HEAP_SIZE")) GC_expand_hp((size_t)16 << 20);
 }
 
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
