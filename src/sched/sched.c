@@ -72,11 +72,18 @@ typedef struct Sim {
     Schedule *s;
 } Sim;
 
+void sched_drop_proc(Schedule *s)
+{
+    free(s->proc);
+    free(s->proc_wide);
+    s->proc = NULL;
+    s->proc_wide = NULL;
+}
+
 void sched_free(Schedule *s)
 {
     free(s->step);
-    free(s->proc);
-    free(s->proc_wide);
+    sched_drop_proc(s);
     free(s->ready);
     memset(s, 0, sizeof *s);
 }

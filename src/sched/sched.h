@@ -62,6 +62,8 @@ static inline uint32_t sched_proc(const Schedule *s, uint32_t v)
 /* Allocates s's processor array for n nodes and s->P processors, zeroed,
  * narrow or wide as s->P needs; 0, or -1 if out of memory. */
 int sched_alloc_proc(Schedule *s, uint32_t n);
+/* Frees s's processor array, if any (as if simulated with no_proc). */
+void sched_drop_proc(Schedule *s);
 static inline void sched_set_proc(Schedule *s, uint32_t v, uint32_t p)
 {
     if (s->proc) s->proc[v] = (uint8_t)p;

@@ -195,10 +195,7 @@ static int measure_space(Measure *m, const SpaceMark *k)
         return 0;
     }
     /* the attribution needs only the steps: the rest goes before it runs */
-    free(m->sched.proc);
-    free(m->sched.proc_wide);
-    m->sched.proc = NULL;
-    m->sched.proc_wide = NULL;
+    sched_drop_proc(&m->sched);
     if (!k && space_mark(m->g, &m->sched, o->units, o->with_queue, &found)) return -1;
     if (!k) k = &found;
     m->space = (SpaceProfile){.T = m->sched.T, .with_queue = o->with_queue, .hwm = k->hwm, .hwm_step = k->hwm_step};

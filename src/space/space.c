@@ -113,6 +113,24 @@ static uint64_t heap_at(const Graph *g, const Schedule *s, Units u, const uint32
     return h;
 }
 
+/* The ready counts per step d[0..T] turned, in place, into their
+ * step-to-step differences. */
+static void queue_differences(uint32_t *d, uint32_t T)
+{
+    for (uint32_t i = T; i > 0; i--) d[i] -= d[i - 1];
+}
+
+/* The first maximum of the running sum of d[0..T] (32-bit differences,
+ * exact while the sums stay below space_bound's 2^32) and its step. */
+static void find_mark32(const uint32_t *d, uint32_t T, uint64_t *hwm, uint32_t *hwm_step)
+{
+    uint32_t x = 0;
+    *hwm = 0;
+    *hwm_step = 0;
+    for (uint32_t i = 0; i <= T; i++)
+        if ((x += d[i]) > *hwm) { *hwm = x; *hwm_step = i; }
+}
+
 /* Past 2^32 the differences need 64 bits: the whole profile, then only its mark. */
 static int mark_by_profile(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *out)
 {
@@ -137,11 +155,9 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
     uint32_t *death = d ? space_deaths(g, s) : NULL;
     int rc = death ? 0 : -1;
     if (death) {
-        for (uint32_t i = s->T; with_queue && i > 0; i--) d[i] -= d[i - 1];
+        if (with_queue) queue_differences(d, s->T);
         add_lifetimes(g, s, u, death, NULL, d);
-        uint32_t x = 0; /* heap (+ queue) at step i, exact below the bound */
-        for (uint32_t i = 0; i <= s->T; i++)
-            if ((x += d[i]) > out->hwm) { out->hwm = x; out->hwm_step = i; }
+        find_mark32(d, s->T, &out->hwm, &out->hwm_step);
         out->heap = with_queue ? heap_at(g, s, u, death, out->hwm_step) : out->hwm;
         out->queue = with_queue ? out->hwm - out->heap : s->ready[out->hwm_step];
     }
@@ -188,18 +204,13 @@ int space_mark_in_place(const Graph *g, Schedule *s, Units u, int with_queue, ui
 {
     if (space_bound(g, u, with_queue) > UINT32_MAX) return 1;
     uint32_t *d = s->ready, T = s->T;
-    if (with_queue)
-        for (uint32_t i = T; i > 0; i--) d[i] -= d[i - 1];
+    if (with_queue) queue_differences(d, T);
     else memset(d, 0, ((size_t)T + 1) * sizeof *d);
     add_sizes(g, u, s->step, T, d, 0);     /* allocated at their steps */
     deaths_in_place(g, s->step);
     add_sizes(g, u, s->step, T, d, 1);     /* gone at their deaths (a value dead at its
                                               own step cancels: never live) */
-    uint32_t x = 0;
-    *hwm = 0;
-    *hwm_step = 0;
-    for (uint32_t i = 0; i <= T; i++)
-        if ((x += d[i]) > *hwm) { *hwm = x; *hwm_step = i; }
+    find_mark32(d, T, hwm, hwm_step);
     sched_free(s);
     return 0;
 }
