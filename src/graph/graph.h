@@ -178,19 +178,21 @@ static inline uint32_t graph_annot(const Graph *g, uint32_t v)
 }
 static inline int graph_is_value(const Graph *g, uint32_t v) { return g->size8[v] != 0; }
 
-/* Population count of a word (no instruction needed from the target). */
-static inline uint32_t graph_popcount32(uint32_t x)
+/* Set bits of x, inline: without -mpopcnt __builtin_popcountll is a
+ * library call (the rank below and the attribution's bitsets use it). */
+static inline uint32_t graph_popcount(uint64_t x)
 {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    return (((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24;
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
 }
 /* The slot of slotted node v, NULL if it has none (its children in ext). */
 static inline uint32_t *graph_slot_of(const Graph *g, uint32_t v)
 {
     uint64_t w = g->rank[v >> 5];
     uint32_t bits = (uint32_t)w, bit = 1u << (v & 31);
-    return (bits & bit) ? &g->slot[(uint32_t)(w >> 32) + graph_popcount32(bits & (bit - 1))] : NULL;
+    return (bits & bit) ? &g->slot[(uint32_t)(w >> 32) + graph_popcount(bits & (bit - 1))] : NULL;
 }
 uint32_t graph_child_ext(const Graph *g, uint32_t v, int k);
 /* Child k of a node with GRAPH_SLOT: out of line, for the few such nodes. */

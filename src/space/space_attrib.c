@@ -48,15 +48,6 @@ typedef struct LiveSet {
     uint32_t L;             /* live values, numbered 0..L-1 in id order */
 } LiveSet;
 
-/* Set bits of x, inline (without -mpopcnt the builtin is a library call). */
-static inline uint32_t bits_count(uint64_t x)
-{
-    x -= (x >> 1) & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
-}
-
 static inline int live_has(const LiveSet *lv, uint32_t v) { return (lv->bits[v >> 6] >> (v & 63)) & 1; }
 static inline void live_set(LiveSet *lv, uint32_t v) { lv->bits[v >> 6] |= 1ull << (v & 63); }
 
@@ -64,7 +55,7 @@ static inline void live_set(LiveSet *lv, uint32_t v) { lv->bits[v >> 6] |= 1ull 
 static inline uint32_t live_index(const LiveSet *lv, uint32_t v)
 {
     uint64_t below = lv->bits[v >> 6] & ((1ull << (v & 63)) - 1);
-    return lv->rank[v >> 6] + bits_count(below);
+    return lv->rank[v >> 6] + graph_popcount(below);
 }
 
 /* Clears the bitset for a graph of n nodes (allocated once). */
@@ -85,7 +76,7 @@ static void live_number(LiveSet *lv)
     uint32_t r = 0;
     for (size_t w = 0; w < lv->words; w++) {
         lv->rank[w] = r;
-        r += bits_count(lv->bits[w]);
+        r += graph_popcount(lv->bits[w]);
     }
     lv->L = r;
 }
@@ -279,10 +270,10 @@ static uint64_t count_block(UseWork *w, Scratch *x, const uint32_t *roots, uint3
     for (uint32_t i = 0; i < no; i++) {
         uint32_t v = x->order[i];
         uint64_t bits = x->mask[v], c = 0;
-        for (int b = 0; b < planes; b++) c += (uint64_t)bits_count(bits & plane[b]) << b;
+        for (int b = 0; b < planes; b++) c += (uint64_t)graph_popcount(bits & plane[b]) << b;
         w->count[v] += (uint32_t)c; /* the walk's uint32 sum of weights, wrapping alike */
-        w->reach[v] += bits_count(bits);
-        pairs += (uint64_t)bits_count(bits);
+        w->reach[v] += graph_popcount(bits);
+        pairs += (uint64_t)graph_popcount(bits);
         x->mask[v] = 0;
     }
     return pairs;

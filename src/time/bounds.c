@@ -109,11 +109,9 @@ static void memo_put(Search *s, uint64_t k, uint32_t v, int exact)
     m->val[i] = v << 1 | (uint32_t)(exact != 0);
 }
 
-static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
-
 static uint32_t lower(const Search *s, uint64_t D, const uint32_t *ready, uint32_t nr)
 {
-    uint32_t rem = (uint32_t)popcount64(s->all & ~D), lb = (rem + s->P - 1) / s->P;
+    uint32_t rem = (uint32_t)graph_popcount(s->all & ~D), lb = (rem + s->P - 1) / s->P;
     for (uint32_t i = 0; i < nr; i++) if (s->height[ready[i]] > lb) lb = s->height[ready[i]];
     return lb;
 }
