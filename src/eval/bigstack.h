@@ -25,8 +25,14 @@ uintptr_t bigstack_limit(void);
  * with a stack it mapped): what bigstack_limit returns there. */
 void bigstack_adopt(uintptr_t low);
 
+/* On that thread, just before a longjmp: notes where the jump leaves from,
+ * the lower end of the frames it will skip (a no-op in other builds than
+ * AddressSanitizer's). */
+void bigstack_leaving(void);
+
 /* On that thread, after a longjmp out of deep recursion: makes the frames
- * it skipped usable again for AddressSanitizer (a no-op in other builds). */
+ * it skipped (from where bigstack_leaving was last called up to the caller's
+ * frame) usable again for AddressSanitizer (a no-op in other builds). */
 void bigstack_unwound(void);
 
 #endif

@@ -73,6 +73,7 @@ void ev_fail(Ev *ev, Span sp, const char *fmt, ...)
     vsnprintf(ev->d->msg, sizeof ev->d->msg, fmt, ap);
     va_end(ap);
     ev_backtrace(ev);
+    bigstack_leaving();
     longjmp(ev->fail, 1);
 }
 
@@ -160,6 +161,7 @@ _Noreturn void ev_raise(Ev *ev, Value *exn, Span sp, const char *detail)
 {
     if (ev->handler) {
         ev->exn = exn;
+        bigstack_leaving();
         longjmp(ev->handler->jb, 1);
     }
     const char *name = exn->con->name;
@@ -232,6 +234,7 @@ _Noreturn static void pat_fail(Ev *ev, const Pat *p, const char *fmt, ...)
         snprintf(ev->d->note, sizeof ev->d->note, "the pattern the argument does not fit");
     }
     ev_backtrace(ev);
+    bigstack_leaving();
     longjmp(ev->fail, 1);
 }
 
@@ -645,6 +648,7 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
         if (j->failed[side]) {
             *ev->d = j->d[side];
             ev->user_site = j->site[side];
+            bigstack_leaving();
             longjmp(ev->fail, 1);
         }
     if (j->x[0] || j->x[1]) ev_raise(ev, j->x[0] ? j->x[0] : j->x[1], e->span, NULL);
