@@ -4,4 +4,9 @@ pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; }
 # expect_eq NAME EXPECTED ACTUAL
 expect_eq() { if [ "$2" == "$3" ]; then pass "$1"; else fail "$1" "expected [$2] got [$3]"; fi; }
+# Time limits scale with the build: tests/run-asan.sh sets PML_TIME_SCALE,
+# since the sanitizer build runs several times slower (and a loaded
+# machine slower still).  `limit SECONDS CMD...` is timeout scaled so.
+TIME_SCALE=${PML_TIME_SCALE:-1}
+limit() { local s=$1; shift; timeout $(( s * TIME_SCALE )) "$@"; }
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT

@@ -16,6 +16,7 @@ export ASAN_OPTIONS="$common:detect_leaks=1:detect_stack_use_after_return=0:allo
 export UBSAN_OPTIONS="$common:print_stacktrace=1:halt_on_error=1"
 export LSAN_OPTIONS="$common:suppressions=$PWD/tests/lsan.supp:print_suppressions=0"
 export PML_SANITIZERS=1   # tests scale down what needs the big stack
+export PML_TIME_SCALE=${PML_TIME_SCALE:-5}   # and allow 5 times the time (tests/lib.sh)
 start=$(date +%s)
 out=$(B=build-asan PML=$PWD/pml-asan tests/run.sh)
 echo "$out" | sed '$d'

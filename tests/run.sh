@@ -15,6 +15,7 @@ export PML=${PML:-$PWD/pml}
 export B
 JOBS=${JOBS:-$(nproc)}
 out=$(mktemp -d)
+started=$(date +%s)
 trap 'rm -rf "$out"' EXIT
 
 # the longest files start first, so the run ends sooner
@@ -62,5 +63,6 @@ grep -E '^FAIL' "$log" || true
 passed=$(grep -c '^PASS' "$log")
 failed=$(grep -c '^FAIL' "$log")
 [ "${VERBOSE:-0}" = 1 ] && cat "$log"
+echo "($n test files in $(( $(date +%s) - started )) s, $JOBS at a time)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

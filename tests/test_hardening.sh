@@ -19,7 +19,7 @@ expect_eq "-D n=-9223372036854775809 is a usage error" 2 \
 printf 'fun d 0 = 0 | d n = let val t = d (n - 1) in (t, t) end\nval a = d 60\n' > "$TMP/d60.pml"
 want='val a = (((((#,#),(#,#)),((#,#),(#,#))),(((#,#),(#,#)),((#,#),(#,#)))),((((#,#),(#,#)),((#,#),(#,#))),(((#,#),(#,#)),((#,#),(#,#)))))'
 expect_eq "a shared result prints to depth 5, as SML/NJ does" "$want" \
-    "$(timeout 60 "$PML" run "$TMP/d60.pml" 2>&1 | head -1)"
+    "$(limit 60 "$PML" run "$TMP/d60.pml" 2>&1 | head -1)"
 # SML/NJ itself, at its default limits, on values past each limit
 smlnj_vs_pml() { # NAME DECLS VALUE-EXPR
     printf '%s\nval result = %s;\n' "$2" "$3" > "$TMP/p.sml"
@@ -58,7 +58,7 @@ val b = d 60
 val r = (a = b, a = a, d 59 = a, (a, [a]) = (b, [b]), a <> b)
 PML
 expect_eq "= on two shared 2^60-leaf values ends" "val r = (true,true,false,true,false)" \
-    "$(timeout 60 "$PML" run "$TMP/eq.pml" 2>&1 | head -1)"
+    "$(limit 60 "$PML" run "$TMP/eq.pml" 2>&1 | head -1)"
 # sharing at alternate levels: 2^24 distinct pairs of parts from 2^12 values each
 cat > "$TMP/eq2.pml" <<'PML'
 fun x 0 = 0
@@ -98,7 +98,7 @@ fi
 # ---- tabulate of a negative size raises Size, a real exception ----
 printf 'val r = (tabulate (fn i => i, ~5) handle Size => fromList [7],\n         List.tabulate (~1, fn i => i) handle Size => [8])\n' > "$TMP/size.pml"
 expect_eq "tabulate (f, ~5) raises Size, which a handler catches" "val r = (#[7],[8])" \
-    "$(timeout 60 "$PML" run "$TMP/size.pml" 2>&1 | head -1)"
+    "$(limit 60 "$PML" run "$TMP/size.pml" 2>&1 | head -1)"
 
 # ---- standard output: a failed write is an error (exit 1) ----
 fib=examples/fib.pml

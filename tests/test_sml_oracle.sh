@@ -55,7 +55,11 @@ cd "$(dirname "$0")/.."
 . tests/lib.sh
 PML=${PML:-$PWD/pml}
 ROOT=$PWD
-TIMEOUT=${ORACLE_TIMEOUT:-120}
+TIMEOUT=$(( ${ORACLE_TIMEOUT:-120} * TIME_SCALE ))
+# SML/NJ's answers are kept by the hash of the program it ran, so the
+# sanitizer run (and any later run) asks SML/NJ only about what changed.
+CACHE=${ORACLE_CACHE:-$ROOT/build/oracle-cache}
+mkdir -p "$CACHE" 2>/dev/null || CACHE=$TMP
 # ORACLE_KEEP=DIR keeps the translated programs and SML/NJ's output there.
 if [ -n "${ORACLE_KEEP:-}" ]; then
     rm -rf "$TMP"; trap - EXIT; mkdir -p "$ORACLE_KEEP" && TMP=$ORACLE_KEEP
@@ -266,12 +270,22 @@ translate() { # FILE DFLAGS
     python3 "$TMP/pml2sml.py" tests/sml/prims.sml lib/prelude.pml "$1" $(dflags "$2")
 }
 
+# sml_cached PROGRAM.sml OUT: SML/NJ's output for the program (from the
+# cache when it ran this text before; a run that timed out is not kept)
+sml_cached() {
+    local key
+    key=$CACHE/$(sha1sum < "$1" | cut -c1-40).out
+    if [ -f "$key" ]; then cp "$key" "$2"; return; fi
+    timeout "$TIMEOUT" sml "$1" < /dev/null > "$2" 2>&1 && cp "$2" "$key.$$" && mv -f "$key.$$" "$key"
+    return 0
+}
+
 # sml_value FILE DFLAGS: prints VALUE, or returns 1 with the reason on stdout
 sml_value() {
     local f=$1 flags=$2 base
     base=$TMP/$(basename "$f" .pml)
     translate "$f" "$flags" > "$base.sml" || { echo "translation failed"; return 1; }
-    timeout "$TIMEOUT" sml "$base.sml" < /dev/null > "$base.smlout" 2>&1
+    sml_cached "$base.sml" "$base.smlout"
     if grep -qE 'Error:|uncaught exception|Fatal error' "$base.smlout"; then
         echo "SML/NJ: $(grep -m1 -iE 'error|uncaught exception' "$base.smlout" | tr -s ' ' | cut -c1-200)"
         return 1
@@ -455,7 +469,7 @@ val checks = [
 val bad = List.map #1 (List.filter (fn (_, ok) => not ok) checks);
 SML
     } > "$s"
-    timeout "$TIMEOUT" sml "$s" < /dev/null > "$s.out" 2>&1
+    sml_cached "$s" "$s.out"
     local bad
     bad=$(grep -m1 '^val bad = ' "$s.out")
     if grep -qE 'Error:|uncaught exception|Fatal error' "$s.out"; then

@@ -24,8 +24,8 @@ expect_eq view_page_names_no_url 0 "$(grep -ciE 'https?://|src=|href=' "$TMP/mm.
 "$PML" schedule examples/quicksort.pml -D n=6 --sched=ws -p 3 -o "$TMP/ws.json" ||
     fail view_pages_written "a command failed"
 if [ -x "${PML_CHROMIUM:-/usr/bin/chromium}" ]; then
-    timeout 180 python3 tests/view_browser.py "$TMP/v.html" tests/out/view-matmul-n4.png "$TMP/df.json" "$TMP/bf.json"
-    timeout 180 python3 tests/view_browser.py "$TMP/q.html" tests/out/view-quicksort-ws.png "$TMP/ws.json" |
+    limit 180 python3 tests/view_browser.py "$TMP/v.html" tests/out/view-matmul-n4.png "$TMP/df.json" "$TMP/bf.json"
+    limit 180 python3 tests/view_browser.py "$TMP/q.html" tests/out/view-quicksort-ws.png "$TMP/ws.json" |
         sed 's/^\(PASS\|FAIL\) view_/\1 view_quicksort_/'
 else
     fail view_in_the_browser "no chromium at ${PML_CHROMIUM:-/usr/bin/chromium} (make deps installs it)"
