@@ -143,9 +143,10 @@ asan: san-deps
 	$(MAKE) B=build-asan CC=clang SANFLAGS="$(ASAN_FLAGS)" build-asan/pml units
 	cp build-asan/pml pml-asan.new && mv -f pml-asan.new pml-asan
 
-# libFuzzer harnesses (fuzz/*.c) for the front end and the evaluator; each
-# runs FUZZ_SECONDS on its corpus in fuzz/out/ (docs/reliability.md).
-FUZZERS = fuzz_front fuzz_eval
+# libFuzzer harnesses (fuzz/*.c) for the front end, the evaluator and the
+# merge of a sharded sweep's parts; each runs FUZZ_SECONDS on its corpus in
+# fuzz/out/ (docs/reliability.md).
+FUZZERS = fuzz_front fuzz_eval fuzz_merge
 $(B)/fuzz/%: fuzz/%.c fuzz/fuzz_common.h $(LIB_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -I$(B)/gen -o $@ $< $(LIB_OBJ) $(LDFLAGS) $(LDLIBS)
@@ -170,14 +171,19 @@ bench-smoke: pml $(BENCH_BIN)
 	B=$(B) bench/run.sh --smoke
 
 # make install PREFIX=DIR: the binary (the prelude is compiled in), the
-# man page and the bash completion.
+# man page and the bash completion.  Every path is quoted for the shell
+# (q: in single quotes, a ' as '\''), so PREFIX and DESTDIR may hold
+# spaces and quotes.
 PREFIX ?= /usr/local
+q = '$(subst ','\'',$(1))'
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 install: pml
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-	install -m 755 pml $(DESTDIR)$(PREFIX)/bin/pml
-	install -m 644 docs/pml.1 $(DESTDIR)$(PREFIX)/share/man/man1/pml.1
-	install -m 644 docs/pml.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/pml
+	install -d $(call q,$(BINDIR)) $(call q,$(MANDIR)) $(call q,$(BASHDIR))
+	install -m 755 pml $(call q,$(BINDIR)/pml)
+	install -m 644 docs/pml.1 $(call q,$(MANDIR)/pml.1)
+	install -m 644 docs/pml.bash $(call q,$(BASHDIR)/pml)
 
 clean:
 	rm -rf $(B) pml build-asan pml-asan build-fuzz build-fuzzcov

@@ -6,7 +6,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 B=build-fuzzcov
-for name in fuzz_front fuzz_eval; do
+for name in fuzz_front fuzz_eval fuzz_merge; do
     [ -d "fuzz/out/$name" ] || continue
     rm -f "$B/$name".prof*
     LLVM_PROFILE_FILE="$B/$name.profraw" "$B/fuzz/$name" -runs=0 "fuzz/out/$name" >/dev/null 2>&1 || true
@@ -14,6 +14,7 @@ for name in fuzz_front fuzz_eval; do
     case $name in
     fuzz_front) files="lang/lexer.re lang/parse.c lang/ast.c lang/resolve.c lang/source.c $B/gen/lexer.c $B/gen/grammar.c" ;;
     fuzz_eval) files="src/eval/eval.c src/eval/eval_prims.c src/eval/values.c src/graph/graph.c" ;;
+    fuzz_merge) files="src/out/shard.c" ;;
     esac
     echo "== $name ($(ls "fuzz/out/$name" | wc -l) inputs)"
     # shellcheck disable=SC2086

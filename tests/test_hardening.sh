@@ -163,10 +163,10 @@ long=$(printf 'x%.0s' $(seq 245))
 expect_eq "-o with a 250-character name works" "0 1" "$rc $(ls "$TMP" | grep -c "^$long.json$")"
 cp examples/fib.pml "$TMP/self.pml"
 "$PML" graph "$TMP/self.pml" -o "$TMP/self.pml" 2> "$TMP/self.err"; rc=$?
-expect_eq "-o naming the input file is refused" 1 "$rc"
+expect_eq "-o naming the input file is refused (a usage error)" 2 "$rc"
 cmp -s "$TMP/self.pml" examples/fib.pml && pass "-o naming the input file leaves it alone" \
     || fail "-o naming the input file leaves it alone" "the source was overwritten"
-expect_eq "-o naming the input file says so" "pml: error: refusing to write '$TMP/self.pml': it is the program being read" "$(head -1 "$TMP/self.err")"
+expect_eq "-o naming the input file says so" "pml: usage error: pml graph: -o $TMP/self.pml would write over an input of this command ('$TMP/self.pml')" "$(head -1 "$TMP/self.err")"
 mkfifo "$TMP/fifo"
 timeout 20 cat "$TMP/fifo" > "$TMP/from_fifo" &
 "$PML" graph examples/fib.pml -D n=3 -o "$TMP/fifo"; rc=$?

@@ -69,3 +69,88 @@ expect_eq "--shard 0/3 is a usage error" 2 "$(status "$PML" sweep $MM $SW --shar
 expect_eq "--shard 4/3 is a usage error" 2 "$(status "$PML" sweep $MM $SW --shard 4/3)"
 expect_eq "--shard with --plot is a usage error (plot at merge)" 2 "$(status "$PML" sweep $MM $SW --shard 1/2 --plot x.svg)"
 expect_eq "merge without parts is a usage error" 2 "$(status "$PML" merge)"
+
+# --- the mark line is read strictly: no crash, no wrapped number ---
+# (shard 1/4294967296 once divided by zero, 4294967297/4294967297 was 1/1)
+for ik in 1/4294967296 4294967297/4294967297 0/1 2/1 1/0 -1/2 +1/2 01/2 1/02 " 1/2" "1 /2" 1/100001 x/2 1/; do
+    sed "1s|shard 1/3 |shard $ik |" $P-1.csv > "$TMP/ik.csv"
+    msg=$("$PML" merge "$TMP/ik.csv" 2>&1 >/dev/null); rc=$?
+    expect_eq "a mark saying shard '$ik' is refused" "1 pml: error: merge: $TMP/ik.csv: the shard line does not say which shard I/K it is (1 <= I <= K <= 100000)" "$rc $msg"
+done
+printf '# pml sweep shard \n1/1 rows=1 sizes=1\nparam,size\n' > "$TMP/nl.csv"
+expect_eq "a line end inside the shard line is no number" 1 "$(status "$PML" merge "$TMP/nl.csv")"
+accepted=""
+for field in rows=6 sizes=2,3,4,5,6,7,8,9,10,11,12 sched=df,bf,ws p=1,2 coarse=0 seed=0 by=use queue=1 units=words; do
+    for bad in "" 9x -1 99999999999999999999 ","; do
+        name=${field%%=*}
+        # every part's mark alike, so the merge reads this one
+        for i in 1 2 3; do sed "1s|\( $name=\)[^ ]*|\1$bad|" $P-$i.csv > "$TMP/dam-$i.csv"; done
+        cmp -s "$TMP/dam-1.csv" $P-1.csv && continue    # the value was already that
+        r=$(status "$PML" merge "$TMP"/dam-[123].csv)
+        [ "$r" = 1 ] || accepted="$accepted $name='$bad' (exit $r)"
+    done
+done
+expect_eq "a mark with an empty, signed, huge or foreign value in any field is an error (exit 1)" "" "$accepted"
+
+# --- every option that changes a number is in the mark and checked ---
+FIB=examples/fib.pml
+FS="-D n=3:6 --sched=df,ws -p 1,2 --top 2"
+"$PML" sweep $FIB $FS --shard 1/2 -o "$TMP/o-1.csv"
+for opt in "--group site" "--fork-cost 2" "--steal-cost 3" "--seed 5" "--by alloc" "--units nodes" "--top 3" \
+           "--coarse" "--no-queue-space" "-D unused=1" "--sched=df,bf" "-p 1,3" "--exec"; do
+    field=$(echo "$opt" | sed 's/^--//; s/ .*//; s/^-D/D/; s/^no-queue-space/queue/; s/^-p/p/; s/=.*//')
+    "$PML" sweep $FIB $FS $opt --shard 2/2 -o "$TMP/o-2.csv" 2>/dev/null
+    msg=$("$PML" merge "$TMP/o-1.csv" "$TMP/o-2.csv" 2>&1 >/dev/null); rc=$?
+    case "$rc $msg" in
+    "1 pml: error: merge: $TMP/o-1.csv and $TMP/o-2.csv are parts of different sweeps: $field="*) pass "parts made with and without $opt do not merge, and the message names $field" ;;
+    *) fail "parts made with and without $opt do not merge, and the message names $field" "exit $rc: $msg" ;;
+    esac
+done
+printf 'val n = param ("n", 3)\nval r = {n + 1, n + 2}\n' > "$TMP/plain.pml"
+"$PML" sweep "$TMP/plain.pml" -D n=1:4 --shard 1/2 -o "$TMP/np-1.csv"
+"$PML" sweep "$TMP/plain.pml" -D n=1:4 --no-prelude --shard 2/2 -o "$TMP/np-2.csv"
+expect_eq "parts made with and without --no-prelude do not merge" 1 "$(status "$PML" merge "$TMP"/np-[12].csv)"
+printf 'val n = param ("n", 3)\nval r = {n + 1, n + 3}\n' > "$TMP/plain2.pml"
+cp "$TMP/plain.pml" "$TMP/keep.pml"; cp "$TMP/plain2.pml" "$TMP/plain.pml"
+"$PML" sweep "$TMP/plain.pml" -D n=1:4 --shard 2/2 -o "$TMP/np-2.csv"
+cp "$TMP/keep.pml" "$TMP/plain.pml"
+msg=$("$PML" merge "$TMP"/np-[12].csv 2>&1 >/dev/null)
+expect_eq "parts of a program edited between shards do not merge (its text is in the mark)" "source=" \
+    "$(echo "$msg" | sed 's/.*different sweeps: \(source=\).*/\1/')"
+"$PML" sweep $FIB $FS -D a=1 -D b=2 --shard 1/2 -o "$TMP/d-1.csv" 2>/dev/null
+"$PML" sweep $FIB $FS -D b=2 -D a=1 --shard 2/2 -o "$TMP/d-2.csv" 2>/dev/null
+expect_eq "-D in another order is the same sweep" 0 "$(status "$PML" merge "$TMP"/d-[12].csv)"
+
+# --- each row is checked against its key: none missing, repeated or out of place ---
+# k3-1.csv: line 1 the mark, 2 the header, 3-8 the rows of n=3 (df 1, df 2, bf 1, bf 2, ws 1, ws 2), …
+awk 'NR == 4 { print prev; next } { print; prev = $0 }' $P-1.csv > "$TMP/dup-1.csv"
+expect_eq "a row replaced by a copy of another: an error naming the file and line" \
+    "pml: error: merge: $TMP/dup-1.csv:4: a second row for n=3 df P=1 (a duplicate)" \
+    "$("$PML" merge "$TMP/dup-1.csv" $P-2.csv $P-3.csv 2>&1 >/dev/null)"
+awk 'NR != 5' $P-1.csv > "$TMP/miss-1.csv"
+expect_eq "a row left out: an error naming the file, the line and the row" \
+    "pml: error: merge: $TMP/miss-1.csv:5: no row for n=3 bf P=1 (this is the row for n=3 bf P=2)" \
+    "$("$PML" merge "$TMP/miss-1.csv" $P-2.csv $P-3.csv 2>&1 >/dev/null)"
+awk 'NR == 4 { l = $0; next } NR == 5 { print; print l; next } { print }' $P-1.csv > "$TMP/swap-1.csv"
+expect_eq "two rows swapped: an error" 1 "$(status "$PML" merge "$TMP/swap-1.csv" $P-2.csv $P-3.csv)"
+{ cat $P-1.csv; sed -n 3p $P-1.csv; } > "$TMP/extra-1.csv"
+expect_eq "a row added at the end: an error naming its line" \
+    "pml: error: merge: $TMP/extra-1.csv:27: a second row for n=3 df P=1 (a duplicate)" \
+    "$("$PML" merge "$TMP/extra-1.csv" $P-2.csv $P-3.csv 2>&1 >/dev/null)"
+{ cat $P-1.csv; sed -n 3p $P-2.csv; } > "$TMP/foreign-1.csv"
+expect_eq "a row of another shard's size: an error" 1 "$(status "$PML" merge "$TMP/foreign-1.csv" $P-2.csv $P-3.csv)"
+sed '3s/^n,3,df,1,0,0,/n,3,df,1,0,7,/' $P-1.csv > "$TMP/seed-1.csv"
+expect_eq "a row whose seed is not the mark's: an error" 1 "$(status "$PML" merge "$TMP/seed-1.csv" $P-2.csv $P-3.csv)"
+
+# --- a program path with a line end, a comma, '=', a backslash and spaces ---
+odd="$TMP/odd
+dir, x=1 \\q"
+mkdir -p "$odd"
+cp $MM "$odd/m m.pml"
+"$PML" sweep "$odd/m m.pml" -D n=2:5 --sched=df -p 1 --top 2 -o "$TMP/odd-whole.csv"
+for i in 1 2; do "$PML" sweep "$odd/m m.pml" -D n=2:5 --sched=df -p 1 --top 2 --shard $i/2 -o "$TMP/odd-$i.csv"; done
+expect_eq "a path with a line end keeps the mark on one line" 1 "$(grep -c '^# pml sweep shard 1/2' "$TMP/odd-1.csv")"
+"$PML" merge "$TMP"/odd-[12].csv -o "$TMP/odd-merged.csv"
+expect_eq "shards of a program whose path has a line end merge" 0 $?
+cmp -s "$TMP/odd-merged.csv" "$TMP/odd-whole.csv" && pass "…to the one-process sweep, byte for byte" \
+    || fail "…to the one-process sweep, byte for byte" "differs"

@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <gc.h>
 #include <stddef.h>
 #include <stdarg.h>
@@ -317,8 +318,9 @@ static int load_job(void *p, Diag *d)
 {
     LoadJob *j = p;
     Loaded *l = j->out;
-    const char *text = j->c->no_prelude ? "" : pml_prelude_text;
-    size_t len = j->c->no_prelude ? 0 : pml_prelude_len;
+    const char *text;
+    size_t len;
+    cli_prelude(j->c, &text, &len);
     src_add(&l->src, "lib/prelude.pml", text, len);
     size_t in_len;
     const char *in = strcmp(j->file, "-") == 0 ? cli_stdin_text(&in_len) : NULL;
@@ -369,12 +371,45 @@ static void limit_gc_heap(void)
     if (!getenv("GC_INITIAL_HEAP_SIZE")) GC_expand_hp((size_t)16 << 20);
 }
 
+void cli_prelude(const CommonOpts *c, const char **text, size_t *len)
+{
+    *text = c->no_prelude ? "" : pml_prelude_text;
+    *len = c->no_prelude ? 0 : pml_prelude_len;
+}
+
+char *cli_read_file(const char *path, size_t *len)
+{
+    if (!strcmp(path, "-")) {
+        const char *in = cli_stdin_text(len);
+        char *copy = in ? malloc(*len + 1) : NULL;
+        if (copy) memcpy(copy, in, *len);
+        if (!copy) fprintf(stderr, "pml: error: cannot read standard input\n");
+        return copy;
+    }
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    FILE *m = f ? open_memstream(&text, len) : NULL;
+    char buf[65536];
+    size_t k;
+    int bad = !f || !m;
+    while (!bad && (k = fread(buf, 1, sizeof buf, f)) > 0) bad = fwrite(buf, 1, k, m) != k;
+    if (f && ferror(f)) bad = 1;
+    int e = errno;
+    if (m && fclose(m)) bad = 1;
+    if (f) fclose(f);
+    if (bad) {
+        fprintf(stderr, "pml: error: cannot read %s: %s\n", path, strerror(e ? e : EIO));
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
 {
     memset(out, 0, sizeof *out);
     LoadJob j = {file, c, eval, out};
     Diag d = {.has_span = 0};
-    if (strcmp(file, "-")) outfile_protect(file); /* -o never names the program */
     limit_gc_heap();
     int rc = run_big(load_job, &j, &d);
     if (rc == 0) return EXIT_OK;

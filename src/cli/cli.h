@@ -198,6 +198,11 @@ void cli_help(FILE *f, const CliCommand *cmd);
  * error out holds nothing (cli_unload on it is harmless). */
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out);
 void cli_unload(Loaded *l);
+/* The prelude's text as cli_load loads it ("" with --no-prelude). */
+void cli_prelude(const CommonOpts *c, const char **text, size_t *len);
+/* The whole of a file ('-': standard input as cli_parse read it),
+ * malloc'd; NULL after printing why. */
+char *cli_read_file(const char *path, size_t *len);
 
 /* Runs a loaded program for real (pml exec, docs/exec.md) on a big stack:
  * EXIT_OK with st filled (st->value_text is the caller's to free), or
@@ -232,6 +237,8 @@ int cli_sweep_plot(const char *file, const char *param, const char *units, const
  * collector's from its header, re2c's and Lemon's from the build,
  * Graphviz's and gnuplot's as found now. */
 void cli_version(FILE *f);
+/* pml's version, as --version's first line gives it. */
+const char *cli_version_text(void);
 
 /* The subcommands' steps (cmd_*.c), for the command table (main.c). */
 extern const CliSteps cli_cmd_run, cli_cmd_exec, cli_cmd_check, cli_cmd_graph, cli_cmd_schedule, cli_cmd_dot,

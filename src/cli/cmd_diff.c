@@ -34,7 +34,7 @@ static const CliOpt diff_opts[] = {
     {OPT_VS, "vs", NULL, "the simulation options after it describe schedule B", CLI_CODE},
     {OPT_TOP, "top", "K", "the K sites with the biggest differences (default 10)", CLI_RANGE(CLI_U32, DiffArgs, top, 0, UINT32_MAX)},
     {OPT_FORMAT, "format", "text|json", "the report's format (default text)", CLI_AT(CLI_CHOICE, DiffArgs, json)},
-    {'o', NULL, "PATH", "write the report to PATH (default '-': standard output)", CLI_AT(CLI_TEXT, DiffArgs, out)},
+    {'o', NULL, "PATH", "write the report to PATH (default '-': standard output)", CLI_AT(CLI_OUTPUT, DiffArgs, out)},
     {0},
 };
 

@@ -48,7 +48,7 @@ enum { OPT_RENDER = CLI_OWN, OPT_STEP, OPT_MAX_SHOWN, OPT_LABEL_TOP, OPT_MIN_SHA
        OPT_LABELS, OPT_FAST };
 
 static const CliOpt dot_opts[] = {
-    {'o', NULL, "PATH", "DOT to PATH, or with .svg/.png/.pdf the image only (default '-')", CLI_AT(CLI_TEXT, DotArgs, out)},
+    {'o', NULL, "PATH", "DOT to PATH, or with .svg/.png/.pdf the image only (default '-')", CLI_AT(CLI_OUTPUT, DotArgs, out)},
     {OPT_RENDER, "render", "svg|png|pdf", "also render with Graphviz's dot", CLI_AT(CLI_TEXT, DotArgs, render)},
     {OPT_STEP, "step", "I", "with --sched: draw step I, not the high-water mark", CLI_CODE},
     {OPT_MAX_SHOWN, "max-shown", "N", "coarsen the picture to about N nodes", CLI_RANGE(CLI_U32, DotArgs, max_shown, 1, UINT32_MAX)},

@@ -20,33 +20,11 @@ typedef struct MergeArgs {
 enum { OPT_PLOT = CLI_OWN, OPT_LOGLOG };
 
 static const CliOpt merge_opts[] = {
-    {'o', NULL, "data.csv", "write the merged CSV to data.csv (default '-': standard output)", CLI_AT(CLI_TEXT, MergeArgs, out)},
+    {'o', NULL, "data.csv", "write the merged CSV to data.csv (default '-': standard output)", CLI_AT(CLI_OUTPUT, MergeArgs, out)},
     {OPT_PLOT, "plot", "space.svg", "plot it as pml sweep does", CLI_AT(CLI_PICTURE, MergeArgs, plot)},
     {OPT_LOGLOG, "loglog", NULL, "log-log axes", CLI_AT(CLI_FLAG, MergeArgs, loglog)},
     {0},
 };
-
-/* The whole of a file, malloc'd; NULL after printing why. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    FILE *m = f ? open_memstream(&text, len) : NULL;
-    char buf[65536];
-    size_t k;
-    int bad = !f || !m;
-    while (!bad && (k = fread(buf, 1, sizeof buf, f)) > 0) bad = fwrite(buf, 1, k, m) != k;
-    if (f && ferror(f)) bad = 1;
-    int e = errno;
-    if (m && fclose(m)) bad = 1;
-    if (f) fclose(f);
-    if (bad) {
-        fprintf(stderr, "pml: error: cannot read %s: %s\n", path, strerror(e ? e : EIO));
-        free(text);
-        return NULL;
-    }
-    return text;
-}
 
 static int merge(const MergeArgs *a, const CliRun *r, ShardPart *sp)
 {
@@ -58,7 +36,7 @@ static int merge(const MergeArgs *a, const CliRun *r, ShardPart *sp)
     int rc = EXIT_OK;
     for (int i = 0; i < r->nparts && rc == EXIT_OK; i++) {
         sp[i].name = r->parts[i];
-        if (!(sp[i].text = slurp(r->parts[i], &sp[i].len))) rc = EXIT_PROGRAM;
+        if (!(sp[i].text = cli_read_file(r->parts[i], &sp[i].len))) rc = EXIT_PROGRAM;
     }
     if (rc == EXIT_OK && !(m = open_memstream(&csv, &len))) rc = EXIT_PROGRAM;
     if (rc == EXIT_OK) {

@@ -44,7 +44,7 @@ static const CliOpt run_opts[] = {
     {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders", CLI_AT(CLI_FLAG, RunArgs, ro.stack)},
     {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)", CLI_RANGE(CLI_U32, RunArgs, ro.top, 0, UINT32_MAX)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, RunArgs, ro.format)},
-    {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)", CLI_AT(CLI_TEXT, RunArgs, profile)},
+    {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)", CLI_AT(CLI_PICTURE, RunArgs, profile)},
     {0},
 };
 
@@ -71,7 +71,6 @@ static int run_check(void *o, CliRun *r)
     cli_report_options(&r->sim, &a->ro);
     /* the program's print goes with the text report, never into JSON or CSV */
     if (a->ro.format == REPORT_TEXT) r->common.eo.print_out = stdout;
-    if (a->profile && cli_picture_path("--profile", a->profile)) return EXIT_USAGE;
     if (a->profile && a->ro.npolicies * a->ro.nprocs != 1) {
         cli_usage_error("--profile FILE.svg draws one schedule: give one --sched policy and one -p");
         return EXIT_USAGE;

@@ -155,7 +155,7 @@ typedef struct SpeedupArgs {
 
 static const CliOpt speedup_opts[] = {
     {'p', NULL, "A:B", "processor counts: A:B, A:B:STEP, A:B:xK or a list (default 1:16)", CLI_AT(CLI_TEXT, SpeedupArgs, procs)},
-    {'o', NULL, "s.csv", "write the CSV to s.csv (default '-': standard output)", CLI_AT(CLI_TEXT, SpeedupArgs, csv)},
+    {'o', NULL, "s.csv", "write the CSV to s.csv (default '-': standard output)", CLI_AT(CLI_OUTPUT, SpeedupArgs, csv)},
     {CLI_OWN, "plot", "s.svg", "draw the speedups with gnuplot", CLI_AT(CLI_PICTURE, SpeedupArgs, svg)},
     {0},
 };

@@ -24,7 +24,6 @@
 #include "sweep.h"
 
 #define MAX_JOBS 256
-#define MAX_SIZES_SHARDS 100000
 
 typedef struct SweepArgs {
     const CommonOpts *c;        /* the runner's, from sweep_check on */
@@ -40,6 +39,7 @@ typedef struct SweepArgs {
     int64_t *all_sizes;         /* with --shard: every size of the sweep */
     uint32_t nall;
     uint64_t sample;            /* --exec: pml exec's --sample N (words) */
+    uint64_t source;            /* with --shard: shard_hash of the program's text */
 } SweepArgs;
 
 /* One size: its worker, while it runs, and the rows it has sent. */
@@ -58,7 +58,7 @@ enum { OPT_TOP = CLI_OWN, OPT_PLOT, OPT_SHARD, OPT_LOGLOG, OPT_EXEC, OPT_SAMPLE,
 static const CliOpt sweep_opts[] = {
     {'D', NULL, "name=SIZES", "the sizes: A:B, A:B:STEP, A:B:xK or a list (one -D); others as usual", CLI_CODE},
     {'j', NULL, "JOBS", "run JOBS sizes at once (default: the cores)", CLI_RANGE(CLI_U32, SweepArgs, jobs, 1, MAX_JOBS)},
-    {'o', NULL, "data.csv", "write the CSV to data.csv (default '-': standard output)", CLI_AT(CLI_TEXT, SweepArgs, out)},
+    {'o', NULL, "data.csv", "write the CSV to data.csv (default '-': standard output)", CLI_AT(CLI_OUTPUT, SweepArgs, out)},
     {OPT_PLOT, "plot", "space.svg", "plot the marks (and space-holders.svg) with gnuplot", CLI_AT(CLI_PICTURE, SweepArgs, plot)},
     {OPT_LOGLOG, "loglog", NULL, "log-log axes", CLI_AT(CLI_FLAG, SweepArgs, loglog)},
     {OPT_TOP, "top", "K", "the K biggest holders per mark (default 8)", CLI_RANGE(CLI_U32, SweepArgs, sw.top, 0, 100)},
@@ -91,8 +91,8 @@ static int shard_option(SweepArgs *a, const char *v)
     unsigned long x, k;
     char *e;
     x = strtoul(v, &e, 10);
-    if (e == v || *e != '/' || (k = strtoul(e + 1, &e, 10)) == 0 || *e || x < 1 || x > k || k > MAX_SIZES_SHARDS) {
-        cli_usage_error("--shard expects I/K with 1 <= I <= K <= %d, not '%s'", MAX_SIZES_SHARDS, v);
+    if (e == v || *e != '/' || (k = strtoul(e + 1, &e, 10)) == 0 || *e || x < 1 || x > k || k > SHARD_MAX) {
+        cli_usage_error("--shard expects I/K with 1 <= I <= K <= %d, not '%s'", SHARD_MAX, v);
         return -1;
     }
     a->shard = (uint32_t)x;
@@ -173,30 +173,29 @@ static int shard_sizes(SweepArgs *a)
     return a->sizes ? 0 : -1;
 }
 
-/* Every option that changes a row, for the mark: parts of one sweep agree. */
-static void write_options(FILE *f, const SweepArgs *a)
+/* With --shard: only shard I/K's sizes, and the program's text hashed for
+ * the mark.  0, or -1 after saying why. */
+static int shard_setup(SweepArgs *a)
 {
-    const ReportOptions *ro = &a->ro;
-    for (uint32_t k = 0; k < a->c->eo.nparams; k++) fprintf(f, "-D%s=%lld ", a->c->params[k].name, (long long)a->c->params[k].value);
-    fputs("sched=", f);
-    for (uint32_t k = 0; k < ro->npolicies; k++) fprintf(f, "%s%s", k ? "," : "", ro->policies[k]);
-    fputs(" p=", f);
-    for (uint32_t k = 0; k < ro->nprocs; k++) fprintf(f, "%s%u", k ? "," : "", ro->procs[k]);
-    fprintf(f, " coarse=%d seed=%llu by=%s queue=%d top=%u prelude=%d", ro->coarse, (unsigned long long)ro->seed,
-            ro->by == MEASURE_BY_USE ? "use" : "alloc", ro->with_queue, a->sw.top, !a->c->no_prelude);
-    if (a->sw.exec) fprintf(f, " exec=%llu", (unsigned long long)a->sample);
+    size_t len;
+    char *text = NULL;
+    if (shard_sizes(a)) fprintf(stderr, "pml: error: out of memory\n");
+    else if ((text = cli_read_file(a->file, &len))) a->source = shard_hash(text, len);
+    free(text);
+    return text ? 0 : -1;
 }
 
-static void write_mark(FILE *f, const SweepArgs *a)
+/* The mark: every input a number in a row depends on (shard.h). */
+static int write_mark(FILE *f, const SweepArgs *a)
 {
-    char *opts = NULL;
+    const char *prelude;
     size_t len;
-    FILE *m = open_memstream(&opts, &len);
-    if (m) { write_options(m, a); fclose(m); }
-    ShardMark mk = {a->shard, a->nshards, a->ro.npolicies * a->ro.nprocs, a->range, a->all_sizes, a->nall,
-                    space_units_names[a->ro.units], opts ? opts : "", a->file};
-    shard_write_mark(f, &mk);
-    free(opts);
+    cli_prelude(a->c, &prelude, &len);
+    ShardMark mk = {.i = a->shard, .k = a->nshards, .param = a->range, .sizes = a->all_sizes, .nsizes = a->nall,
+                    .ro = &a->ro, .top = a->sw.top, .exec_sample = a->sw.exec ? a->sample : 0,
+                    .params = a->c->params, .nparams = a->c->eo.nparams, .prelude = shard_hash(prelude, len),
+                    .source = a->source, .version = cli_version_text(), .file = a->file};
+    return shard_write_mark(f, &mk);
 }
 
 /* ---- workers ---- */
@@ -434,7 +433,7 @@ static char *assemble(const SweepArgs *a, const Job *jobs, size_t *len)
     char *text = NULL;
     FILE *f = open_memstream(&text, len);
     if (!f) return NULL;
-    if (a->nshards) write_mark(f, a);
+    if (a->nshards && write_mark(f, a)) { fclose(f); free(text); return NULL; }
     sweep_csv_header(f, &a->sw);
     for (uint32_t i = 0; i < a->nsizes; i++) fwrite(jobs[i].buf, 1, jobs[i].len, f);
     if (fclose(f)) { free(text); return NULL; }
@@ -463,12 +462,11 @@ static int sweep_body(void *o, CliRun *r)
 {
     SweepArgs *a = o;
     (void)r;    /* what it needs of the runner's, sweep_check put in a */
-    if (a->nshards && shard_sizes(a)) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
+    if (a->nshards && shard_setup(a)) return EXIT_PROGRAM;
     Job *jobs = calloc(a->nsizes ? a->nsizes : 1, sizeof *jobs);
     OutFile out;
     if (!jobs) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     for (uint32_t i = 0; i < a->nsizes; i++) jobs[i].size = a->sizes[i];
-    outfile_protect(a->file);
     outfile_hold(); /* the CSV and the plots appear together or not at all */
     int rc = outfile_open(&out, a->out ? a->out : "-") ? EXIT_PROGRAM : EXIT_OK;
     if (rc == EXIT_OK) {

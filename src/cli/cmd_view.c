@@ -41,7 +41,7 @@ typedef struct ViewArgs {
 enum { OPT_MAX_SHOWN = CLI_OWN };
 
 static const CliOpt view_opts[] = {
-    {'o', NULL, "PAGE.html", "where to write the page (required)", CLI_AT(CLI_TEXT, ViewArgs, out)},
+    {'o', NULL, "PAGE.html", "where to write the page (required)", CLI_AT(CLI_OUTPUT, ViewArgs, out)},
     {OPT_MAX_SHOWN, "max-shown", "N", "draw about N coalesced nodes at most (pml dot's budget)", CLI_RANGE(CLI_U32, ViewArgs, max_shown, 1, 100000)},
     {0},
 };

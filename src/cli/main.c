@@ -147,6 +147,7 @@ int cli_run_command(const CliCommand *cmd, int argc, char **argv)
     if (s->init) s->init(o);
     int k = cli_parse(cmd, argc, argv, o, &r);
     int rc = k == CLI_END ? run_steps(s, o, &r) : k == CLI_HELP ? EXIT_OK : EXIT_USAGE;
+    if (rc != EXIT_OK && outfile_refused()) rc = EXIT_USAGE; /* an output (a plot's X.dat …) that is an input */
     cli_unload(&r.l);
     if (s->done) s->done(o);
     free(r.parts);

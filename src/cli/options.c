@@ -322,6 +322,25 @@ static int take_option(CliArgs *a, void *o, int key)
     return 0;
 }
 
+/* The files read are inputs, never outputs: an output option naming one
+ * (by any name: outfile_input) is a usage error.  0, or -1 after saying so. */
+static int check_outputs(const CliCommand *cmd, const void *o, const CliRun *r)
+{
+    if (r->file) outfile_protect(r->file);
+    for (int i = 0; i < r->nparts; i++) outfile_protect(r->parts[i]);
+    for (const CliOpt *opt = cmd->steps->opts; opt && opt->key; opt++) {
+        if (opt->take != CLI_OUTPUT && opt->take != CLI_PICTURE) continue;
+        const char *path = *(const char *const *)((const char *)o + opt->at), *in = path ? outfile_input(path) : NULL;
+        if (!in) continue;
+        char flag[64];
+        if (opt->name) snprintf(flag, sizeof flag, "--%s", opt->name);
+        else snprintf(flag, sizeof flag, "-%c", opt->key);
+        cli_usage_error("pml %s: %s %s would write over an input of this command ('%s')", cmd->name, flag, path, in);
+        return -1;
+    }
+    return 0;
+}
+
 int cli_parse(const CliCommand *cmd, int argc, char **argv, void *o, CliRun *r)
 {
     const CliSteps *s = cmd->steps;
@@ -331,7 +350,7 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, void *o, CliRun *r)
     int k;
     while ((k = next_option(&ca)) > 0)
         if (take_option(&ca, o, k)) { k = CLI_BAD; break; }
-    if (k == CLI_END && take_files(&ca, r)) k = CLI_BAD;
+    if (k == CLI_END && (take_files(&ca, r) || check_outputs(cmd, o, r))) k = CLI_BAD;
     free(ca.pos);
     return k;
 }

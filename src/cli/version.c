@@ -29,6 +29,8 @@ static void tool_version(FILE *f, const char *name, const char *prog, const char
     else fprintf(f, "%-9s %s\n", name, line);
 }
 
+const char *cli_version_text(void) { return PML_VERSION; }
+
 void cli_version(FILE *f)
 {
     fprintf(f, "pml %s\n", PML_VERSION);

@@ -41,14 +41,39 @@ static void track(char *tmp, int add)
     }
 }
 
-/* The program being read, never to be written over. */
-static struct stat input;
-static int have_input;
+/* The inputs (the program, a merge's parts), never to be written over:
+ * regular files, by device and inode, so that another name for the same
+ * file (a link, "./prog.pml", standard input redirected from it) is caught. */
+static struct Input { dev_t dev; ino_t ino; char *name; } *inputs;
+static size_t ninputs, ncap;
+static int refused;
 
 void outfile_protect(const char *path)
 {
-    have_input = stat(path, &input) == 0;
+    struct stat st;
+    int in = strcmp(path, "-") == 0;
+    if ((in ? fstat(STDIN_FILENO, &st) : stat(path, &st)) || !S_ISREG(st.st_mode)) return;
+    if (ninputs == ncap) {
+        size_t c = ncap ? 2 * ncap : 8;
+        struct Input *n = realloc(inputs, c * sizeof *n);
+        if (!n) return;
+        inputs = n;
+        ncap = c;
+    }
+    char *name = strdup(in ? "standard input" : path);
+    if (name) inputs[ninputs++] = (struct Input){st.st_dev, st.st_ino, name};
 }
+
+const char *outfile_input(const char *path)
+{
+    struct stat st;
+    if (strcmp(path, "-") == 0 || stat(path, &st)) return NULL;
+    for (size_t i = 0; i < ninputs; i++)
+        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) return inputs[i].name;
+    return NULL;
+}
+
+int outfile_refused(void) { return refused; }
 
 /* Committed files held back by outfile_hold: renamed or removed together. */
 static struct { char *path, *tmp; } held[MAX_PENDING];
@@ -78,12 +103,14 @@ int outfile_open(OutFile *o, const char *path)
 {
     memset(o, 0, sizeof *o);
     if (strcmp(path, "-") == 0) { o->f = stdout; return 0; }
-    struct stat st;
-    int exists = stat(path, &st) == 0;
-    if (exists && have_input && st.st_dev == input.st_dev && st.st_ino == input.st_ino) {
-        fprintf(stderr, "pml: error: refusing to write '%s': it is the program being read\n", path);
+    const char *in = outfile_input(path);
+    if (in) {
+        fprintf(stderr, "pml: error: refusing to write '%s': it is an input of this command ('%s')\n", path, in);
+        refused = 1;
         return -1;
     }
+    struct stat st;
+    int exists = stat(path, &st) == 0;
     o->path = strdup(path);
     if (exists && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
         /* a device or a pipe (/dev/null, /dev/stdout, a FIFO) is written

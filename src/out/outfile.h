@@ -6,7 +6,8 @@
  * SIGHUP ends the process (SIGXFSZ is ignored, so a file too large fails
  * as a write).  The temporary file is DIR/pml.tmp.PID.N, short whatever
  * the target's name; a target that is not a regular file (/dev/null, a
- * FIFO) is written in place; the input program is never a target.
+ * FIFO) is written in place; an input (the program, a merge's parts) is
+ * never a target.
  */
 #ifndef PML_OUTFILE_H
 #define PML_OUTFILE_H
@@ -27,8 +28,14 @@ int outfile_commit(OutFile *o);
 /* Closes and removes the temporary file; harmless on stdout. */
 void outfile_abort(OutFile *o);
 
-/* The input program: outfile_open refuses to write over it. */
+/* An input of the command ('-': standard input): outfile_open refuses to
+ * write over it, by any name (same device and inode; regular files only). */
 void outfile_protect(const char *path);
+/* The input that path is (its name as protected, or "standard input"), or
+ * NULL. */
+const char *outfile_input(const char *path);
+/* Whether outfile_open refused an input as a target (a usage error). */
+int outfile_refused(void);
 
 /* Between outfile_hold and outfile_release, committed files are only
  * closed; outfile_release(1) renames them all into place, (0) removes them

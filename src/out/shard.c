@@ -1,12 +1,20 @@
 /*
  * shard.c — see shard.h.  Dealing the sizes, the mark line, and the merge.
+ *
+ * The merge reads files that may come from anywhere: every number is read
+ * whole and checked against its range (no strtoul, which skips blanks and
+ * line ends, takes signs and wraps), every compare stays inside the text,
+ * and the text need not end in a NUL.
  */
 #include "shard.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "measure.h"
+#include "space.h"
+#include "textout.h"
 
 uint32_t shard_pick(uint32_t n, uint32_t i, uint32_t k, uint32_t *pick)
 {
@@ -17,16 +25,98 @@ uint32_t shard_pick(uint32_t n, uint32_t i, uint32_t k, uint32_t *pick)
     return m;
 }
 
-void shard_write_mark(FILE *f, const ShardMark *m)
+/* ---- the mark ---- */
+
+uint64_t shard_hash(const void *p, size_t n)
 {
-    fprintf(f, SHARD_MARK "%u/%u rows=%u sizes=", m->i, m->k, m->rows_per_size);
+    const unsigned char *b = p;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* Free text in a field: no blank, line end, separator or escape left bare. */
+static void put_escaped(FILE *f, const char *s)
+{
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++)
+        if (*c <= ' ' || *c == 0x7f || *c == '\\' || *c == ',' || *c == '=') fprintf(f, "\\x%02x", *c);
+        else fputc(*c, f);
+}
+
+static int cmp_param(const void *a, const void *b)
+{
+    return strcmp(((const Param *)a)->name, ((const Param *)b)->name);
+}
+
+int shard_write_mark(FILE *f, const ShardMark *m)
+{
+    const ReportOptions *ro = m->ro;
+    Param *d = malloc((m->nparams + 1) * sizeof *d);
+    if (!d) return -1;
+    if (m->nparams) memcpy(d, m->params, m->nparams * sizeof *d);
+    qsort(d, m->nparams, sizeof *d, cmp_param);     /* -D a=1 -D b=2 is -D b=2 -D a=1 */
+    fprintf(f, SHARD_MARK "%u/%u rows=%u sizes=", m->i, m->k, ro->npolicies * ro->nprocs);
     for (uint32_t x = 0; x < m->nsizes; x++) fprintf(f, "%s%" PRId64, x ? "," : "", m->sizes[x]);
-    fprintf(f, " param=%s units=%s options=%s file=%s\n", m->param, m->units, m->options, m->file);
+    fputs(" param=", f);
+    put_escaped(f, m->param);
+    fprintf(f, " units=%s sched=", space_units_names[ro->units]);
+    for (uint32_t x = 0; x < ro->npolicies; x++) fprintf(f, "%s%s", x ? "," : "", ro->policies[x]);
+    fputs(" p=", f);
+    for (uint32_t x = 0; x < ro->nprocs; x++) fprintf(f, "%s%u", x ? "," : "", ro->procs[x]);
+    fprintf(f, " coarse=%d seed=%" PRIu64 " by=%s group=%s queue=%d fork-cost=%u steal-cost=%u top=%u D=", ro->coarse,
+            ro->seed, measure_by_names[ro->by], measure_group_names[ro->group], ro->with_queue, ro->fork_cost,
+            ro->steal_cost, m->top);
+    for (uint32_t x = 0; x < m->nparams; x++) {
+        if (x) fputc(',', f);
+        put_escaped(f, d[x].name);
+        fprintf(f, "=%" PRId64, d[x].value);
+    }
+    fprintf(f, " exec=%" PRIu64 " prelude=%016" PRIx64 " source=%016" PRIx64 " version=", m->exec_sample, m->prelude,
+            m->source);
+    put_escaped(f, m->version);
+    fputs(" file=", f);
+    put_escaped(f, m->file);
+    fputc('\n', f);
+    free(d);
+    return 0;
 }
 
 /* ---- reading parts ---- */
 
-/* One CSV record from pos (quoted fields may hold line ends): its end, just
+/* A stretch of a part's text. */
+typedef struct Text { const char *s, *e; } Text;
+
+static size_t text_len(Text t) { return (size_t)(t.e - t.s); }
+
+static int text_eq(Text a, Text b) { return text_len(a) == text_len(b) && !memcmp(a.s, b.s, text_len(a)); }
+
+/* [s, e) as a whole decimal in canonical form (digits only, no leading
+ * zero), at most max: 0 with *out, or -1. */
+static int parse_u64(const char *s, const char *e, uint64_t max, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (s == e || (*s == '0' && e - s > 1)) return -1;
+    for (; s < e; s++) {
+        if (*s < '0' || *s > '9') return -1;
+        uint64_t d = (uint64_t)(*s - '0');
+        if (d > max || v > (max - d) / 10) return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+/* The same with an optional '-' (not "-0"), as %PRId64 writes it. */
+static int parse_i64(const char *s, const char *e, int64_t *out)
+{
+    uint64_t u;
+    int neg = s < e && *s == '-';
+    if (parse_u64(s + neg, e, neg ? (uint64_t)INT64_MAX + 1 : INT64_MAX, &u) || (neg && u == 0)) return -1;
+    *out = neg ? -(int64_t)(u - 1) - 1 : (int64_t)u;
+    return 0;
+}
+
+/* One CSV record from p (quoted fields may hold line ends): its end, just
  * past its LF, or NULL when the text ends without one. */
 static const char *record_end(const char *p, const char *end)
 {
@@ -38,13 +128,21 @@ static const char *record_end(const char *p, const char *end)
     return NULL;
 }
 
+static uint32_t newlines(const char *p, const char *end)
+{
+    uint32_t n = 0;
+    for (; p < end && (p = memchr(p, '\n', (size_t)(end - p))); p++) n++;
+    return n;
+}
+
 /* A part, read: which shard, what sweep (the mark after "I/K "), the
  * header, and where its rows start. */
 typedef struct Part {
     uint32_t i, k;
-    const char *key, *key_end;      /* "rows=… sizes=… param=… options=…" */
-    const char *header, *header_end;
+    Text key;                   /* "rows=… file=…" */
+    Text header;                /* the CSV header, with its line end */
     const char *rows, *end;
+    uint32_t rows_line;         /* the line of the first row (the mark is line 1) */
 } Part;
 
 static int part_read(const ShardPart *sp, Part *p, char *msg, size_t msglen)
@@ -52,96 +150,133 @@ static int part_read(const ShardPart *sp, Part *p, char *msg, size_t msglen)
     const char *t = sp->text, *end = t + sp->len;
     size_t lm = strlen(SHARD_MARK);
     const char *nl = memchr(t, '\n', sp->len);
-    char *e;
-    if (sp->len < lm || memcmp(t, SHARD_MARK, lm) || !nl) {
+    if (!nl || (size_t)(nl - t) < lm || memcmp(t, SHARD_MARK, lm)) {
         snprintf(msg, msglen, "%s: not a part of a sharded sweep (no '%s' line; run pml sweep with --shard I/K)",
                  sp->name, SHARD_MARK "I/K");
         return -1;
     }
-    errno = 0;
-    unsigned long i = strtoul(t + lm, &e, 10), k = 0;
-    if (*e == '/') k = strtoul(e + 1, &e, 10);
-    if (errno || k == 0 || i == 0 || i > k || *e != ' ') {
-        snprintf(msg, msglen, "%s: the shard line does not say which shard I/K it is", sp->name);
+    const char *s = t + lm, *slash = memchr(s, '/', (size_t)(nl - s));
+    const char *blank = slash ? memchr(slash, ' ', (size_t)(nl - slash)) : NULL;
+    uint64_t i, k;
+    if (!blank || parse_u64(s, slash, SHARD_MAX, &i) || parse_u64(slash + 1, blank, SHARD_MAX, &k) || i == 0 || i > k) {
+        snprintf(msg, msglen, "%s: the shard line does not say which shard I/K it is (1 <= I <= K <= %d)", sp->name,
+                 SHARD_MAX);
         return -1;
     }
     p->i = (uint32_t)i;
     p->k = (uint32_t)k;
-    p->key = e + 1;
-    p->key_end = nl;
-    p->header = nl + 1;
-    p->header_end = record_end(p->header, end);
-    if (!p->header_end) { snprintf(msg, msglen, "%s: no CSV header after the shard line (cut short?)", sp->name); return -1; }
-    p->rows = p->header_end;
+    p->key = (Text){blank + 1, nl};
+    p->header = (Text){nl + 1, record_end(nl + 1, end)};
+    if (!p->header.e) { snprintf(msg, msglen, "%s: no CSV header after the shard line (cut short?)", sp->name); return -1; }
+    p->rows = p->header.e;
     p->end = end;
+    p->rows_line = 1 + newlines(t, p->rows);
     return 0;
 }
 
-/* The value of "name=" in the mark's key, up to the next space ("file":
- * to the end of the line). */
-static int key_field(const Part *p, const char *name, const char **v, size_t *len)
+/* The key's next field after *at (fields are separated by one space): 0
+ * with *f, or -1 at its end. */
+static int next_field(Text key, const char **at, Text *f)
 {
-    int to_end = !strcmp(name, "file");
+    if (*at >= key.e) return -1;
+    const char *sp = memchr(*at, ' ', (size_t)(key.e - *at));
+    *f = (Text){*at, sp ? sp : key.e};
+    *at = sp ? sp + 1 : key.e;
+    return 0;
+}
+
+/* The value of "name=" in the key. */
+static int key_field(Text key, const char *name, Text *v)
+{
     size_t ln = strlen(name);
-    for (const char *s = p->key; s < p->key_end; s++) {
-        if ((s == p->key || s[-1] == ' ') && (size_t)(p->key_end - s) > ln && !memcmp(s, name, ln) && s[ln] == '=') {
-            *v = s + ln + 1;
-            const char *sp = to_end ? NULL : memchr(*v, ' ', (size_t)(p->key_end - *v));
-            *len = (size_t)((sp ? sp : p->key_end) - *v);
+    Text f;
+    for (const char *at = key.s; !next_field(key, &at, &f);)
+        if (text_len(f) > ln && !memcmp(f.s, name, ln) && f.s[ln] == '=') {
+            *v = (Text){f.s + ln + 1, f.e};
             return 0;
         }
-    }
     return -1;
 }
 
-static int parse_sizes(const char *v, size_t len, int64_t **sizes, uint32_t *n)
+static int hex(char c)
 {
-    uint32_t cap = 1;
-    for (size_t x = 0; x < len; x++) cap += v[x] == ',';
-    *sizes = malloc(cap * sizeof **sizes);
-    *n = 0;
-    if (!*sizes) return -1;
-    char *buf = strndup(v, len), *s = buf, *e;
-    if (!buf) return -1;
-    for (;;) {
-        errno = 0;
-        int64_t x = strtoll(s, &e, 10);
-        if (errno || e == s || (*n && x <= (*sizes)[*n - 1])) break;
-        (*sizes)[(*n)++] = x;
-        if (*e != ',') break;
-        s = e + 1;
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* Free text from the mark, its \xHH undone (malloc'd); NULL if damaged. */
+static char *unescape(Text t)
+{
+    char *s = malloc(text_len(t) + 1), *o = s;
+    for (const char *c = t.s; s && c < t.e; c++) {
+        if (*c != '\\') { *o++ = *c; continue; }
+        int v = t.e - c >= 4 && c[1] == 'x' && hex(c[2]) >= 0 && hex(c[3]) >= 0 ? hex(c[2]) * 16 + hex(c[3]) : 0;
+        if (!v) { free(s); return NULL; }
+        *o++ = (char)v;
+        c += 3;
     }
-    int ok = *e == 0 && *n == cap;
-    free(buf);
-    return ok ? 0 : -1;
+    if (s) *o = 0;
+    return s;
 }
 
-static int cmp_i64(const void *a, const void *b)
+/* A comma-separated list of non-empty items (malloc'd, at least one). */
+static int split_list(Text v, Text **items, uint32_t *n)
 {
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
+    uint64_t cap = 1;
+    for (const char *c = v.s; c < v.e; c++) cap += *c == ',';
+    if (cap > UINT32_MAX || !(*items = malloc(cap * sizeof **items))) return -1;
+    *n = 0;
+    for (const char *s = v.s;;) {
+        const char *c = memchr(s, ',', (size_t)(v.e - s));
+        Text it = {s, c ? c : v.e};
+        if (!text_len(it)) return -1;
+        (*items)[(*n)++] = it;
+        if (!c) return 0;
+        s = c + 1;
+    }
 }
 
-static int cmp_u32(const void *a, const void *b)
+static int is_name(Text t, const char *const *names)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
+    for (; *names; names++)
+        if (strlen(*names) == text_len(t) && !memcmp(*names, t.s, text_len(t))) return 1;
+    return 0;
 }
 
 /* ---- the merge ---- */
 
-/* Where each size's rows are: one contiguous run in one part. */
-typedef struct Slot { const char *start, *end; uint32_t rows; int closed; } Slot;
-
+/* What the mark says of the sweep, and where each size's rows are. */
 typedef struct Merge {
     const ShardPart *parts;
     Part *p;
-    uint32_t n, k, rows_per_size;
-    int64_t *sizes;
+    uint32_t n, k;
+    int64_t *sizes;             /* ascending */
     uint32_t nsizes;
-    Slot *slot;
+    Text *policies, *procs;     /* each row's policy and P, as written */
+    uint32_t npolicies, nprocs;
+    Text param;                 /* as in the mark (escaped), for messages */
+    char *head;                 /* the param field of every row, as CSV */
+    char *tails;                /* for policy a and P b (j = a * nprocs + b): "policy,P,coarse,seed,units,by,queue," */
+    size_t *tail_at;            /* tail j is tails[tail_at[j] .. tail_at[j + 1]) */
+    struct Slot { const char *start, *end; } *slot;
     uint32_t *pick;
 } Merge;
+
+/* The first field where keys a and b differ, in msg. */
+static void say_key_diff(const ShardPart *pa, Text a, const ShardPart *pb, Text b, char *msg, size_t msglen)
+{
+    const char *x = a.s, *y = b.s;
+    Text fa = {a.e, a.e}, fb = {b.e, b.e};
+    for (;;) {
+        int ea = next_field(a, &x, &fa), eb = next_field(b, &y, &fb);
+        if (ea) fa = (Text){a.e, a.e};
+        if (eb) fb = (Text){b.e, b.e};
+        if ((ea && eb) || !text_eq(fa, fb)) break;
+    }
+    int la = text_len(fa) > 100 ? 100 : (int)text_len(fa), lb = text_len(fb) > 100 ? 100 : (int)text_len(fb);
+    snprintf(msg, msglen, "%s and %s are parts of different sweeps: %.*s%s in %s, %.*s%s in %s", pa->name, pb->name,
+             la ? la : 7, la ? fa.s : "nothing", text_len(fa) > 100 ? "..." : "", pa->name, lb ? lb : 7,
+             lb ? fb.s : "nothing", text_len(fb) > 100 ? "..." : "", pb->name);
+}
 
 /* Every part is a shard of the same sweep, each of 1..K exactly once. */
 static int check_parts(Merge *m, char *msg, size_t msglen)
@@ -157,13 +292,8 @@ static int check_parts(Merge *m, char *msg, size_t msglen)
             snprintf(msg, msglen, "%s is shard %u/%u but %s is of %u shards", sp[x].name, p->i, p->k, sp[0].name, m->k);
             goto done;
         }
-        if (p->key_end - p->key != q->key_end - q->key || memcmp(p->key, q->key, (size_t)(p->key_end - p->key))) {
-            snprintf(msg, msglen, "%s and %s are parts of different sweeps (their sizes or options differ)",
-                     sp[0].name, sp[x].name);
-            goto done;
-        }
-        if (p->header_end - p->header != q->header_end - q->header ||
-            memcmp(p->header, q->header, (size_t)(p->header_end - p->header))) {
+        if (!text_eq(p->key, q->key)) { say_key_diff(&sp[0], q->key, &sp[x], p->key, msg, msglen); goto done; }
+        if (!text_eq(p->header, q->header)) {
             snprintf(msg, msglen, "%s and %s have different CSV headers", sp[0].name, sp[x].name);
             goto done;
         }
@@ -181,24 +311,68 @@ done:
     return rc;
 }
 
-static int key_string(const Part *p, const char *name, char **out)
+static int parse_sizes(Merge *m, Text v)
 {
-    const char *v;
-    size_t len;
-    return key_field(p, name, &v, &len) || !(*out = strndup(v, len)) ? -1 : 0;
+    Text *it = NULL;
+    if (split_list(v, &it, &m->nsizes)) { free(it); return -1; }
+    int rc = (m->sizes = malloc(m->nsizes * sizeof *m->sizes)) ? 0 : -1;
+    for (uint32_t x = 0; x < m->nsizes && !rc; x++)
+        rc = parse_i64(it[x].s, it[x].e, &m->sizes[x]) || (x && m->sizes[x] <= m->sizes[x - 1]) ? -1 : 0;
+    free(it);
+    return rc;
 }
 
-/* The sweep's sizes, rows per size and names, from the (common) mark. */
+/* The key of every row but the size: its param field, and a tail per (policy, P). */
+static int row_keys(Merge *m, const char *param, Text coarse, Text seed, Text units, Text by, Text queue)
+{
+    size_t len, r = (size_t)m->npolicies * m->nprocs;
+    FILE *f = open_memstream(&m->head, &len);
+    if (!f) return -1;
+    CsvRow c = csv_begin(f);
+    csv_text(&c, param);
+    csv_empty(&c, 1);
+    if (fclose(f) || !(m->tail_at = malloc((r + 1) * sizeof *m->tail_at)) || !(f = open_memstream(&m->tails, &len)))
+        return -1;
+    for (uint32_t a = 0; a < m->npolicies; a++)
+        for (uint32_t b = 0; b < m->nprocs; b++) {
+            const Text *v[] = {&m->policies[a], &m->procs[b], &coarse, &seed, &units, &by, &queue};
+            m->tail_at[a * m->nprocs + b] = (size_t)ftell(f);
+            for (size_t i = 0; i < sizeof v / sizeof *v; i++) fprintf(f, "%.*s,", (int)text_len(*v[i]), v[i]->s);
+        }
+    m->tail_at[r] = (size_t)ftell(f);
+    return fclose(f);
+}
+
+/* The sweep, from the (common) mark: sizes, param, policies and P, the
+ * options in each row's key, and names for the plots. */
 static int read_key(Merge *m, ShardInfo *info, char *msg, size_t msglen)
 {
-    const char *v;
-    size_t len;
-    char *e;
-    if (key_field(&m->p[0], "rows", &v, &len) || (m->rows_per_size = (uint32_t)strtoul(v, &e, 10)) == 0 ||
-        e != v + len || key_field(&m->p[0], "sizes", &v, &len) || parse_sizes(v, len, &m->sizes, &m->nsizes) ||
-        key_string(&m->p[0], "param", &info->param) || key_string(&m->p[0], "units", &info->units) ||
-        key_string(&m->p[0], "file", &info->file)) {
-        snprintf(msg, msglen, "%s: the shard line is damaged", m->parts[0].name);
+    Text key = m->p[0].key, param = {key.e, key.e}, rows, sizes, units, sched, procs, coarse, seed, by, queue, file;
+    uint64_t r, u;
+    int bad = key_field(key, "rows", &rows) || parse_u64(rows.s, rows.e, UINT32_MAX, &r) ||
+              key_field(key, "sizes", &sizes) || parse_sizes(m, sizes) || key_field(key, "param", &param) ||
+              key_field(key, "units", &units) || !is_name(units, space_units_names) ||
+              key_field(key, "sched", &sched) || split_list(sched, &m->policies, &m->npolicies) ||
+              key_field(key, "p", &procs) || split_list(procs, &m->procs, &m->nprocs) ||
+              (uint64_t)m->npolicies * m->nprocs != r || key_field(key, "coarse", &coarse) ||
+              parse_u64(coarse.s, coarse.e, 1, &u) || key_field(key, "seed", &seed) ||
+              parse_u64(seed.s, seed.e, UINT64_MAX, &u) || key_field(key, "by", &by) ||
+              !is_name(by, measure_by_names) || key_field(key, "queue", &queue) ||
+              parse_u64(queue.s, queue.e, 1, &u) || key_field(key, "file", &file);
+    for (uint32_t b = 0; b < m->nprocs && !bad; b++) bad = parse_u64(m->procs[b].s, m->procs[b].e, UINT32_MAX, &u) || !u;
+    m->param = param;
+    if (!bad) {
+        info->param = unescape(param);
+        info->units = unescape(units);
+        info->file = unescape(file);
+        bad = !info->param || !info->units || !info->file || !*info->param;
+    }
+    if (bad) { snprintf(msg, msglen, "%s: the shard line is damaged", m->parts[0].name); return -1; }
+    if (row_keys(m, info->param, coarse, seed, units, by, queue)) { snprintf(msg, msglen, "out of memory"); return -1; }
+    /* the rows' key is their first nine columns */
+    static const char cols[] = "param,size,policy,P,coarse,seed,units,by,with_queue,";
+    if (text_len(m->p[0].header) < strlen(cols) || memcmp(m->p[0].header.s, cols, strlen(cols))) {
+        snprintf(msg, msglen, "%s: the CSV header is not a sweep's (%s...)", m->parts[0].name, cols);
         return -1;
     }
     return 0;
@@ -212,57 +386,83 @@ void shard_info_free(ShardInfo *si)
     memset(si, 0, sizeof *si);
 }
 
-/* The size a row is of: its second field. */
-static int row_size(const Merge *m, const char *row, const char *end, uint32_t *idx)
+/* Whether [r, e) is a row of size x (an index into sizes) with tail j. */
+static int row_is(const Merge *m, const char *r, const char *e, uint32_t x, size_t j)
 {
-    const char *c = memchr(row, ',', (size_t)(end - row));
-    char *e;
-    if (!c) return -1;
-    errno = 0;
-    int64_t x = strtoll(c + 1, &e, 10);
-    if (errno || e == c + 1 || *e != ',') return -1;
-    const int64_t *at = bsearch(&x, m->sizes, m->nsizes, sizeof x, cmp_i64);
-    if (!at) return -1;
-    *idx = (uint32_t)(at - m->sizes);
-    return 0;
+    size_t lh = strlen(m->head), lt = m->tail_at[j + 1] - m->tail_at[j];
+    char size[24];
+    int ls = snprintf(size, sizeof size, "%" PRId64 ",", m->sizes[x]);
+    return (size_t)(e - r) >= lh + (size_t)ls + lt && !memcmp(r, m->head, lh) && !memcmp(r + lh, size, (size_t)ls) &&
+           !memcmp(r + lh + (size_t)ls, m->tails + m->tail_at[j], lt);
 }
 
-/* Files the rows of part x under their sizes, checking they are its own. */
+/* "n=4 df P=2": the row of size x, tail j, for messages. */
+static const char *row_name(const Merge *m, uint32_t x, size_t j, char *buf, size_t n)
+{
+    const Text *a = &m->policies[j / m->nprocs], *b = &m->procs[j % m->nprocs];
+    snprintf(buf, n, "%.*s=%" PRId64 " %.*s P=%.*s", (int)text_len(m->param), m->param.s, m->sizes[x],
+             (int)text_len(*a), a->s, (int)text_len(*b), b->s);
+    return buf;
+}
+
+/* Row [r, e) on line `line` of part x is not the q-th row of its shard
+ * (q = rows: the part should have ended): why, in msg. */
+static int misplaced(const Merge *m, uint32_t x, uint32_t npick, const char *r, const char *e, uint64_t q,
+                     uint32_t line, char *msg, size_t msglen)
+{
+    const Part *p = &m->p[x];
+    size_t per = (size_t)m->npolicies * m->nprocs;
+    uint64_t rows = npick * per, found = rows;
+    char want[160], got[160];
+    for (uint64_t t = 0; t < rows && found == rows; t++)
+        if (row_is(m, r, e, m->pick[t / per], t % per)) found = t;
+    const char *name = m->parts[x].name;
+    if (found < rows) row_name(m, m->pick[found / per], found % per, got, sizeof got);
+    if (q < rows) row_name(m, m->pick[q / per], q % per, want, sizeof want);
+    if (found < q)
+        snprintf(msg, msglen, "%s:%u: a second row for %s (a duplicate)", name, line, got);
+    else if (found < rows)
+        snprintf(msg, msglen, "%s:%u: no row for %s (this is the row for %s)", name, line, want, got);
+    else if (q < rows)
+        snprintf(msg, msglen, "%s:%u: a row of no key of shard %u/%u where the row for %s belongs", name, line, p->i,
+                 p->k, want);
+    else
+        snprintf(msg, msglen, "%s:%u: a row of no key of shard %u/%u after its last row", name, line, p->i, p->k);
+    return -1;
+}
+
+/* Takes the rows of part x: each of its sizes' rows, policies outer, P
+ * inner, each row exactly once and in that order. */
 static int take_rows(Merge *m, uint32_t x, char *msg, size_t msglen)
 {
     const Part *p = &m->p[x];
-    const char *name = m->parts[x].name;
-    uint32_t npick = shard_pick(m->nsizes, p->i, p->k, m->pick), last = UINT32_MAX;
-    for (const char *r = p->rows, *e; r < p->end; r = e) {
-        uint32_t idx;
-        if (!(e = record_end(r, p->end))) { snprintf(msg, msglen, "%s is cut short (its last row has no line end)", name); return -1; }
-        if (row_size(m, r, e, &idx)) { snprintf(msg, msglen, "%s: a row of no size of this sweep", name); return -1; }
-        if (!bsearch(&idx, m->pick, npick, sizeof idx, cmp_u32)) {
-            snprintf(msg, msglen, "%s: size %" PRId64 " is not shard %u/%u's", name, m->sizes[idx], p->i, p->k);
+    const char *name = m->parts[x].name, *r = p->rows, *e;
+    uint32_t npick = shard_pick(m->nsizes, p->i, p->k, m->pick), line = p->rows_line;
+    size_t per = (size_t)m->npolicies * m->nprocs;
+    uint64_t rows = npick * per;
+    char want[160];
+    for (uint64_t q = 0; q < rows; q++, line += newlines(r, e), r = e) {
+        uint32_t s = m->pick[q / per];
+        if (r == p->end) {
+            snprintf(msg, msglen, "%s:%u: no row for %s: the part ends (cut short?)", name, line,
+                     row_name(m, s, q % per, want, sizeof want));
             return -1;
         }
-        Slot *s = &m->slot[idx];
-        if (idx != last && last != UINT32_MAX) m->slot[last].closed = 1;
-        if (s->closed) { snprintf(msg, msglen, "%s: the rows of size %" PRId64 " are not together", name, m->sizes[idx]); return -1; }
-        if (!s->start) s->start = r;
-        s->end = e;
-        s->rows++;
-        last = idx;
-    }
-    for (uint32_t j = 0; j < npick; j++) {
-        const Slot *s = &m->slot[m->pick[j]];
-        if (s->rows != m->rows_per_size) {
-            snprintf(msg, msglen, "%s has %u rows of size %" PRId64 ", not %u (cut short?)", name, s->rows,
-                     m->sizes[m->pick[j]], m->rows_per_size);
+        if (!(e = record_end(r, p->end))) {
+            snprintf(msg, msglen, "%s:%u: the last row has no line end (cut short?)", name, line);
             return -1;
         }
+        if (!row_is(m, r, e, s, q % per)) return misplaced(m, x, npick, r, e, q, line, msg, msglen);
+        if (q % per == 0) m->slot[s].start = r;
+        m->slot[s].end = e;
     }
+    if (r < p->end) return misplaced(m, x, npick, r, (e = record_end(r, p->end)) ? e : p->end, rows, line, msg, msglen);
     return 0;
 }
 
 int shard_merge(const ShardPart *parts, uint32_t nparts, FILE *out, ShardInfo *info, char *msg, size_t msglen)
 {
-    Merge m = {parts, calloc(nparts ? nparts : 1, sizeof *m.p), nparts, 0, 0, NULL, 0, NULL, NULL};
+    Merge m = {.parts = parts, .p = calloc(nparts ? nparts : 1, sizeof *m.p), .n = nparts};
     int rc = -1;
     memset(info, 0, sizeof *info);
     if (!m.p) { snprintf(msg, msglen, "out of memory"); return -1; }
@@ -275,13 +475,19 @@ int shard_merge(const ShardPart *parts, uint32_t nparts, FILE *out, ShardInfo *i
     if (!m.slot || !m.pick) { snprintf(msg, msglen, "out of memory"); goto done; }
     for (uint32_t x = 0; x < nparts; x++)
         if (take_rows(&m, x, msg, msglen)) goto done;
-    fwrite(m.p[0].header, 1, (size_t)(m.p[0].header_end - m.p[0].header), out);
-    for (uint32_t s = 0; s < m.nsizes; s++) fwrite(m.slot[s].start, 1, (size_t)(m.slot[s].end - m.slot[s].start), out);
+    fwrite(m.p[0].header.s, 1, text_len(m.p[0].header), out);
+    for (uint32_t s = 0; s < m.nsizes; s++)
+        if (m.slot[s].start) fwrite(m.slot[s].start, 1, (size_t)(m.slot[s].end - m.slot[s].start), out);
     rc = 0;
 done:
     if (rc) shard_info_free(info);
     free(m.p);
     free(m.sizes);
+    free(m.policies);
+    free(m.procs);
+    free(m.head);
+    free(m.tails);
+    free(m.tail_at);
     free(m.slot);
     free(m.pick);
     return rc;
