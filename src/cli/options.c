@@ -292,6 +292,14 @@ static int take_choice(const CliOpt *opt, const char *v, int *out)
     return cli_choice(opt->name, v, names, out);
 }
 
+/* "--name" or "-k": how the user wrote opt. */
+static const char *flag_name(const CliOpt *opt, char *buf, size_t n)
+{
+    if (opt->name) snprintf(buf, n, "--%s", opt->name);
+    else snprintf(buf, n, "-%c", opt->key);
+    return buf;
+}
+
 /* One of the command's own options (key) into o: 0, or -1 after a usage error. */
 static int take_option(CliArgs *a, void *o, int key)
 {
@@ -300,8 +308,7 @@ static int take_option(CliArgs *a, void *o, int key)
     void *field = (char *)o + opt->at;
     char flag[64];
     uint64_t n;
-    if (opt->name) snprintf(flag, sizeof flag, "--%s", opt->name);
-    else snprintf(flag, sizeof flag, "-%c", opt->key);
+    flag_name(opt, flag, sizeof flag);
     switch (opt->take) {
     case CLI_FLAG: *(int *)field = 1; return 0;
     case CLI_U32:
@@ -333,9 +340,8 @@ static int check_outputs(const CliCommand *cmd, const void *o, const CliRun *r)
         const char *path = *(const char *const *)((const char *)o + opt->at), *in = path ? outfile_input(path) : NULL;
         if (!in) continue;
         char flag[64];
-        if (opt->name) snprintf(flag, sizeof flag, "--%s", opt->name);
-        else snprintf(flag, sizeof flag, "-%c", opt->key);
-        cli_usage_error("pml %s: %s %s would write over an input of this command ('%s')", cmd->name, flag, path, in);
+        cli_usage_error("pml %s: %s %s would write over an input of this command ('%s')", cmd->name,
+                        flag_name(opt, flag, sizeof flag), path, in);
         return -1;
     }
     return 0;
