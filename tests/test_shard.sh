@@ -67,6 +67,9 @@ expect_eq "no output file is left after a failed merge" "no" "$([ -e "$TMP/bad.c
 expect_eq "an unreadable part is an error" 1 "$(status "$PML" merge "$TMP/nonexistent.csv")"
 expect_eq "--shard 0/3 is a usage error" 2 "$(status "$PML" sweep $MM $SW --shard 0/3)"
 expect_eq "--shard 4/3 is a usage error" 2 "$(status "$PML" sweep $MM $SW --shard 4/3)"
+for v in " 1/2" 1/+2 -1/2 1/4294967297 4294967297/4294967297 1/100001 1/2x; do
+    expect_eq "--shard '$v' is a usage error" 2 "$(status "$PML" sweep $MM $SW --shard "$v")"
+done
 expect_eq "--shard with --plot is a usage error (plot at merge)" 2 "$(status "$PML" sweep $MM $SW --shard 1/2 --plot x.svg)"
 expect_eq "merge without parts is a usage error" 2 "$(status "$PML" merge)"
 

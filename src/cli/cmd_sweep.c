@@ -85,13 +85,14 @@ static int define_option(SweepArgs *a, CommonOpts *common, const char *v)
     return 0;
 }
 
-/* --shard I/K: 1 <= I <= K. */
+/* --shard I/K: 1 <= I <= K <= SHARD_MAX, digits only. */
 static int shard_option(SweepArgs *a, const char *v)
 {
-    unsigned long x, k;
-    char *e;
-    x = strtoul(v, &e, 10);
-    if (e == v || *e != '/' || (k = strtoul(e + 1, &e, 10)) == 0 || *e || x < 1 || x > k || k > SHARD_MAX) {
+    const char *slash = strchr(v, '/');
+    char i[24] = "";
+    uint64_t x = 0, k = 0;
+    if (slash && (size_t)(slash - v) < sizeof i) memcpy(i, v, (size_t)(slash - v));
+    if (!slash || cli_parse_u64(i, &x) || cli_parse_u64(slash + 1, &k) || x < 1 || x > k || k > SHARD_MAX) {
         cli_usage_error("--shard expects I/K with 1 <= I <= K <= %d, not '%s'", SHARD_MAX, v);
         return -1;
     }
