@@ -5,7 +5,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 # One folder per stage of the pipeline (README: Layout); each folder's
 # headers are its interface, included by name.
-STAGES  = lang src/eval src/exec src/graph src/sched src/time src/space src/worst src/paths src/out src/cli
+STAGES  = lang src/eval src/exec src/graph src/race src/sched src/time src/space src/worst src/paths src/out src/cli
 CFLAGS  += -std=gnu11 -Wall -Wextra $(addprefix -I,$(STAGES)) -DGC_THREADS $(SANFLAGS)
 LDFLAGS += $(SANFLAGS)
 LDLIBS  += -lgc -lm -lpthread

@@ -234,11 +234,26 @@ static void print_line(FILE *out, const SrcFile *f, size_t off)
 #define C_LOC "\033[1m"
 #define C_ERR "\033[1;31m"
 #define C_NOTE "\033[1;36m"
+#define C_WARN "\033[1;35m"
 #define C_OFF "\033[0m"
 
 void diag_print(const Sources *s, const Diag *d, void *stdio_file)
 {
     diag_print_colour(s, d, stdio_file, 0);
+}
+
+void diag_print_at(const Sources *s, Span sp, const char *severity, const char *msg, void *stdio_file, int colour)
+{
+    FILE *out = stdio_file;
+    if (!s || sp.file >= s->n) {
+        fprintf(out, "pml: %s: %s\n", severity, msg);
+        return;
+    }
+    const SrcFile *f = &s->files[sp.file];
+    const char *sev = !colour ? "" : strcmp(severity, "error") == 0 ? C_ERR : strcmp(severity, "warning") == 0 ? C_WARN : C_NOTE;
+    fprintf(out, "%s%s:%u:%u:%s %s%s:%s %s\n", colour ? C_LOC : "", f->path, sp.line, sp.col, colour ? C_OFF : "",
+            sev, severity, colour ? C_OFF : "", msg);
+    print_line(out, f, sp.off <= f->len ? sp.off : f->len);
 }
 
 void diag_print_colour(const Sources *s, const Diag *d, void *stdio_file, int colour)
@@ -254,15 +269,8 @@ void diag_print_colour(const Sources *s, const Diag *d, void *stdio_file, int co
         fprintf(out, "%spml:%s %s %s\n", loc, off, err, d->msg);
         return;
     }
-    const SrcFile *f = &s->files[d->span.file];
-    fprintf(out, "%s%s:%u:%u:%s %s %s\n", loc, f->path, d->span.line, d->span.col, off, err, d->msg);
-    size_t o = d->span.off <= f->len ? d->span.off : f->len;
-    print_line(out, f, o);
-    if (d->has_note && d->note_span.file < s->n) {
-        const SrcFile *g = &s->files[d->note_span.file];
-        fprintf(out, "%s%s:%u:%u:%s %s %s\n", loc, g->path, d->note_span.line, d->note_span.col, off, note, d->note);
-        print_line(out, g, d->note_span.off <= g->len ? d->note_span.off : g->len);
-    }
+    diag_print_at(s, d->span, "error", d->msg, out, colour);
+    if (d->has_note && d->note_span.file < s->n) diag_print_at(s, d->note_span, "note", d->note, out, colour);
     for (uint32_t i = 0; i < d->nbt && i < DIAG_BT_MAX; i++) {
         if (i == DIAG_BT_HEAD && d->bt_more)
             fprintf(out, "%s ... %u more call%s\n", note, d->bt_more, d->bt_more == 1 ? "" : "s");

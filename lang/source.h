@@ -81,6 +81,11 @@ void diag_print(const Sources *s, const Diag *d, void *stdio_file);
  * decides, from the terminal and NO_COLOR. */
 void diag_print_colour(const Sources *s, const Diag *d, void *stdio_file, int colour);
 
+/* One position: "FILE:LINE:COL: SEVERITY: MSG" (severity "error",
+ * "warning" or "note"), the source line and a caret, coloured as
+ * diag_print_colour colours. */
+void diag_print_at(const Sources *s, Span sp, const char *severity, const char *msg, void *stdio_file, int colour);
+
 /* The source text of a span with runs of white space folded to one space,
  * cut to at most max bytes (with "..." when cut); out has room for max+4. */
 void src_excerpt(const Sources *s, Span sp, char *out, size_t max);

@@ -16,6 +16,8 @@
 #include "eval.h"
 #include "exec.h"
 #include "outfile.h"
+#include "race.h"
+#include "race_report.h"
 #include "space.h"
 
 enum { EXIT_OK = 0, EXIT_PROGRAM = 1, EXIT_USAGE = 2 };
@@ -233,6 +235,20 @@ int cli_picture_path(const char *opt, const char *path);
 int cli_sweep_plot(const char *file, const char *param, const char *units, const char *svg, int loglog,
                    const char *csv, size_t len);
 
+/* Determinacy races (cmd_race.c, docs/races.md): pml race, and pml run's
+ * --races.  The watch is set on the run's options before it is loaded. */
+enum { CLI_RACES_OFF, CLI_RACES_WARN, CLI_RACES_ERROR };
+typedef struct CliRaces {
+    int mode;               /* CLI_RACES_* */
+    RaceDetector *d;        /* while watching */
+    EvalCells hook;
+} CliRaces;
+/* Watches r's run unless mode is off: EXIT_OK, or a status after saying why. */
+int cli_races_watch(CliRaces *w, CliRun *r);
+RaceView cli_races_view(const CliRaces *w, const CliRun *r);
+int cli_races_found(const CliRaces *w);
+void cli_races_free(CliRaces *w);
+
 /* pml --version (version.c): pml's version and its dependencies': the
  * collector's from its header, re2c's and Lemon's from the build,
  * Graphviz's and gnuplot's as found now. */
@@ -243,6 +259,6 @@ const char *cli_version_text(void);
 /* The subcommands' steps (cmd_*.c), for the command table (main.c). */
 extern const CliSteps cli_cmd_run, cli_cmd_exec, cli_cmd_check, cli_cmd_graph, cli_cmd_schedule, cli_cmd_dot,
     cli_cmd_stats, cli_cmd_sweep, cli_cmd_bounds, cli_cmd_speedup, cli_cmd_worst, cli_cmd_merge, cli_cmd_paths,
-    cli_cmd_diff, cli_cmd_view;
+    cli_cmd_diff, cli_cmd_view, cli_cmd_race;
 
 #endif

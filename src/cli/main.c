@@ -27,6 +27,11 @@ static const CliCommand commands[] = {
      "pml exec examples/fib.pml -D n=20 --sched={policies,} -p 1,2 --compare", &cli_cmd_exec},
     {"check", "FILE [options]", "parse and resolve only",
      "Parses and resolves FILE (with the prelude) without running it.", "pml check examples/fib.pml", &cli_cmd_check},
+    {"race", "FILE [options]", "the determinacy races: parallel branches touching one ref or array element (docs/races.md)",
+     "Runs FILE, watching every read and write of a ref cell or array element, and\n"
+     "reports each pair of source positions whose accesses may run in parallel, at\n"
+     "least one a write: a determinacy race (SP-bags over the computation graph).",
+     "pml race tests/races/ww_pair.pml --races=error", &cli_cmd_race},
     {"graph", "FILE [-o g.json] [options]", "the raw cost graphs as JSON (docs/graph-format.md)",
      "Evaluates FILE and writes its raw cost graphs (nodes, computation and heap\n"
      "edges) in the stable JSON format of docs/graph-format.md.",

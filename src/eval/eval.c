@@ -143,6 +143,24 @@ void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
         ev_fail(ev, ev->p->id_span[graph_annot(g, src)], "out of memory for the heap graph");
 }
 
+void ev_cell_access(Ev *ev, const Value *cell, uint32_t index, int write, uint32_t annot, uint32_t node)
+{
+    if (!ev->record) return;
+    const EvalCells *c = ev->o->cells;
+    /* the position a user can act on: a prelude access counts for the
+     * user's call that led there */
+    uint32_t site = ev->p->id_span[annot].file != 0 || !ev->user_site ? annot : ev->user_site->id;
+    EvalAccess a = {cell->loc, index, site, node, ev->cs, (uint8_t)write, cell->tag == V_ARRAY};
+    if (c->access(c->st, &a)) ev_fail(ev, ev->p->id_span[annot], "out of memory watching the cells for races");
+}
+
+/* A parallel pair's fork, the start of its right branch or its join, for
+ * the cells' watcher (EvalCells). */
+static void watch_pair(Ev *ev, int (*event)(void *st), Span sp)
+{
+    if (event(ev->o->cells->st)) ev_fail(ev, sp, "out of memory watching the cells for races");
+}
+
 /* The call stack of the nodes made from now on (callstack.h). */
 static void set_stack(Ev *ev, uint32_t cs, Span sp)
 {
@@ -265,6 +283,8 @@ static int match_con(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
         return 0;
     }
     if (!p->arg) return 1;
+    /* `ref x` reads the cell; the matching node is the current one */
+    if (v->con == ev->c_ref) ev_watch(ev, v, 0, 0, graph_annot(ev->g, ev->cur), ev->cur);
     if (v->n > 1 && p->arg->kind == PAT_TUPLE && p->arg->n == v->n) {
         for (uint32_t i = 0; i < v->n; i++)
             if (!match(ev, p->arg->elems[i], v->u.f[i], fr, in)) return 0;
@@ -665,6 +685,8 @@ static Value *eval_par(Ev *ev, const Expr *e, const Env *env)
     uint32_t fork = ev_node(ev, NK_FORK, 0, e->id);
     Value *v1, *v2, *x1 = NULL;
     Handler h;
+    const EvalCells *cells = ev->o->cells;
+    if (cells) watch_pair(ev, cells->fork, e->span);
     if (!ev->handler) {
         v1 = eval(ev, e->elems[0], env);
     } else if (!(v1 = eval_guarded(ev, e->elems[0], env, &h))) {
@@ -672,6 +694,7 @@ static Value *eval_par(Ev *ev, const Expr *e, const Env *env)
     }
     uint32_t end1 = ev->cur;
     ev->cur = fork;
+    if (cells) watch_pair(ev, cells->next, e->span);
     if (!ev->handler) v2 = eval(ev, e->elems[1], env);
     else v2 = eval_guarded(ev, e->elems[1], env, &h);
     uint32_t end2 = ev->cur;
@@ -681,6 +704,7 @@ static Value *eval_par(Ev *ev, const Expr *e, const Env *env)
     graph_add_edge(ev->g, end2, join);
     grow_seen(ev, join);
     ev->cur = join;
+    if (cells) watch_pair(ev, cells->join, e->span);
     /* a branch raised: both ran, the pair raises at the join, the left
      * branch's exception first (the sequential pair's) */
     if (x1 || !v2) ev_raise(ev, x1 ? x1 : ev->exn, e->span, NULL);

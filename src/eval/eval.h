@@ -57,6 +57,37 @@ typedef struct EvalFork {
     void (*done)(void *st, const Value *result);
 } EvalFork;
 
+/* One read or write of a ref cell's content or an array's element, as
+ * EvalCells.access reports it. */
+typedef struct EvalAccess {
+    uint32_t cell;      /* the location of the ref or array (the node that made it) */
+    uint32_t index;     /* the element (0 for a ref) */
+    uint32_t site;      /* where in the user's files: the access's expression,
+                           or the user's application that led into the
+                           prelude where the access is (docs/attribution.md,
+                           --group caller) */
+    uint32_t node;      /* the node made by the access (a `ref x` pattern:
+                           the matching node) */
+    uint32_t stack;     /* its call stack (callstack.h) */
+    uint8_t write;      /* 1: := or Array.update; 0: !, Array.sub,
+                           Array.vector, a `ref x` pattern */
+    uint8_t array;      /* the cell is an array's element (else a ref's content) */
+} EvalAccess;
+
+/* Watching the cells (pml race, docs/races.md): when EvalOptions.cells is
+ * set, the interpreter reports, in the order of the sequential run (1DF),
+ * each parallel pair's fork, the end of its left branch (the right one
+ * starts), its join, and every access to a cell (allocating one is not an
+ * access).  Only the cost semantics reports (not pml exec).  A callback
+ * returns 0, or -1 out of memory: the run then stops with an error. */
+typedef struct EvalCells {
+    void *st;
+    int (*fork)(void *st);
+    int (*next)(void *st);
+    int (*join)(void *st);
+    int (*access)(void *st, const EvalAccess *a);
+} EvalCells;
+
 typedef struct EvalOptions {
     uint64_t max_nodes;     /* graph size limit (--max-nodes) */
     uint64_t max_depth;     /* nested evaluation depth limit (--max-depth) */
@@ -71,6 +102,7 @@ typedef struct EvalOptions {
     uint32_t nparams;
     const EvalProbe *probe; /* NULL: not watched */
     const EvalFork *fork;   /* NULL: build the graphs (the cost semantics) */
+    const EvalCells *cells; /* NULL: the cells' accesses are not watched */
     FILE *print_out;        /* where print writes (default stderr); flushed
                                after each print.  A line left open is ended
                                with a newline when the run ends. */

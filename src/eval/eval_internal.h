@@ -71,6 +71,15 @@ uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot);
 void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k);
 Value *ev_bool(Ev *ev, int b, uint32_t loc);
 
+/* EvalCells (eval.h): the access of element index of the ref or array
+ * cell by the node `node` of expression annot, reported when the cells are
+ * watched. */
+void ev_cell_access(Ev *ev, const Value *cell, uint32_t index, int write, uint32_t annot, uint32_t node);
+static inline void ev_watch(Ev *ev, const Value *cell, uint32_t index, int write, uint32_t annot, uint32_t node)
+{
+    if (__builtin_expect(ev->o->cells != NULL, 0)) ev_cell_access(ev, cell, index, write, annot, node);
+}
+
 /* Raises the exception value exn at sp: unwinds to the innermost handler,
  * or, with none, stops with "uncaught exception NAME" (detail, if not
  * NULL, says why). */

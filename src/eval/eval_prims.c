@@ -570,6 +570,7 @@ static Value *p_deref(Site *s, Value **a, uint32_t loc)
 {
     (void)loc;
     if (a[0]->tag != V_CON || a[0]->con != s->ev->c_ref) type_error(s, "a ref", a[0]);
+    ev_watch(s->ev, a[0], 0, 0, s->annot, loc);
     return a[0]->u.f[0];
 }
 
@@ -580,6 +581,7 @@ static Value *p_deref(Site *s, Value **a, uint32_t loc)
 static void store(Site *s, Value *cell, uint32_t k, Value *v, uint32_t loc)
 {
     Ev *ev = s->ev;
+    ev_watch(ev, cell, k, 1, s->annot, loc);
     ev_heap(ev, loc, cell->u.f[k]->loc, HE_USE);
     cell->u.f[k] = v;
     if (!cell->listed) {
@@ -615,7 +617,9 @@ static Value *p_array_sub(Site *s, Value **a, uint32_t loc)
 {
     (void)loc;
     const Value *v = need(s, a[0], V_ARRAY, "an array and an int");
-    return v->u.f[vec_index(s, v, a[1])];
+    int64_t k = vec_index(s, v, a[1]);
+    ev_watch(s->ev, v, (uint32_t)k, 0, s->annot, loc);
+    return v->u.f[k];
 }
 
 static Value *p_array_update(Site *s, Value **a, uint32_t loc)
@@ -636,6 +640,7 @@ static Value *p_array_vector(Site *s, Value **a, uint32_t loc)
 {
     uint32_t n = need(s, a[0], V_ARRAY, "an array")->n;
     loc = chain(s, n, 1 + n);
+    for (uint32_t k = 0; k < n; k++) ev_watch(s->ev, a[0], k, 0, s->annot, loc);
     Value *v = val_fields(V_VEC, n, loc);
     if (n) memcpy(v->u.f, a[0]->u.f, n * sizeof *v->u.f);
     retain_fields(s->ev, v);
