@@ -100,7 +100,7 @@ $(B)/tests/%: tests/unit/%.c $(LIB_OBJ) $(ORACLE_OBJ) $(wildcard tests/unit/*.h)
 
 # The benchmarks build with the unit tests, so the suite's bench smoke run
 # (tests/test_bench_smoke.sh) finds them on every build, sanitizer included.
-BENCH_BIN = $(B)/bench/bench_sim $(B)/bench/bench_eval $(B)/bench/bench_bounds
+BENCH_BIN = $(B)/bench/bench_sim $(B)/bench/bench_eval $(B)/bench/bench_bounds $(B)/bench/bench_race
 units: $(UNIT_BIN) $(BENCH_BIN)
 
 # Benchmarks link like the unit tests (all library objects); bench/run.sh builds them.

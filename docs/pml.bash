@@ -1,5 +1,5 @@
 # bash completion for pml: commands, each command's options and the values
-# of --sched, --units, --by, --format and --render.  The options and values
+# of --sched, --units, --by, --format, --render and --races.  The options and values
 # are read from `pml COMMAND --help`, so they follow the installed pml.
 _pml()
 {
@@ -21,7 +21,7 @@ _pml()
             COMPREPLY=($(compgen -W "$pols" -- "${cur##*,}"))
             [ "${cur%,*}" != "$cur" ] && COMPREPLY=("${COMPREPLY[@]/#/${cur%,*},}")
             return ;;
-        --units|--by|--format|--render)
+        --units|--by|--format|--render|--races)
             local vals
             vals=$(printf '%s\n' "$help" | sed -n "s/.*$prev \([a-z|]*|[a-z|]*\).*/\1/p" | tr '|' ' ')
             COMPREPLY=($(compgen -W "$vals" -- "$cur"))

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 
 cmds=$("$PML" help | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p')
-expect_eq "pml help lists the fifteen commands" 15 "$(echo $cmds | wc -w)"
+expect_eq "pml help lists the sixteen commands" 16 "$(echo $cmds | wc -w)"
 for c in $cmds; do
     out=$("$PML" "$c" --help 2>&1); rc=$?
     expect_eq "$c --help exits 0" 0 "$rc"
@@ -17,7 +17,7 @@ done
 # each command's own options appear in its help
 for pair in run:--by run:--profile exec:--sample-error graph:-o schedule:--plot dot:--render stats:--format \
             sweep:--shard merge:--loglog worst:--fail-above diff:--vs view:--max-shown paths:-k \
-            bounds:--static speedup:--plot run:--sched run:--max-nodes; do
+            bounds:--static speedup:--plot run:--sched run:--max-nodes run:--races race:--races race:--format; do
     c=${pair%%:*} o=${pair#*:}
     if "$PML" "$c" --help | grep -q -- "$o\b"; then pass "$c --help names $o"; else fail "$c --help names $o" "missing"; fi
 done

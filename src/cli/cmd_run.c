@@ -33,9 +33,11 @@ static int check_invariants(FILE *f, const Loaded *l)
 typedef struct RunArgs {
     ReportOptions ro;
     const char *profile;    /* --profile FILE.svg */
+    CliRaces races;         /* --races (docs/races.md) */
+    RaceView view;
 } RunArgs;
 
-enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE };
+enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE, OPT_RACES };
 
 static const CliOpt run_opts[] = {
     {OPT_BY, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)", CLI_AT(CLI_CHOICE, RunArgs, ro.by)},
@@ -45,6 +47,8 @@ static const CliOpt run_opts[] = {
     {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)", CLI_RANGE(CLI_U32, RunArgs, ro.top, 0, UINT32_MAX)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, RunArgs, ro.format)},
     {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)", CLI_AT(CLI_PICTURE, RunArgs, profile)},
+    {OPT_RACES, "races", "off|warn|error", "determinacy races: warn on standard error (default), also exit 1, "
+                                           "or do not look (docs/races.md)", CLI_AT(CLI_CHOICE, RunArgs, races.mode)},
     {0},
 };
 
@@ -62,6 +66,22 @@ static int run_profile(const Loaded *l, const ReportOptions *ro, const char *svg
 static void run_init(void *o)
 {
     report_options_default(&((RunArgs *)o)->ro);
+    ((RunArgs *)o)->races.mode = CLI_RACES_WARN;
+}
+
+static void run_done(void *o) { cli_races_free(&((RunArgs *)o)->races); }
+
+/* The races, before the report: warnings on standard error, and for JSON
+ * the list in the report. */
+static void run_races(RunArgs *a, const CliRun *r)
+{
+    if (!a->races.d) return;
+    a->view = cli_races_view(&a->races, r);
+    a->ro.races = &a->view;
+    if (!cli_races_found(&a->races)) return;
+    fflush(stdout);
+    race_report_text(stderr, &a->view, cli_colour());
+    race_report_summary(stderr, &a->view, strcmp(r->file, "-") ? r->file : "<stdin>");
 }
 
 /* The options together: a usage error before the program runs. */
@@ -75,23 +95,25 @@ static int run_check(void *o, CliRun *r)
         cli_usage_error("--profile FILE.svg draws one schedule: give one --sched policy and one -p");
         return EXIT_USAGE;
     }
-    return EXIT_OK;
+    return cli_races_watch(&a->races, r);
 }
 
 static int run_body(void *o, CliRun *r)
 {
     RunArgs *a = o;
     char msg[256];
+    run_races(a, r);
     if (report_run(stdout, &r->l.run, &r->l.src, &a->ro, msg, sizeof msg)) {
         fprintf(stderr, "pml: error: %s\n", msg);
         return EXIT_PROGRAM;
     }
     if (r->common.eo.check_theorem1 && check_invariants(stdout, &r->l)) return EXIT_PROGRAM;
-    return a->profile ? run_profile(&r->l, &a->ro, a->profile) : EXIT_OK;
+    int rc = a->profile ? run_profile(&r->l, &a->ro, a->profile) : EXIT_OK;
+    return rc == EXIT_OK && a->races.mode == CLI_RACES_ERROR && cli_races_found(&a->races) ? EXIT_PROGRAM : rc;
 }
 
 const CliSteps cli_cmd_check = {.groups = CLI_GROUP_COMMON, .load = CLI_LOAD_RESOLVE, .body = check_body};
 
 const CliSteps cli_cmd_run = {.opts = run_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(RunArgs),
                               .init = run_init, .check = run_check, .load = CLI_LOAD_EVAL,
-                              .body = run_body};
+                              .body = run_body, .done = run_done};

@@ -31,7 +31,7 @@ static const CliCommand commands[] = {
      "Runs FILE, watching every read and write of a ref cell or array element, and\n"
      "reports each pair of source positions whose accesses may run in parallel, at\n"
      "least one a write: a determinacy race (SP-bags over the computation graph).",
-     "pml race tests/races/ww_pair.pml --races=error", &cli_cmd_race},
+     "pml race tests/races/r01_ww_pair.pml --races=error", &cli_cmd_race},
     {"graph", "FILE [-o g.json] [options]", "the raw cost graphs as JSON (docs/graph-format.md)",
      "Evaluates FILE and writes its raw cost graphs (nodes, computation and heap\n"
      "edges) in the stable JSON format of docs/graph-format.md.",

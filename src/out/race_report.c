@@ -93,9 +93,11 @@ void race_report_summary(FILE *f, const RaceView *v, const char *file)
 {
     uint32_t n = race_count(v->d);
     uint64_t cells = race_cells(v->d), acc = race_accesses(v->d);
-    fprintf(f, "%s: %s%u determinacy race%s (%llu access%s to %llu cell%s watched)\n", file,
-            n ? "" : "no ", n, n == 1 ? "" : "s", (unsigned long long)acc, acc == 1 ? "" : "es",
-            (unsigned long long)cells, cells == 1 ? "" : "s");
+    char count[16] = "no";
+    if (n) snprintf(count, sizeof count, "%u", n);
+    fprintf(f, "%s: %s determinacy race%s (%llu access%s to %llu cell%s watched)\n", file, count,
+            n == 1 ? "" : "s", (unsigned long long)acc, acc == 1 ? "" : "es", (unsigned long long)cells,
+            cells == 1 ? "" : "s");
 }
 
 /* {"file": …, "line": …, "col": …, "text": …} of expression a, without the brace that closes it. */

@@ -237,6 +237,11 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
     json_string(f, r->value_text ? r->value_text : "");
     fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu, \"mutates\": %s,\n", graph_nodes(&r->g),
             (unsigned long long)w->span, graph_heap_edges(&r->g), r->mutated ? "true" : "false");
+    if (o->races) {
+        fputs("  \"races\": ", f);
+        race_report_json(f, o->races, "  ");
+        fputs(",\n", f);
+    }
     fprintf(f, "  \"parallelism\": %.17g, \"fork_cost\": %u, \"steal_cost\": %u,\n", parallelism(w),
             o->fork_cost, o->steal_cost);
     fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"group\": \"%s\", \"with_queue\": %s, \"coarse\": %s, "
@@ -311,6 +316,10 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
         fputs("note: the program assigns references (:=) or array elements (Array.update); "
               "its space figures are upper bounds "
               "and Theorem 1's exactness does not hold for them (docs/semantics.md)\n", f);
+    uint32_t races = w->o->races ? race_count(w->o->races->d) : 0;
+    if (races)
+        fprintf(f, "note: %u determinacy race%s (warnings on standard error): the value and the space figures "
+                "may depend on the schedule (docs/races.md)\n", races, races == 1 ? "" : "s");
     for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include "eval.h"
 #include "measure.h"
+#include "race_report.h"
 
 typedef enum ReportFormat { REPORT_TEXT, REPORT_JSON, REPORT_CSV } ReportFormat;
 
@@ -28,6 +29,8 @@ typedef struct ReportOptions {
     int stack;                   /* --stack: the call chain under each listed holder */
     uint32_t top;                /* --top K: holders listed (0: all) */
     ReportFormat format;         /* --format */
+    const RaceView *races;       /* the run's determinacy races (JSON lists
+                                    them); NULL: not looked for */
 } ReportOptions;
 
 /* Fills the defaults of `pml run` (README, Using it): df, P = 1, words, queue counted, by use,

@@ -1,0 +1,4 @@
+(* Reads on both sides.
+   race: none *)
+val r = ref 7
+val result = {!r, !r}
