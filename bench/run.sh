@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 B=${B:-build}
 PML=${PML:-./pml}
 smoke=0; [ "${1:-}" = --smoke ] && smoke=1
-make -s "$B/bench/bench_sim" "$B/bench/bench_eval" "$B/bench/bench_bounds"
+make -s "$B/bench/bench_sim" "$B/bench/bench_eval" "$B/bench/bench_bounds" "$B/bench/bench_race"
 # the figures vary with what else runs: say what the machine was doing
 echo "== machine: $(nproc) cores, $(awk '/^MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, load average $(cut -d' ' -f1-3 /proc/loadavg) at start, $(date -u +%FT%TZ)"
 echo "== simulator and space profile (bench/bench_sim.c)"
@@ -41,5 +41,15 @@ if [ $smoke = 1 ]; then
 else
     bench/bench_worst.sh "$PML" examples/fib.pml 25
     bench/bench_worst.sh "$PML" examples/matmul.pml 26
+fi
+echo "== race detection: evaluation alone against evaluation + detection (bench/bench_race.c), pml race against pml run (bench/bench_race.sh)"
+if [ $smoke = 1 ]; then
+    "$B/bench/bench_race" bench/race_fill.pml n=64 --runs 1
+    bench/bench_race.sh "$PML" bench/race_fill.pml 64
+else
+    "$B/bench/bench_race" bench/race_fill.pml n=131072
+    "$B/bench/bench_race" examples/fib.pml n=27
+    "$B/bench/bench_race" bench/race_counter.pml n=300000
+    bench/bench_race.sh "$PML" bench/race_fill.pml 131072
 fi
 echo "== load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
