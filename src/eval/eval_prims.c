@@ -568,7 +568,6 @@ static Value *p_param(Site *s, Value **a, uint32_t loc)
 
 static Value *p_deref(Site *s, Value **a, uint32_t loc)
 {
-    (void)loc;
     if (a[0]->tag != V_CON || a[0]->con != s->ev->c_ref) type_error(s, "a ref", a[0]);
     ev_watch(s->ev, a[0], 0, 0, s->annot, loc);
     return a[0]->u.f[0];
@@ -615,7 +614,6 @@ static Value *p_array_fromlist(Site *s, Value **a, uint32_t loc) { (void)loc; re
 
 static Value *p_array_sub(Site *s, Value **a, uint32_t loc)
 {
-    (void)loc;
     const Value *v = need(s, a[0], V_ARRAY, "an array and an int");
     int64_t k = vec_index(s, v, a[1]);
     ev_watch(s->ev, v, (uint32_t)k, 0, s->annot, loc);
