@@ -2,7 +2,9 @@
  * fuzz_eval.c — libFuzzer harness for the evaluator: the input is a PML
  * program run after the prelude with a small node limit (so every input
  * finishes quickly) and a small depth limit.  Front-end errors end the run
- * early; evaluation must end in a value or a well-formed Diag.
+ * early; evaluation must end in a value or a well-formed Diag.  The run is
+ * watched for determinacy races (docs/races.md) and the races, if any, are
+ * written out (to /dev/null) as text and JSON.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include "bigstack.h"
 #include "eval.h"
 #include "fuzz_common.h"
+#include "race_report.h"
 #include "resolve.h"
 
 #define FUZZ_MAX_NODES 20000
@@ -29,9 +32,19 @@ static int eval_job(void *p)
         eval_options_default(&eo);
         eo.max_nodes = FUZZ_MAX_NODES;
         eo.max_depth = FUZZ_MAX_DEPTH;
+        RaceDetector *races = race_new();
+        EvalCells cells = race_hook(races);
+        eo.cells = races ? &cells : NULL;
         CostRun run;
-        if (eval_program(prog, &src, &eo, &run, &d)) fuzz_check_diag(&src, &d);
+        if (eval_program(prog, &src, &eo, &run, &d)) {
+            fuzz_check_diag(&src, &d);
+        } else if (races) {
+            FILE *null = fopen("/dev/null", "w");
+            RaceView v = {races, &run, prog, &src};
+            if (null) race_report_text(null, &v, 0), race_report_json(null, &v, ""), fclose(null);
+        }
         cost_run_free(&run);
+        race_free(races);
     }
     ast_program_free(prog);
     src_free(&src);

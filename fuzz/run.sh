@@ -2,8 +2,8 @@
 # fuzz/run.sh NAME SECONDS — runs build-fuzz/fuzz/NAME for SECONDS on the
 # corpus fuzz/out/NAME (kept between runs, not in git), seeded with
 # fuzz/seeds/NAME if there is one (fuzz_merge: part files), else with every
-# example, test program and bad input; the dictionary is fuzz/NAME.dict if
-# there is one, else fuzz/pml.dict.  Crashing inputs go to
+# example, test program, bad input and race program; the dictionary is
+# fuzz/NAME.dict if there is one, else fuzz/pml.dict.  Crashing inputs go to
 # fuzz/out/NAME-crashes/; the final statistics to fuzz/out/NAME.log.
 set -u
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ mkdir -p "$corpus" "$crashes"
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
 if [ -d "fuzz/seeds/$name" ]; then cp "fuzz/seeds/$name"/* "$seeds"/
-else cp examples/*.pml tests/sml/*.pml tests/bad/*.pml "$seeds"/ 2>/dev/null; fi
+else cp examples/*.pml tests/sml/*.pml tests/bad/*.pml tests/races/*.pml "$seeds"/ 2>/dev/null; fi
 dict=fuzz/$name.dict
 [ -f "$dict" ] || dict=fuzz/pml.dict
 ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0 \
