@@ -5,25 +5,15 @@
 # wall-clock seconds.  Both include evaluating the program.  Figures only.
 # Usage: bench/bench_worst.sh [PML [FILE [n]]]
 set -eu
-exec python3 - "${1:-./pml}" "${2:-examples/fib.pml}" "${3:-25}" <<'PY'
-import os, re, subprocess, sys, time
+exec python3 - "${1:-./pml}" "${2:-examples/fib.pml}" "${3:-25}" "$(dirname "$0")" <<'PY'
+import re, subprocess, sys
+sys.path.insert(0, sys.argv[4]); sys.dont_write_bytecode = True
+from best_of import best  # best of 3
 pml, path, n = sys.argv[1], sys.argv[2], sys.argv[3]
-def best(args):
-    cpu = wall = None
-    for _ in range(3):
-        t0 = time.time()
-        before = os.times()
-        subprocess.run([pml] + args, stdout=subprocess.DEVNULL, check=True)
-        after = os.times()
-        w = time.time() - t0
-        c = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-        cpu = c if cpu is None else min(cpu, c)
-        wall = w if wall is None else min(wall, w)
-    return cpu, wall
 out = subprocess.run([pml, "run", path, "-D", "n=" + n], capture_output=True, text=True, check=True).stdout
 nodes = int(re.search(r"^work (\d+) nodes", out, re.M).group(1))
-rc, rw = best(["run", path, "-D", "n=" + n, "--sched=df", "-p", "64"])
-wc, ww = best(["worst", path, "-D", "n=" + n, "-p", "64"])
+rc, rw = best([pml, "run", path, "-D", "n=" + n, "--sched=df", "-p", "64"])
+wc, ww = best([pml, "worst", path, "-D", "n=" + n, "-p", "64"])
 print("%s n=%s: %d nodes; pml run --sched=df -p 64: %.2f s CPU (%.2f wall); "
       "pml worst -p 64: %.2f s CPU (%.2f wall); ratio %.2f CPU (%.2f wall)"
       % (path, n, nodes, rc, rw, wc, ww, wc / max(rc, 1e-6), ww / max(rw, 1e-6)))
