@@ -51,6 +51,18 @@ struct FnCtx {
     uint32_t nlocals;
 };
 
+/* A functor: its declaration and what its body sees wherever it is
+ * applied.  Functors are declared at top level only, where the scope only
+ * grows, so scope[0..nscope) is still what it was at the declaration. */
+typedef struct Functor {
+    const Dec *d;
+    uint32_t nscope;        /* the bindings visible at the declaration */
+    uint32_t nsigs;         /* the signatures declared before it */
+    uint32_t nfcts;         /* the functors declared before it */
+    const SigExp *psig;     /* the parameter's signature, includes expanded */
+    const SigExp *rsig;     /* the result's (NULL: none) */
+} Functor;
+
 typedef struct R {
     Arena *arena;
     Diag *d;
@@ -67,7 +79,19 @@ typedef struct R {
     uint32_t depth;
     const Dec **sigs;       /* the signatures declared so far */
     uint32_t nsigs, capsigs;
+    Functor *fcts;          /* the functors declared so far (arena) */
+    uint32_t nfcts, capfcts;
+    /* While a functor's body is resolved, only scope[0..vis_end) and
+     * scope[floor..nscope) are visible, and sigs[hide_from..hide_to) are
+     * hidden (what was declared after the functor); all 0 otherwise. */
+    uint32_t vis_end, floor;
+    uint32_t hide_from, hide_to;
+    size_t copied;          /* nodes copied for functor applications */
 } R;
+
+/* Functor applications copy bodies; past this many nodes in all (a chain
+ * of functors each applying the last twice doubles each time), stop. */
+#define MAX_COPIED 4000000
 
 #define MAX_DEPTH 100000
 
@@ -119,10 +143,15 @@ static Binding *bind(R *r, const char *name, BKind k)
     return b;
 }
 
+/* Is scope[i] hidden from the functor body being resolved? */
+static int hidden(const R *r, uint32_t i) { return i >= r->vis_end && i < r->floor; }
+
 static Binding *lookup(R *r, const char *name)
 {
-    for (uint32_t i = r->nscope; i-- > 0;)
+    for (uint32_t i = r->nscope; i-- > 0;) {
+        if (hidden(r, i)) { i = r->vis_end; continue; }
         if (strcmp(r->scope[i]->name, name) == 0) return r->scope[i];
+    }
     return NULL;
 }
 
@@ -603,7 +632,7 @@ static int copy_members(R *r, const char *from, const char *to)
     uint32_t end = r->nscope, found = 0;
     for (uint32_t i = 0; i < end; i++) {
         const Binding *b = r->scope[i];
-        if (strncmp(b->name, from, n) != 0 || b->name[n] != '.') continue;
+        if (hidden(r, i) || strncmp(b->name, from, n) != 0 || b->name[n] != '.') continue;
         const char *rest = b->name + n + 1;
         bind_alias(r, b, to ? join_name(r, to, rest) : rest);
         found = 1;
@@ -627,7 +656,7 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
     for (uint32_t i = 0; i < g->nnames; i++) {
         inc[i] = NULL;
         if (strncmp(g->names[i], "include ", 8) == 0) {
-            SigExp named = {g->span, g->names[i] + 8, 0, NULL};
+            SigExp named = {g->span, g->names[i] + 8, 0, NULL, NULL};
             inc[i] = find_sig(r, &named);  /* a failure ends resolving */
             n += inc[i]->nnames;
             any = 1;
@@ -640,9 +669,13 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
     SigExp *x = arena_alloc(r->arena, sizeof *x);
     *x = *g;
     x->names = arena_alloc(r->arena, (n + 1) * sizeof *x->names);
+    x->kinds = arena_alloc(r->arena, n + 1);
     for (uint32_t i = 0; i < g->nnames; i++) {
-        if (!inc[i]) { x->names[k++] = g->names[i]; continue; }
-        for (uint32_t j = 0; j < inc[i]->nnames; j++) x->names[k++] = inc[i]->names[j];
+        if (!inc[i]) { x->kinds[k] = g->kinds[i]; x->names[k++] = g->names[i]; continue; }
+        for (uint32_t j = 0; j < inc[i]->nnames; j++) {
+            x->kinds[k] = inc[i]->kinds[j];
+            x->names[k++] = inc[i]->names[j];
+        }
     }
     x->nnames = k;
     return x;
@@ -656,6 +689,7 @@ static const SigExp *find_sig(R *r, const SigExp *g)
         for (;;) {
             if (i == 0) fail(r, named->span, "unknown signature '%s'", named->name);
             i--;
+            if (i >= r->hide_from && i < r->hide_to) { i = r->hide_from; continue; }
             if (strcmp(r->sigs[i]->name, named->name) == 0) break;
         }
         g = r->sigs[i]->sig;
@@ -676,31 +710,129 @@ static int in_sig(const SigExp *g, const char *m)
 
 static void resolve_decs(R *r, Dec **decs, uint32_t n);
 
-static void resolve_structure(R *r, Dec *d)
+/* What SML/NJ calls an entry a structure lacks: "unmatched value
+ * specification: x". */
+static const char *spec_word(const SigExp *g, uint32_t i)
 {
-    if (d->alias_of) {
-        if (!copy_members(r, d->alias_of, d->name))
-            fail(r, d->span, "unknown structure '%s'", d->alias_of);
-        return;
+    switch (g->kinds[i]) {
+    case SPEC_CON: return "constructor";
+    case SPEC_EXN: return "exception";
+    case SPEC_STR: return "structure";
+    default: return "value";
     }
-    uint32_t mark = r->nscope;
-    resolve_decs(r, d->decs, d->ndecs);
+}
+
+/* The members a structure exports, scope[mark..nscope): all of them, or,
+ * with a signature g, those g names, after checking that each name g
+ * specifies is among them (else an error at sp: for the structure sname,
+ * or in SML/NJ's words for a functor's argument or body, sname NULL). */
+static Binding **exported(R *r, const SigExp *g, uint32_t mark, uint32_t *n, Span sp, const char *sname)
+{
     uint32_t end = r->nscope;
-    const SigExp *g = d->sig ? find_sig(r, d->sig) : NULL;
     for (uint32_t i = 0; g && i < g->nnames; i++) {
         int found = 0;
         for (uint32_t j = mark; j < end && !found; j++) found = in_sig(&(SigExp){.nnames = 1, .names = &g->names[i]}, r->scope[j]->name);
-        if (!found) {
-            diag_set(r->d, d->span, "structure '%.60s' does not define '%.60s', which its signature specifies",
-                     d->name, g->names[i]);
-            longjmp(r->fail, 1);
-        }
+        if (found) continue;
+        if (sname)
+            diag_set(r->d, sp, "structure '%.60s' does not define '%.60s', which its signature specifies",
+                     sname, g->names[i]);
+        else
+            diag_set(r->d, sp, "unmatched %s specification: %.60s", spec_word(g, i), g->names[i]);
+        longjmp(r->fail, 1);
     }
-    /* the members (only those the signature names, with one), as S.x */
     Binding **members = arena_alloc(r->arena, (end - mark + 1) * sizeof *members);
-    uint32_t n = 0;
+    *n = 0;
     for (uint32_t j = mark; j < end; j++)
-        if (!g || in_sig(g, r->scope[j]->name)) members[n++] = r->scope[j];
+        if (!g || in_sig(g, r->scope[j]->name)) members[(*n)++] = r->scope[j];
+    return members;
+}
+
+static void strexp_members(R *r, Dec *d);
+
+static const Functor *find_functor(R *r, const char *name, Span sp)
+{
+    for (uint32_t i = r->nfcts; i-- > 0;)
+        if (strcmp(r->fcts[i].d->name, name) == 0) return &r->fcts[i];
+    fail(r, sp, "unknown functor '%s'", name);
+}
+
+/* functor F (X : SIG) = body: only recorded here; each application
+ * resolves a fresh copy of the body (docs/semantics.md, Functors). */
+static void declare_functor(R *r, const Dec *d)
+{
+    Functor f = {d, r->nscope, r->nsigs, r->nfcts, find_sig(r, d->psig), NULL};
+    if (d->sig) f.rsig = find_sig(r, d->sig);
+    r->fcts = arena_grow(r, r->fcts, sizeof *r->fcts, &r->capfcts, r->nfcts + 1);
+    r->fcts[r->nfcts++] = f;
+}
+
+/* structure S = F (arg): the argument is resolved where the application
+ * stands and matched against F's parameter; a fresh copy of F's body is
+ * resolved in the scope of F's declaration, with the argument's members
+ * as X.x (or x, for a spec list); the body's members (those F's result
+ * signature names) are left in scope as a struct ... end leaves them.
+ * d->decs becomes the argument and the copy, which the evaluator runs in
+ * that order: the graph of the expanded structure. */
+static void apply_functor(R *r, Dec *d)
+{
+    const Functor *f = find_functor(r, d->functor, d->span);
+    const Dec *fd = f->d;
+    uint32_t mark = r->nscope, nargs, nres;
+    strexp_members(r, d->arg);
+    Binding **args = exported(r, f->psig, mark, &nargs, d->span, NULL);
+
+    uint32_t saved[5] = {r->vis_end, r->floor, r->hide_from, r->hide_to, r->nfcts};
+    r->vis_end = f->nscope;
+    r->floor = r->nscope;
+    r->hide_from = f->nsigs;
+    r->hide_to = r->nsigs;
+    r->nfcts = f->nfcts;
+    for (uint32_t i = 0; i < nargs; i++)
+        bind_alias(r, args[i], fd->functor ? join_name(r, fd->functor, args[i]->name) : args[i]->name);
+    uint32_t body_mark = r->nscope;
+    Dec *body = ast_copy_dec(r->arena, fd->arg, &r->copied);
+    if (r->copied > MAX_COPIED)
+        fail(r, d->span, "applying functor '%s' makes the program too large (functor bodies copied past 4000000 nodes)", fd->name);
+    strexp_members(r, body);
+    Binding **res = exported(r, f->rsig, body_mark, &nres, fd->span, NULL);
+    r->vis_end = saved[0];
+    r->floor = saved[1];
+    r->hide_from = saved[2];
+    r->hide_to = saved[3];
+    r->nfcts = saved[4];
+
+    r->nscope = mark;
+    for (uint32_t i = 0; i < nres; i++) bind_alias(r, res[i], res[i]->name);
+    d->ndecs = 2;
+    d->decs = arena_alloc(r->arena, 2 * sizeof *d->decs);
+    d->decs[0] = d->arg;
+    d->decs[1] = body;
+}
+
+/* The members of structure expression d (struct ... end, an alias, a
+ * functor's application), left in scope from the current top, named as
+ * inside it: x, T.y. */
+static void strexp_members(R *r, Dec *d)
+{
+    if (d->functor)
+        apply_functor(r, d);
+    else if (d->arg) {          /* structure S = F (arg): the application */
+        strexp_members(r, d->arg);
+        d->ndecs = 1;
+        d->decs = &d->arg;
+    } else if (d->alias_of) {
+        if (!copy_members(r, d->alias_of, NULL))
+            fail(r, d->span, "unknown structure '%s'", d->alias_of);
+    } else
+        resolve_decs(r, d->decs, d->ndecs);
+}
+
+static void resolve_structure(R *r, Dec *d)
+{
+    uint32_t mark = r->nscope, n;
+    strexp_members(r, d);
+    const SigExp *g = d->sig ? find_sig(r, d->sig) : NULL;
+    Binding **members = exported(r, g, mark, &n, d->span, d->name);
     r->nscope = mark;
     for (uint32_t j = 0; j < n; j++) bind_alias(r, members[j], join_name(r, d->name, members[j]->name));
 }
@@ -739,6 +871,8 @@ static void resolve_dec(R *r, Dec *d)
         r->nscope -= mid - mark;
         break;
     }
+    case DEC_FUNCTOR:
+        fail(r, d->span, "functor '%s' is declared inside a declaration; functors are declared at top level only", d->name);
     case DEC_OPEN:
         for (uint32_t i = 0; i < d->nnames; i++)
             if (!copy_members(r, d->names[i], NULL))
@@ -808,7 +942,8 @@ int resolve_program(Program *p, Diag *d)
     p->result_name = NULL;
     for (uint32_t i = 0; i < p->ndecs; i++) {
         Dec *dec = p->decs[i];
-        resolve_dec(&r, dec);
+        if (dec->kind == DEC_FUNCTOR) declare_functor(&r, dec);
+        else resolve_dec(&r, dec);
         if (i >= p->nuser0 && dec->kind == DEC_VAL)
             p->result_name = dec->pat->kind == PAT_VAR ? dec->pat->name : "it";
     }
