@@ -21,7 +21,8 @@
 
 #include "prims.h"
 
-typedef enum BKind { B_VAR, B_SELF, B_CON } BKind;
+/* B_STR: "S." marks that structure S exists (it may have no members). */
+typedef enum BKind { B_VAR, B_SELF, B_CON, B_STR } BKind;
 
 typedef struct FnCtx FnCtx;
 
@@ -634,7 +635,7 @@ static int copy_members(R *r, const char *from, const char *to)
         const Binding *b = r->scope[i];
         if (hidden(r, i) || strncmp(b->name, from, n) != 0 || b->name[n] != '.') continue;
         const char *rest = b->name + n + 1;
-        bind_alias(r, b, to ? join_name(r, to, rest) : rest);
+        if (*rest) bind_alias(r, b, to ? join_name(r, to, rest) : rest);
         found = 1;
     }
     return found;
@@ -789,6 +790,7 @@ static void apply_functor(R *r, Dec *d)
     r->nfcts = f->nfcts;
     for (uint32_t i = 0; i < nargs; i++)
         bind_alias(r, args[i], fd->functor ? join_name(r, fd->functor, args[i]->name) : args[i]->name);
+    if (fd->functor) bind(r, join_name(r, fd->functor, ""), B_STR);
     uint32_t body_mark = r->nscope;
     Dec *body = ast_copy_dec(r->arena, fd->arg, &r->copied);
     if (r->copied > MAX_COPIED)
@@ -835,6 +837,7 @@ static void resolve_structure(R *r, Dec *d)
     Binding **members = exported(r, g, mark, &n, d->span, d->name);
     r->nscope = mark;
     for (uint32_t j = 0; j < n; j++) bind_alias(r, members[j], join_name(r, d->name, members[j]->name));
+    bind(r, join_name(r, d->name, ""), B_STR);
 }
 
 static void resolve_dec(R *r, Dec *d)
