@@ -222,6 +222,8 @@ typedef struct SigExp {
     const char **names;     /* the names specified; "include S" (with the
                                space no name has) stands for S's names */
     uint8_t *kinds;         /* kinds[i]: the SpecKind of names[i] */
+    const ConDef **cons;    /* SPEC_CON, SPEC_EXN: the constructor specified */
+    const struct SigExp **subs; /* SPEC_STR: the substructure's signature */
 } SigExp;
 
 /* One function of a fun group before the resolver: its clauses all have

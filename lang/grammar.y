@@ -200,8 +200,8 @@ specs(L) ::= specs(M) SEMI.             { L = M; }
 specs(L) ::= specs(M) VAL valspecs(V).  { L = parse_specs(ps, M, SPEC_VAL, V); }
 specs(L) ::= specs(M) TYPE typespecs.   { L = M; }
 specs(L) ::= specs(M) EQTYPE typespecs. { L = M; }
-specs(L) ::= specs(M) DATATYPE datbinds(C). { L = M; for (uint32_t i = 0; i < C.n; i++) L = parse_spec(ps, L, SPEC_CON, ((ConDef *)C.v[i])->name); }
-specs(L) ::= specs(M) DATATYPE datbinds(C) WITHTYPE typbinds. { L = M; for (uint32_t i = 0; i < C.n; i++) L = parse_spec(ps, L, SPEC_CON, ((ConDef *)C.v[i])->name); }
+specs(L) ::= specs(M) DATATYPE datbinds(C). { L = parse_con_specs(ps, M, SPEC_CON, C); }
+specs(L) ::= specs(M) DATATYPE datbinds(C) WITHTYPE typbinds. { L = parse_con_specs(ps, M, SPEC_CON, C); }
 specs(L) ::= specs(M) INCLUDE ID(T).    { L = parse_spec(ps, M, SPEC_INCLUDE, parse_include(ps, T)); }
 specs(L) ::= specs(M) SHARING TYPE sharing. { L = M; }
 specs(L) ::= specs(M) SHARING sharing.  { L = M; }
@@ -209,8 +209,8 @@ sharing ::= longname EQ longname.
 sharing ::= sharing EQ longname.
 longname ::= ID.
 longname ::= LONGID.
-specs(L) ::= specs(M) EXCEPTION exbinds(C). { L = M; for (uint32_t i = 0; i < C.n; i++) L = parse_spec(ps, L, SPEC_EXN, ((ConDef *)C.v[i])->name); }
-specs(L) ::= specs(M) STRUCTURE ID(T) COLON sigexp. { L = parse_spec(ps, M, SPEC_STR, T.v.s); }
+specs(L) ::= specs(M) EXCEPTION exbinds(C). { L = parse_con_specs(ps, M, SPEC_EXN, C); }
+specs(L) ::= specs(M) STRUCTURE ID(T) COLON sigexp(G). { L = parse_str_spec(ps, M, T.v.s, G); }
 %type valspecs {List}
 valspecs(L) ::= valname(T) COLON ty.     { L = list_push(ARENA, (List){0}, (void *)T.v.s); }
 valspecs(L) ::= valspecs(M) AND valname(T) COLON ty. { L = list_push(ARENA, M, (void *)T.v.s); }

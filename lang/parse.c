@@ -273,6 +273,23 @@ List parse_specs(ParseState *ps, List specs, SpecKind kind, List names)
     return specs;
 }
 
+List parse_con_specs(ParseState *ps, List specs, SpecKind kind, List cons)
+{
+    for (uint32_t i = 0; i < cons.n; i++) {
+        const ConDef *c = cons.v[i];
+        specs = parse_spec(ps, specs, kind, c->name);
+        ((Spec *)specs.v[specs.n - 1])->con = c;
+    }
+    return specs;
+}
+
+List parse_str_spec(ParseState *ps, List specs, const char *name, const SigExp *sub)
+{
+    specs = parse_spec(ps, specs, SPEC_STR, name);
+    ((Spec *)specs.v[specs.n - 1])->sub = sub;
+    return specs;
+}
+
 SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List specs)
 {
     SigExp *g = arena_alloc(ps->arena, sizeof *g);
@@ -281,10 +298,14 @@ SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List specs)
     g->nnames = specs.n;
     g->names = arena_alloc(ps->arena, (specs.n + 1) * sizeof *g->names);
     g->kinds = arena_alloc(ps->arena, specs.n + 1);
+    g->cons = arena_alloc(ps->arena, (specs.n + 1) * sizeof *g->cons);
+    g->subs = arena_alloc(ps->arena, (specs.n + 1) * sizeof *g->subs);
     for (uint32_t i = 0; i < specs.n; i++) {
         const Spec *s = specs.v[i];
         g->names[i] = s->name;
         g->kinds[i] = (uint8_t)s->kind;
+        g->cons[i] = s->con;
+        g->subs[i] = s->sub;
     }
     return g;
 }

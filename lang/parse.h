@@ -96,6 +96,8 @@ typedef struct ResultSig {
 typedef struct Spec {
     const char *name;
     SpecKind kind;
+    const ConDef *con;      /* SPEC_CON, SPEC_EXN */
+    const SigExp *sub;      /* SPEC_STR */
 } Spec;
 
 /* One clause of a clausal fun, with the name it was written with. */
@@ -168,9 +170,12 @@ Dec *parse_structure(ParseState *ps, Span sp, Token name, SigExp *sig, int opaqu
 Dec *parse_signature(ParseState *ps, Span sp, Token name, SigExp *sig);
 /* names: Spec * entries. */
 SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List names);
-/* specs with one more entry, or one per name of names (const char *). */
+/* specs with one more entry; one per name of names (const char *); one per
+ * constructor of cons (ConDef *); a substructure's. */
 List parse_spec(ParseState *ps, List specs, SpecKind kind, const char *name);
 List parse_specs(ParseState *ps, List specs, SpecKind kind, List names);
+List parse_con_specs(ParseState *ps, List specs, SpecKind kind, List cons);
+List parse_str_spec(ParseState *ps, List specs, const char *name, const SigExp *sub);
 /* A structure expression as an unnamed structure declaration. */
 Dec *parse_strdec(ParseState *ps, StrExp s);
 /* F (arg), F (struct ... end), F (decs): the application's StrExp. */

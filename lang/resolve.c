@@ -657,7 +657,7 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
     for (uint32_t i = 0; i < g->nnames; i++) {
         inc[i] = NULL;
         if (strncmp(g->names[i], "include ", 8) == 0) {
-            SigExp named = {g->span, g->names[i] + 8, 0, NULL, NULL};
+            SigExp named = {g->span, g->names[i] + 8, 0, NULL, NULL, NULL, NULL};
             inc[i] = find_sig(r, &named);  /* a failure ends resolving */
             n += inc[i]->nnames;
             any = 1;
@@ -671,11 +671,16 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
     *x = *g;
     x->names = arena_alloc(r->arena, (n + 1) * sizeof *x->names);
     x->kinds = arena_alloc(r->arena, n + 1);
+    x->cons = arena_alloc(r->arena, (n + 1) * sizeof *x->cons);
+    x->subs = arena_alloc(r->arena, (n + 1) * sizeof *x->subs);
     for (uint32_t i = 0; i < g->nnames; i++) {
-        if (!inc[i]) { x->kinds[k] = g->kinds[i]; x->names[k++] = g->names[i]; continue; }
-        for (uint32_t j = 0; j < inc[i]->nnames; j++) {
-            x->kinds[k] = inc[i]->kinds[j];
-            x->names[k++] = inc[i]->names[j];
+        const SigExp *from = inc[i] ? inc[i] : g;
+        uint32_t j0 = inc[i] ? 0 : i, j1 = inc[i] ? inc[i]->nnames : i + 1;
+        for (uint32_t j = j0; j < j1; j++, k++) {
+            x->names[k] = from->names[j];
+            x->kinds[k] = from->kinds[j];
+            x->cons[k] = from->cons[j];
+            x->subs[k] = from->subs[j];
         }
     }
     x->nnames = k;
@@ -757,12 +762,46 @@ static const Functor *find_functor(R *r, const char *name, Span sp)
     fail(r, sp, "unknown functor '%s'", name);
 }
 
-/* functor F (X : SIG) = body: only recorded here; each application
- * resolves a fresh copy of the body (docs/semantics.md, Functors). */
+/* Binds a formal argument for checking a functor's body: prefix.x (x with
+ * no prefix) for each name g specifies, values as variables, constructors
+ * and exceptions as the specification's, substructures by their own
+ * signatures. */
+static void bind_formal(R *r, const SigExp *g, const char *prefix)
+{
+    for (uint32_t i = 0; i < g->nnames; i++) {
+        const char *name = prefix ? join_name(r, prefix, g->names[i]) : g->names[i];
+        if (g->kinds[i] == SPEC_CON || g->kinds[i] == SPEC_EXN) {
+            bind(r, name, B_CON)->con = g->cons[i];
+        } else if (g->kinds[i] == SPEC_STR) {
+            bind_formal(r, find_sig(r, g->subs[i]), name);
+            bind(r, join_name(r, name, ""), B_STR);
+        } else {
+            bind(r, name, B_VAR)->slot = new_slot(r);
+        }
+    }
+}
+
+/* functor F (X : SIG) = body: recorded; each application resolves a fresh
+ * copy of the body (docs/semantics.md, Functors).  A copy is resolved here
+ * too, against the formal argument SIG describes, so that an error in the
+ * body is found even if F is never applied (as SML/NJ finds it); what that
+ * made (ids, frame slots, bindings, uses) is then given back. */
 static void declare_functor(R *r, const Dec *d)
 {
     Functor f = {d, r->nscope, r->nsigs, r->nfcts, find_sig(r, d->psig), NULL};
     if (d->sig) f.rsig = find_sig(r, d->sig);
+    uint32_t nexprs = r->nexprs, nlocals = r->fn->nlocals, n;
+    size_t nlog = r->nlog;
+    bind_formal(r, f.psig, d->functor);
+    if (d->functor) bind(r, join_name(r, d->functor, ""), B_STR);
+    uint32_t mark = r->nscope;
+    strexp_members(r, ast_copy_dec(r->arena, d->arg, &r->copied));
+    exported(r, f.rsig, mark, &n, d->span, NULL);
+    r->nscope = f.nscope;
+    r->nsigs = f.nsigs;
+    r->nexprs = nexprs;
+    r->fn->nlocals = nlocals;
+    r->nlog = nlog;
     r->fcts = arena_grow(r, r->fcts, sizeof *r->fcts, &r->capfcts, r->nfcts + 1);
     r->fcts[r->nfcts++] = f;
 }
