@@ -87,12 +87,15 @@ typedef struct R {
      * hidden (what was declared after the functor); all 0 otherwise. */
     uint32_t vis_end, floor;
     uint32_t hide_from, hide_to;
-    size_t copied;          /* nodes copied for functor applications */
+    size_t copied;          /* nodes of functor bodies copied, and members
+                               of arguments and results passed */
+    Span top;               /* the top-level declaration being resolved */
 } R;
 
-/* Functor applications copy bodies; past this many nodes in all (a chain
- * of functors each applying the last twice doubles each time), stop. */
-#define MAX_COPIED 4000000
+/* Functor applications copy bodies and pass members; past this many in
+ * all (a chain of functors each applying the previous one twice doubles
+ * each time), stop: 10^6 take about a second and some 300 MB. */
+#define MAX_COPIED 1000000
 
 #define MAX_DEPTH 100000
 
@@ -632,8 +635,9 @@ static int copy_members(R *r, const char *from, const char *to)
     size_t n = strlen(from);
     uint32_t end = r->nscope, found = 0;
     for (uint32_t i = 0; i < end; i++) {
+        if (hidden(r, i)) { i = r->floor - 1; continue; }
         const Binding *b = r->scope[i];
-        if (hidden(r, i) || strncmp(b->name, from, n) != 0 || b->name[n] != '.') continue;
+        if (strncmp(b->name, from, n) != 0 || b->name[n] != '.') continue;
         const char *rest = b->name + n + 1;
         if (*rest) bind_alias(r, b, to ? join_name(r, to, rest) : rest);
         found = 1;
@@ -762,6 +766,26 @@ static const Functor *find_functor(R *r, const char *name, Span sp)
     fail(r, sp, "unknown functor '%s'", name);
 }
 
+/* Counts n more copied nodes or passed members: past MAX_COPIED, an
+ * error at the top-level declaration that led there. */
+static void count_copied(R *r, size_t n)
+{
+    r->copied += n;
+    if (r->copied > MAX_COPIED)
+        fail(r, r->top, "functor applications make the program too large: more than 1000000 nodes of functor "
+             "bodies copied and members passed (each application copies its functor's body, as does each "
+             "declaration once)%s", "");
+}
+
+/* A fresh copy of functor fd's body. */
+static Dec *copy_body(R *r, const Dec *fd)
+{
+    size_t n = 0;
+    Dec *body = ast_copy_dec(r->arena, fd->arg, &n);
+    count_copied(r, n);
+    return body;
+}
+
 /* Binds a formal argument for checking a functor's body: prefix.x (x with
  * no prefix) for each name g specifies, values as variables, constructors
  * and exceptions as the specification's, substructures by their own
@@ -795,7 +819,7 @@ static void declare_functor(R *r, const Dec *d)
     bind_formal(r, f.psig, d->functor);
     if (d->functor) bind(r, join_name(r, d->functor, ""), B_STR);
     uint32_t mark = r->nscope;
-    strexp_members(r, ast_copy_dec(r->arena, d->arg, &r->copied));
+    strexp_members(r, copy_body(r, d));
     exported(r, f.rsig, mark, &n, d->span, NULL);
     r->nscope = f.nscope;
     r->nsigs = f.nsigs;
@@ -831,11 +855,10 @@ static void apply_functor(R *r, Dec *d)
         bind_alias(r, args[i], fd->functor ? join_name(r, fd->functor, args[i]->name) : args[i]->name);
     if (fd->functor) bind(r, join_name(r, fd->functor, ""), B_STR);
     uint32_t body_mark = r->nscope;
-    Dec *body = ast_copy_dec(r->arena, fd->arg, &r->copied);
-    if (r->copied > MAX_COPIED)
-        fail(r, d->span, "applying functor '%s' makes the program too large (functor bodies copied past 4000000 nodes)", fd->name);
+    Dec *body = copy_body(r, fd);
     strexp_members(r, body);
     Binding **res = exported(r, f->rsig, body_mark, &nres, fd->span, NULL);
+    count_copied(r, nargs + nres);
     r->vis_end = saved[0];
     r->floor = saved[1];
     r->hide_from = saved[2];
@@ -984,6 +1007,7 @@ int resolve_program(Program *p, Diag *d)
     p->result_name = NULL;
     for (uint32_t i = 0; i < p->ndecs; i++) {
         Dec *dec = p->decs[i];
+        r.top = dec->span;
         if (dec->kind == DEC_FUNCTOR) declare_functor(&r, dec);
         else resolve_dec(&r, dec);
         if (i >= p->nuser0 && dec->kind == DEC_VAL)
