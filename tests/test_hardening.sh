@@ -187,3 +187,16 @@ printf 'fun f (x, y) = x\nval r = f 3\n' > "$TMP/callsite.pml"
 "$PML" run "$TMP/callsite.pml" 2> "$TMP/callsite.err"
 expect_eq "pattern error at the call site" "$TMP/callsite.pml:2:9: error: type error: 2-tuple pattern applied to an int" "$(sed -n 1p "$TMP/callsite.err")"
 expect_eq "pattern error: the pattern as a note" "$TMP/callsite.pml:1:7: note: the pattern the argument does not fit" "$(sed -n 4p "$TMP/callsite.err")"
+
+# ---- a program that declares only types: one node, naming no expression ----
+printf 'datatype t = A | B of int\nstructure S = struct end\n' > "$TMP/types_only.pml"
+bad=""
+for c in "graph" "dot" "stats" "schedule" "view" "worst" "paths" "exec" "race" "bounds -p 2" "run --format json"; do
+    # shellcheck disable=SC2086 # a command and its options
+    "$PML" $c "$TMP/types_only.pml" -o "$TMP/types_only.out" > /dev/null 2>&1 ||
+    "$PML" $c "$TMP/types_only.pml" > /dev/null 2>&1 || bad="$bad $c (exit $?)"
+done
+expect_eq "every command runs a program that declares only types (graph crashed on its node's missing annotation)" "" "$bad"
+python3 -c 'import json,sys; g=json.load(open(sys.argv[1])); assert len(g["nodes"]) == 1' "$TMP/types_only.out" 2>/dev/null
+"$PML" graph "$TMP/types_only.pml" -o "$TMP/types_only.json" && python3 -c 'import json,sys; g=json.load(open(sys.argv[1])); sys.exit(0 if len(g["nodes"]) == 1 and g["nodes"][0]["annot"] == "" else 1)' "$TMP/types_only.json"
+expect_eq "graph of a program that declares only types: one node with an empty annotation" 0 "$?"

@@ -998,6 +998,9 @@ static void make_annots(const Program *p, const Sources *s, CostRun *out)
             out->annots[i].text = strdup(buf);
         }
     }
+    /* the entry past the last one names no expression: the one node of a
+     * program that declares only types has it */
+    if (out->annots) out->annots[p->nexprs].text = strdup("");
 }
 
 /* An error inside the prelude (file 0) is reported at the application in
@@ -1125,7 +1128,7 @@ void cost_run_free(CostRun *r)
 {
     graph_free(&r->g);
     cstack_free(&r->stacks);
-    for (uint32_t i = 0; r->annots && i < r->nannots; i++) free((char *)r->annots[i].text);
+    for (uint32_t i = 0; r->annots && i <= r->nannots; i++) free((char *)r->annots[i].text);
     free(r->annots);
     free(r->value_text);
     memset(r, 0, sizeof *r);

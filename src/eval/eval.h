@@ -110,7 +110,8 @@ typedef struct EvalOptions {
 
 typedef struct CostRun {
     Graph g;
-    Annot *annots;          /* nannots entries, indexed by expression id */
+    Annot *annots;          /* nannots entries, indexed by expression id, and
+                               one past them naming nothing (text "") */
     uint32_t nannots;
     CallStacks stacks;      /* the call stacks graph_stack names (callstack.h) */
     const char *result_name;/* the last top-level binding's name */
