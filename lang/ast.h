@@ -54,6 +54,12 @@ struct ConDef {
     int infix;          /* 0: printed C (a, b); else 1 + the precedence of
                            the name's top-level infix status, printed a C b */
     int infix_right;    /* with infix: declared infixr */
+    /* resolver: an exception declared inside a function is made anew at
+     * each evaluation of its declaration (SML'97 §6.4): fresh = 1, and the
+     * running function's frame slot `slot` holds this evaluation's
+     * exception (eval.c copies this ConDef, the copy is its identity) */
+    int fresh;
+    uint32_t slot;
 };
 
 /* An exception constructor: ncons is 0 (exn is an open type). */
@@ -109,6 +115,9 @@ struct Pat {
     /* resolver: */
     uint32_t slot;      /* PAT_VAR, PAT_AS: frame slot bound */
     const ConDef *con;  /* PAT_CON */
+    Ref fresh;          /* PAT_CON of an exception made at each evaluation
+                           (ConDef.fresh): where the one in scope is found;
+                           kind REF_NONE otherwise */
 };
 
 /* ---- expressions ------------------------------------------------------- */
@@ -244,7 +253,9 @@ struct Dec {
     /* resolver: DEC_FUN */
     uint32_t slot0;     /* frame slots slot0 .. slot0+nfuns-1 hold the functions */
     RefList free;       /* the group's captured variables */
-    uint32_t id;        /* annotation index of the group's closure node */
+    uint32_t id;        /* annotation index of the group's closure node;
+                           DEC_EXCEPTION: of the nodes that make its fresh
+                           exceptions */
 };
 
 /* A whole program: the prelude's declarations followed by the user's. */

@@ -122,7 +122,12 @@
     X(COMPOSE,         "o",                2, p_compose,        OWN) \
     X(BEFORE,          "before",           2, p_before,         N0) \
     X(MATH_PI,         "Math.pi",          0, p_pi,             N1) \
-    X(MATH_E,          "Math.e",           0, p_e,              N1)
+    X(MATH_E,          "Math.e",           0, p_e,              N1) \
+    /* exceptions (General) */ \
+    X(EXNNAME,         "exnName",          1, p_exn_name,       OWN) \
+    X(GENERAL_EXNNAME, "General.exnName",  1, p_exn_name,       OWN) \
+    X(EXNMESSAGE,      "exnMessage",       1, p_exn_message,    OWN) \
+    X(GENERAL_EXNMESSAGE, "General.exnMessage", 1, p_exn_message, OWN)
 
 #define PML_PRIM_ENUM(id, name, arity, fn, chain) P_##id,
 typedef enum PrimOp { PML_PRIMS(PML_PRIM_ENUM) P__COUNT } PrimOp;

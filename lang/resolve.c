@@ -21,7 +21,9 @@
 
 #include "prims.h"
 
-typedef enum BKind { B_VAR, B_SELF, B_CON } BKind;
+/* B_EXN: an exception made at each evaluation of its declaration (inside
+ * a function), held in a frame slot like a variable. */
+typedef enum BKind { B_VAR, B_SELF, B_CON, B_EXN } BKind;
 
 typedef struct FnCtx FnCtx;
 
@@ -34,7 +36,7 @@ typedef struct Binding {
     uint32_t slot;          /* B_VAR: frame slot */
     const Dec *group;       /* B_SELF: the fun group */
     uint32_t self_idx;      /* B_SELF: function number */
-    const ConDef *con;      /* B_CON */
+    const ConDef *con;      /* B_CON, B_EXN */
     uint32_t stamp;         /* de-duplication while listing free variables */
 } Binding;
 
@@ -257,17 +259,29 @@ static void pat_var(R *r, Pat *p, const char *name, Pat ***vars, uint32_t *nvars
     p->slot = new_slot(r);
 }
 
+/* A constructor pattern names b's constructor; an exception made at each
+ * evaluation is found (and used) where its binding holds it. */
+static void pat_con(R *r, Pat *p, Binding *b)
+{
+    p->kind = PAT_CON;
+    p->con = b->con;
+    if (b->kind != B_EXN) return;
+    p->fresh = ref_for(r, r->fn, b);
+    log_use(r, b);
+}
+
+static int is_con(const Binding *b) { return b && (b->kind == B_CON || b->kind == B_EXN); }
+
 static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *cap)
 {
     if (++r->depth > MAX_DEPTH) fail(r, p->span, "%s", "pattern nested too deeply");
     switch (p->kind) {
     case PAT_VAR: {
         Binding *b = lookup(r, p->name);
-        if (b && b->kind == B_CON) {
+        if (is_con(b)) {
             if (b->con->has_arg)
                 fail(r, p->span, "constructor '%s' needs an argument in this pattern", p->name);
-            p->kind = PAT_CON;
-            p->con = b->con;
+            pat_con(r, p, b);
             break;
         }
         if (strchr(p->name, '.'))
@@ -281,8 +295,8 @@ static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *ca
         break;
     case PAT_CON: {
         Binding *b = lookup(r, p->name);
-        if (!b || b->kind != B_CON) fail(r, p->span, "'%s' is not a constructor", p->name);
-        p->con = b->con;
+        if (!is_con(b)) fail(r, p->span, "'%s' is not a constructor", p->name);
+        pat_con(r, p, b);
         if (!p->arg && p->con->has_arg)
             fail(r, p->span, "constructor '%s' needs an argument in this pattern", p->name);
         if (p->arg && !p->con->has_arg)
@@ -705,6 +719,34 @@ static void resolve_structure(R *r, Dec *d)
     for (uint32_t j = 0; j < n; j++) bind_alias(r, members[j], join_name(r, d->name, members[j]->name));
 }
 
+/* exception E: a new exception at each evaluation (SML'97 §6.4).  At
+ * the top level (structures and top-level lets included) a declaration is
+ * evaluated once, so its ConDef is the exception; inside a function it is
+ * made by eval.c into a frame slot (B_EXN).  E = F names F's exception,
+ * made anew or not as F is. */
+static void resolve_exception(R *r, Dec *d)
+{
+    int nested = r->fn->parent != NULL;
+    for (uint32_t i = 0; i < d->ncons; i++) {
+        ConDef *c = &d->cons[i];
+        if (c->alias_of) {
+            Binding *a = lookup(r, c->alias_of);
+            if (!is_con(a) || !con_is_exn(a->con))
+                fail(r, d->span, "'%s' is not an exception", c->alias_of);
+            bind_alias(r, a, c->name);
+        } else if (nested) {
+            c->fresh = 1;
+            c->slot = new_slot(r);
+            Binding *b = bind(r, c->name, B_EXN);
+            b->slot = c->slot;
+            b->con = c;
+        } else {
+            bind(r, c->name, B_CON)->con = c;
+        }
+    }
+    if (nested) d->id = new_id(r, d->span, NULL);
+}
+
 static void resolve_dec(R *r, Dec *d)
 {
     switch (d->kind) {
@@ -745,19 +787,7 @@ static void resolve_dec(R *r, Dec *d)
                 fail(r, d->span, "unknown structure '%s'", d->names[i]);
         break;
     case DEC_EXCEPTION:
-        /* each declaration is one exception (not re-made at each
-         * evaluation: docs/semantics.md); E = F names F's exception */
-        for (uint32_t i = 0; i < d->ncons; i++) {
-            const ConDef *c = &d->cons[i];
-            if (c->alias_of) {
-                Binding *a = lookup(r, c->alias_of);
-                if (!a || a->kind != B_CON || !con_is_exn(a->con))
-                    fail(r, d->span, "'%s' is not an exception", c->alias_of);
-                c = a->con;
-            }
-            Binding *b = bind(r, d->cons[i].name, B_CON);
-            b->con = c;
-        }
+        resolve_exception(r, d);
         break;
     }
 }
@@ -769,18 +799,21 @@ static void resolve_decs(R *r, Dec **decs, uint32_t n)
 
 /* ---- builtin constructors ---- */
 
+/* name, tag, ncons, has_arg, nfields */
+#define CON(n, t, k, a, f) {.name = n, .tag = t, .ncons = k, .has_arg = a, .nfields = f}
 static const ConDef builtin_cons[] = {
-    {"false", 0, 2, 0, 0, NULL, 0, 0, 0}, {"true", 1, 2, 0, 0, NULL, 0, 0, 0},
-    {"nil", 0, 2, 0, 0, NULL, 0, 0, 0},   {"::", 1, 2, 1, 2, NULL, 0, 0, 0},
-    {"NONE", 0, 2, 0, 0, NULL, 0, 0, 0},  {"SOME", 1, 2, 1, 1, NULL, 0, 0, 0},
-    {"ref", 0, 1, 1, 1, NULL, 0, 0, 0},
+    CON("false", 0, 2, 0, 0), CON("true", 1, 2, 0, 0),
+    CON("nil", 0, 2, 0, 0),   CON("::", 1, 2, 1, 2),
+    CON("NONE", 0, 2, 0, 0),  CON("SOME", 1, 2, 1, 1),
+    CON("ref", 0, 1, 1, 1),
     /* the Basis exceptions (ncons 0: exn) */
-    {"Fail", 0, 0, 1, 1, NULL, 0, 0, 0},  {"Div", 0, 0, 0, 0, NULL, 0, 0, 0},   {"Overflow", 0, 0, 0, 0, NULL, 0, 0, 0},
-    {"Subscript", 0, 0, 0, 0, NULL, 0, 0, 0}, {"Empty", 0, 0, 0, 0, NULL, 0, 0, 0}, {"Option", 0, 0, 0, 0, NULL, 0, 0, 0},
-    {"Match", 0, 0, 0, 0, NULL, 0, 0, 0}, {"Bind", 0, 0, 0, 0, NULL, 0, 0, 0},  {"Size", 0, 0, 0, 0, NULL, 0, 0, 0},
-    {"Chr", 0, 0, 0, 0, NULL, 0, 0, 0},   {"Domain", 0, 0, 0, 0, NULL, 0, 0, 0},
-    {"LESS", 0, 3, 0, 0, NULL, 0, 0, 0}, {"EQUAL", 1, 3, 0, 0, NULL, 0, 0, 0}, {"GREATER", 2, 3, 0, 0, NULL, 0, 0, 0},
+    CON("Fail", 0, 0, 1, 1),  CON("Div", 0, 0, 0, 0),   CON("Overflow", 0, 0, 0, 0),
+    CON("Subscript", 0, 0, 0, 0), CON("Empty", 0, 0, 0, 0), CON("Option", 0, 0, 0, 0),
+    CON("Match", 0, 0, 0, 0), CON("Bind", 0, 0, 0, 0),  CON("Size", 0, 0, 0, 0),
+    CON("Chr", 0, 0, 0, 0),   CON("Domain", 0, 0, 0, 0),
+    CON("LESS", 0, 3, 0, 0), CON("EQUAL", 1, 3, 0, 0), CON("GREATER", 2, 3, 0, 0),
 };
+#undef CON
 
 const ConDef *resolve_builtin_con(const char *name)
 {

@@ -676,6 +676,53 @@ static Value *p_before(Site *s, Value **a, uint32_t loc)
 static Value *p_pi(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_real(M_PI, loc); }
 static Value *p_e(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_real(M_E, loc); }
 
+/* ---- exceptions ---- */
+
+static const Value *need_exn(Site *s, const Value *v)
+{
+    if (v->tag != V_CON || !con_is_exn(v->con)) type_error(s, "an exception", v);
+    return v;
+}
+
+/* A string result of n bytes: one node of its size. */
+static Value *string_result(Site *s, const char *t, uint32_t n)
+{
+    return val_str(t, n, node(s, size_string(n)));
+}
+
+/* exnName x: the name x was declared with (a fresh exception's too). */
+static Value *p_exn_name(Site *s, Value **a, uint32_t loc)
+{
+    (void)loc;
+    const char *name = need_exn(s, a[0])->con->name;
+    return string_result(s, name, (uint32_t)strlen(name));
+}
+
+/* exnMessage x as SML/NJ writes it: "Fail: msg", a sentence for the Basis
+ * exceptions it describes (the Basis's own, not a program's of the same
+ * name), else the name. */
+static Value *p_exn_message(Site *s, Value **a, uint32_t loc)
+{
+    static const char *const text[][2] = {
+        {"Div", "divide by zero"}, {"Overflow", "overflow"}, {"Subscript", "subscript out of bounds"},
+        {"Match", "nonexhaustive match failure"}, {"Bind", "nonexhaustive binding failure"},
+        {"Size", "size"}, {"Domain", "domain error"},
+    };
+    const Value *x = need_exn(s, a[0]);
+    if (x->con == s->ev->c_fail && x->n == 1 && x->u.f[0]->tag == V_STR) {
+        const Value *m = x->u.f[0];
+        if (m->n > PML_STRING_MAX - 6) ev_fail(s->ev, s->sp, "exnMessage: the message is too long");
+        char *t = GC_MALLOC_ATOMIC(m->n + 6);
+        memcpy(t, "Fail: ", 6);
+        memcpy(t + 6, m->u.s, m->n);
+        return string_result(s, t, m->n + 6);
+    }
+    for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
+        if (x->con == resolve_builtin_con(text[i][0]))
+            return string_result(s, text[i][1], (uint32_t)strlen(text[i][1]));
+    return p_exn_name(s, a, loc);
+}
+
 /* ---- dispatch, from the table ---- */
 
 enum { PRIM_NODE_N1 = 1, PRIM_NODE_N0 = 0, PRIM_NODE_OWN = -1 };
