@@ -23,7 +23,9 @@
 
 /* B_EXN: an exception made at each evaluation of its declaration (inside
  * a function), held in a frame slot like a variable. */
-typedef enum BKind { B_VAR, B_SELF, B_CON, B_EXN } BKind;
+/* B_PRIM: a primitive under another name (open Array binds sub to
+ * Array.sub; structure A = Array binds A.sub). */
+typedef enum BKind { B_VAR, B_SELF, B_CON, B_EXN, B_PRIM } BKind;
 
 typedef struct FnCtx FnCtx;
 
@@ -33,7 +35,7 @@ typedef struct Binding {
     BKind kind;
     uint32_t serial;
     FnCtx *owner;           /* B_VAR: the function whose frame holds it */
-    uint32_t slot;          /* B_VAR: frame slot */
+    uint32_t slot;          /* B_VAR, B_EXN: frame slot; B_PRIM: the primitive */
     const Dec *group;       /* B_SELF: the fun group */
     uint32_t self_idx;      /* B_SELF: function number */
     const ConDef *con;      /* B_CON, B_EXN */
@@ -157,6 +159,8 @@ static Ref ref_for(R *r, FnCtx *ctx, Binding *b)
     switch (b->kind) {
     case B_CON:
         return (Ref){REF_CON, 0, b->con};
+    case B_PRIM:
+        return (Ref){REF_PRIM, b->slot, NULL};
     case B_SELF:
         if (ctx->group == b->group) return (Ref){REF_SELF, b->self_idx, NULL};
         return capture(r, ctx, b);
@@ -378,7 +382,7 @@ static void resolve_var(R *r, Expr *e)
     Binding *b = lookup(r, e->name);
     if (b) {
         e->ref = ref_for(r, r->fn, b);
-        if (b->kind != B_CON) log_use(r, b);
+        if (b->kind != B_CON && b->kind != B_PRIM) log_use(r, b);
         return;
     }
     int p = prim_lookup(e->name);
@@ -609,12 +613,20 @@ static const char *join_name(R *r, const char *a, const char *b)
     return s;
 }
 
-/* Binds to + "." + x (to NULL: x) for every binding S.x in scope, S =
- * from, oldest first so that the newest wins; 0 if there is none. */
+/* Binds to + "." + x (to NULL: x) for every member S.x of S = from: the
+ * primitives named S.x (Array.sub, Math.pi), then every binding S.x in
+ * scope, oldest first so that the newest wins; 0 if there is none. */
 static int copy_members(R *r, const char *from, const char *to)
 {
     size_t n = strlen(from);
     uint32_t end = r->nscope, found = 0;
+    for (uint32_t i = 0; i < prim_count; i++) {
+        const char *name = prim_table[i].name;
+        if (strncmp(name, from, n) != 0 || name[n] != '.') continue;
+        Binding *b = bind(r, to ? join_name(r, to, name + n + 1) : name + n + 1, B_PRIM);
+        b->slot = i;
+        found = 1;
+    }
     for (uint32_t i = 0; i < end; i++) {
         const Binding *b = r->scope[i];
         if (strncmp(b->name, from, n) != 0 || b->name[n] != '.') continue;
