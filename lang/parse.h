@@ -115,6 +115,8 @@ typedef struct ParseState {
     int decl_prec, decl_first;
     int prev_tk;
     List datatypes;     /* the datatype declarations read (Dec *) */
+    Sources *srcs;      /* where a file named by `use` is loaded */
+    uint32_t use_depth; /* how many `use`s led to this file */
 } ParseState;
 
 /* ---- parse.c: helpers for grammar actions ------------------------------ */

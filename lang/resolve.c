@@ -391,6 +391,11 @@ static void resolve_var(R *r, Expr *e)
         fail(r, e->span, "'%s' is not in the part of Standard ML's Basis PML has", e->name);
     else if (basis == 2)
         fail(r, e->span, "'%s': this Basis structure is not supported by PML", e->name);
+    else if (p < 0 && strcmp(e->name, "use") == 0) {
+        diag_set(r->d, e->span, "`use` loads a file only as a top-level declaration, use \"file\"; "
+                 "(after an expression, a `;` must come before it)");
+        longjmp(r->fail, 1);
+    }
     else if (p < 0)
         fail(r, e->span, "unbound variable or constructor '%s'", e->name);
     e->ref = (Ref){REF_PRIM, (uint32_t)p, NULL};

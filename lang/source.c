@@ -34,7 +34,7 @@ static int src_push(Sources *s, char *path, char *text, size_t len)
         s->files = f;
         s->cap = cap;
     }
-    s->files[s->n] = (SrcFile){path, text, len};
+    s->files[s->n] = (SrcFile){.path = path, .text = text, .len = len};
     return (int)s->n++;
 }
 
@@ -271,6 +271,17 @@ void diag_print_colour(const Sources *s, const Diag *d, void *stdio_file, int co
     }
     diag_print_at(s, d->span, "error", d->msg, out, colour);
     if (d->has_note && d->note_span.file < s->n) diag_print_at(s, d->note_span, "note", d->note, out, colour);
+    uint32_t uses = 0;
+    for (const SrcFile *u = &s->files[d->span.file]; u->used && u->used_at.file < s->n;
+         u = &s->files[u->used_at.file]) {
+        if (++uses > 8) { /* a file that uses itself: the first few */
+            fprintf(out, "%s ... more uses\n", note);
+            break;
+        }
+        char msg[300];
+        snprintf(msg, sizeof msg, "'%.256s' is used here", u->path);
+        diag_print_at(s, u->used_at, "note", msg, out, colour);
+    }
     for (uint32_t i = 0; i < d->nbt && i < DIAG_BT_MAX; i++) {
         if (i == DIAG_BT_HEAD && d->bt_more)
             fprintf(out, "%s ... %u more call%s\n", note, d->bt_more, d->bt_more == 1 ? "" : "s");

@@ -62,7 +62,7 @@ CACHE=${ORACLE_CACHE:-$ROOT/build/oracle-cache}
 mkdir -p "$CACHE" 2>/dev/null || CACHE=$TMP
 # ORACLE_KEEP=DIR keeps the translated programs and SML/NJ's output there.
 if [ -n "${ORACLE_KEEP:-}" ]; then
-    rm -rf "$TMP"; trap - EXIT; mkdir -p "$ORACLE_KEEP" && TMP=$ORACLE_KEEP
+    rm -rf "$TMP"; trap - EXIT; mkdir -p "$ORACLE_KEEP" && TMP=$(cd "$ORACLE_KEEP" && pwd)
 fi
 
 # Sizes for the examples: small enough to be quick in both SML/NJ and PML.
@@ -273,10 +273,13 @@ translate() { # FILE DFLAGS
 # sml_cached PROGRAM.sml OUT: SML/NJ's output for the program (from the
 # cache when it ran this text before; a run that timed out is not kept)
 sml_cached() {
-    local key
-    key=$CACHE/$(sha1sum < "$1" | cut -c1-40).out
+    local key dir=${3:-.}
+    # the files its `use "..."`s name (from DIR, where SML/NJ runs) are
+    # part of what it runs
+    key=$CACHE/$( { cat "$1"; grep -o 'use "[^"]*"' "$1" | sed 's/^use "//; s/"$//' |
+                   (cd "$dir" && xargs -r -d '\n' cat 2>/dev/null); } | sha1sum | cut -c1-40).out
     if [ -f "$key" ]; then cp "$key" "$2"; return; fi
-    timeout "$TIMEOUT" sml "$1" < /dev/null > "$2" 2>&1 && cp "$2" "$key.$$" && mv -f "$key.$$" "$key"
+    (cd "$dir" && timeout "$TIMEOUT" sml "$1" < /dev/null > "$2" 2>&1) && cp "$2" "$key.$$" && mv -f "$key.$$" "$key"
     return 0
 }
 
@@ -285,7 +288,8 @@ sml_value() {
     local f=$1 flags=$2 base
     base=$TMP/$(basename "$f" .pml)
     translate "$f" "$flags" > "$base.sml" || { echo "translation failed"; return 1; }
-    sml_cached "$base.sml" "$base.smlout"
+    # in the program's folder: SML/NJ's use names files from there
+    sml_cached "$base.sml" "$base.smlout" "$(dirname "$f")"
     if grep -qE 'Error:|uncaught exception|Fatal error' "$base.smlout"; then
         echo "SML/NJ: $(grep -m1 -iE 'error|uncaught exception' "$base.smlout" | tr -s ' ' | cut -c1-200)"
         return 1
