@@ -50,6 +50,7 @@ struct ConDef {
     int has_arg;        /* 1: C of ty */
     uint32_t nfields;   /* with an argument: 1, or k when declared of t1*...*tk */
     const char *alias_of; /* exception E = F: the name F (declarations only) */
+    const char *tyname; /* the datatype's name (t of datatype t = ...) */
     int abstract;       /* 1: of an abstype (its values print as -) */
     int infix;          /* 0: printed C (a, b); else 1 + the precedence of
                            the name's top-level infix status, printed a C b */
@@ -105,7 +106,8 @@ struct Pat {
     PatKind kind;
     Span span;
     const char *name;   /* PAT_VAR, PAT_CON, PAT_AS */
-    int64_t ival;
+    int64_t ival;       /* PAT_INT, PAT_CHAR; PAT_RECORD: flexible; PAT_CON:
+                           1 when written infix, l op r (not for ::) */
     const char *sval;   /* PAT_STRING: bytes, not NUL-safe: slen */
     uint32_t slen;
     Pat *arg;           /* PAT_CON (NULL if nullary), PAT_AS */
@@ -218,7 +220,8 @@ typedef struct SigExp {
     const char *name;       /* a signature's name, or NULL: names below */
     uint32_t nnames;
     const char **names;     /* the names specified; "include S" (with the
-                               space no name has) stands for S's names */
+                               space no name has) stands for S's names,
+                               "datatype T" for T's constructors */
 } SigExp;
 
 /* One function of a fun group before the resolver: its clauses all have
@@ -245,7 +248,8 @@ struct Dec {
     const char *name;   /* DEC_STRUCTURE, DEC_SIGNATURE */
     uint32_t ndecs, ndecs2; /* DEC_STRUCTURE: decs; DEC_LOCAL: decs, decs2 */
     Dec **decs, **decs2;
-    const char *alias_of; /* DEC_STRUCTURE: structure name = alias_of */
+    const char *alias_of; /* DEC_STRUCTURE: structure name = alias_of;
+                             DEC_DATATYPE: datatype t = datatype alias_of */
     SigExp *sig;        /* DEC_STRUCTURE (NULL: none), DEC_SIGNATURE */
     int opaque;         /* DEC_STRUCTURE: :> */
     uint32_t nnames;    /* DEC_OPEN: the structures opened */

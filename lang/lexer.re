@@ -30,8 +30,9 @@
     idch = [a-zA-Z0-9_'];
     ident = [a-zA-Z] idch*;
     exp = [eE] "~"? digit+;
-    /* symbolic names (SML's, less $ ? ` \ and #, which PML reserves) */
-    symch = [!%&+/:<=>@~^|*] | "-";
+    /* symbolic names: all of SML's characters (# alone, and #"c", #1,
+     * #label, are the longer tokens below) */
+    symch = [!%&+/:<=>@~^|*$?`\\#] | "-";
 */
 
 void lex_init(Lexer *lx, const SrcFile *f, uint32_t file, Arena *a, Diag *d)
@@ -471,6 +472,7 @@ static int step(Lexer *lx, Token *t)
         "]"  { return TK_RBRACK; }
         "{"  { return left_brace(lx); }
         "}"  { return TK_RBRACE; }
+        "#"    { return bad_byte(lx, s); } /* reserved alone (SML'97 §2.4) */
         symch+ { return name(lx, s, t, TK_ID); }
         *    { return bad_byte(lx, s); }
     */

@@ -140,7 +140,26 @@ FunClause *parse_fclause_infix(ParseState *ps, Pat *l, Token name, Pat *r, Expr 
 /* l op r in a pattern: the constructor op applied to (l, r). */
 Pat *parse_pinfix(ParseState *ps, Pat *l, Token op, Pat *r)
 {
-    return ast_pcon(ps->arena, span_join(l->span, r->span), op.v.s, pair_pat(ps, l, r));
+    Pat *p = ast_pcon(ps->arena, span_join(l->span, r->span), op.v.s, pair_pat(ps, l, r));
+    p->ival = 1;
+    return p;
+}
+
+FunClause *parse_fclause_paren(ParseState *ps, Pat *head, List pats, Expr *body)
+{
+    int infix = head->kind == PAT_CON && head->ival == 1;
+    if (!infix)
+        parse_error(ps, head->span, "a clause's head in parentheses is an infix function "
+                    "applied to its operands, (x ++ y)");
+    List all = list_push(ps->arena, (List){0}, infix ? head->arg : head);
+    for (uint32_t i = 0; i < pats.n; i++)
+        all = list_push(ps->arena, all, pats.v[i]);
+    FunClause *fc = arena_alloc(ps->arena, sizeof *fc);
+    fc->name = infix ? head->name : "";
+    fc->name_span = head->span;
+    fc->c = ast_clause(ps->arena, all, body);
+    fc->c->span = span_join(head->span, body->span);
+    return fc;
 }
 
 /* val rec f = fn match: the one-function fun group f with match's
@@ -166,13 +185,20 @@ Dec *parse_val_rec_and(ParseState *ps, Span sp, ValBinds b)
     return ast_fundec(ps->arena, sp, funs);
 }
 
-const char *parse_include(ParseState *ps, Token sig)
+const char *parse_spec_entry(ParseState *ps, const char *kind, Token name)
 {
-    size_t n = strlen(sig.v.s);
-    char *s = arena_alloc(ps->arena, n + 9);
-    memcpy(s, "include ", 8);
-    memcpy(s + 8, sig.v.s, n + 1);
+    size_t k = strlen(kind), n = strlen(name.v.s);
+    char *s = arena_alloc(ps->arena, k + n + 1);
+    memcpy(s, kind, k);
+    memcpy(s + k, name.v.s, n + 1);
     return s;
+}
+
+Dec *parse_datatype_copy(ParseState *ps, Span sp, Token name)
+{
+    Dec *d = ast_dec(ps->arena, DEC_DATATYPE, sp);
+    d->alias_of = name.v.s;
+    return d;
 }
 
 Dec *parse_val(ParseState *ps, Span sp, ValBinds b)
@@ -430,10 +456,19 @@ static void fixity_add(ParseState *ps, const char *name, int prec, int right, in
  * every constructor declared in it. */
 static void record_con_fixity(ParseState *ps)
 {
+    /* the built-in operators' levels, which are tokens, not declarations */
+    static const Fixity builtin[] = {
+        {"*", 7, 0, 0}, {"/", 7, 0, 0}, {"+", 6, 0, 0}, {"-", 6, 0, 0}, {"^", 6, 0, 0},
+        {"@", 5, 1, 0}, {"<>", 4, 0, 0}, {"<", 4, 0, 0}, {">", 4, 0, 0}, {"<=", 4, 0, 0},
+        {">=", 4, 0, 0},
+    };
     for (uint32_t i = 0; i < ps->datatypes.n; i++) {
         Dec *d = ps->datatypes.v[i];
         for (uint32_t k = 0; k < d->ncons; k++) {
             const Fixity *f = fixity_of(ps, d->cons[k].name);
+            for (size_t b = 0; !f && b < sizeof builtin / sizeof builtin[0]; b++)
+                if (strcmp(builtin[b].name, d->cons[k].name) == 0)
+                    f = &builtin[b];
             d->cons[k].infix = f && !f->nonfix ? f->prec + 1 : 0;
             d->cons[k].infix_right = f && f->right;
         }

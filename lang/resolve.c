@@ -642,13 +642,65 @@ static int copy_members(R *r, const char *from, const char *to)
     return found;
 }
 
+/* The constructors of datatype ty (t, or a long name M.t) in scope, for
+ * datatype t = datatype ty: the bindings named C (M.C) whose constructor
+ * belongs to a datatype named t, oldest first, with their names C; for a
+ * Basis structure's type (General.order, Option.option), the builtin
+ * constructors of that type. */
+typedef struct ConList { const Binding **b; const char **name; uint32_t n; } ConList;
+
+static ConList cons_of(R *r, const char *ty)
+{
+    const char *dot = strrchr(ty, '.'), *t = dot ? dot + 1 : ty;
+    size_t n = dot ? (size_t)(dot - ty) : 0;
+    int basis = dot && basis_structure(ty);
+    ConList l = {arena_alloc(r->arena, (r->nscope + 1) * sizeof *l.b),
+                 arena_alloc(r->arena, (r->nscope + 1) * sizeof *l.name), 0};
+    for (uint32_t i = 0; i < r->nscope; i++) {
+        const Binding *b = r->scope[i];
+        if (!is_con(b) || !b->con->tyname || strcmp(b->con->tyname, t) != 0) continue;
+        const char *name = b->name;
+        if (basis && resolve_builtin_con(name) == b->con) {
+            /* the Basis type's own constructor, bound at the top */
+        } else if (n) {
+            if (strncmp(name, ty, n) != 0 || name[n] != '.' || strchr(name + n + 1, '.')) continue;
+            name += n + 1;
+        } else if (strchr(name, '.')) {
+            continue;
+        }
+        l.b[l.n] = b;
+        l.name[l.n++] = name;
+    }
+    return l;
+}
+
+static void resolve_datatype_copy(R *r, Dec *d)
+{
+    ConList l = cons_of(r, d->alias_of);
+    if (!l.n) fail(r, d->span, "unknown datatype '%s' (replicated here)", d->alias_of);
+    for (uint32_t i = 0; i < l.n; i++) bind_alias(r, l.b[i], l.name[i]);
+}
+
 /* The sig ... end a signature expression stands for: a name is followed
  * through signature S = T (T declared before S, so the search goes on
  * below S: in signature A = A, the A on the right is the older one). */
 static const SigExp *find_sig(R *r, const SigExp *g);
 
+/* The signature that specifies the constructors of datatype ty. */
+static const SigExp *datatype_sig(R *r, Span sp, const char *ty)
+{
+    ConList l = cons_of(r, ty);
+    if (!l.n) fail(r, sp, "unknown datatype '%s' (replicated in this signature)", ty);
+    SigExp *g = arena_alloc(r->arena, sizeof *g);
+    g->span = sp;
+    g->nnames = l.n;
+    g->names = l.name;
+    return g;
+}
+
 /* g with every "include S" entry replaced by S's names (S found among the
- * first nsigs signatures, those declared before g). */
+ * first nsigs signatures, those declared before g), every "datatype T" by
+ * T's constructors. */
 static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
 {
     uint32_t n = 0, k = 0, saved = r->nsigs;
@@ -660,6 +712,10 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
         if (strncmp(g->names[i], "include ", 8) == 0) {
             SigExp named = {g->span, g->names[i] + 8, 0, NULL};
             inc[i] = find_sig(r, &named);  /* a failure ends resolving */
+            n += inc[i]->nnames;
+            any = 1;
+        } else if (strncmp(g->names[i], "datatype ", 9) == 0) {
+            inc[i] = datatype_sig(r, g->span, g->names[i] + 9);
             n += inc[i]->nnames;
             any = 1;
         } else {
@@ -775,6 +831,7 @@ static void resolve_dec(R *r, Dec *d)
         resolve_fun_group(r, d);
         break;
     case DEC_DATATYPE:
+        if (d->alias_of) resolve_datatype_copy(r, d);
         for (uint32_t i = 0; i < d->ncons; i++) {
             Binding *b = bind(r, d->cons[i].name, B_CON);
             b->con = &d->cons[i];
@@ -816,19 +873,19 @@ static void resolve_decs(R *r, Dec **decs, uint32_t n)
 
 /* ---- builtin constructors ---- */
 
-/* name, tag, ncons, has_arg, nfields */
-#define CON(n, t, k, a, f) {.name = n, .tag = t, .ncons = k, .has_arg = a, .nfields = f}
+/* name, tag, ncons, has_arg, nfields, the datatype's name */
+#define CON(n, t, k, a, f, ty) {.name = n, .tag = t, .ncons = k, .has_arg = a, .nfields = f, .tyname = ty}
 static const ConDef builtin_cons[] = {
-    CON("false", 0, 2, 0, 0), CON("true", 1, 2, 0, 0),
-    CON("nil", 0, 2, 0, 0),   CON("::", 1, 2, 1, 2),
-    CON("NONE", 0, 2, 0, 0),  CON("SOME", 1, 2, 1, 1),
-    CON("ref", 0, 1, 1, 1),
+    CON("false", 0, 2, 0, 0, "bool"), CON("true", 1, 2, 0, 0, "bool"),
+    CON("nil", 0, 2, 0, 0, "list"),   CON("::", 1, 2, 1, 2, "list"),
+    CON("NONE", 0, 2, 0, 0, "option"), CON("SOME", 1, 2, 1, 1, "option"),
+    CON("ref", 0, 1, 1, 1, "ref"),
     /* the Basis exceptions (ncons 0: exn) */
-    CON("Fail", 0, 0, 1, 1),  CON("Div", 0, 0, 0, 0),   CON("Overflow", 0, 0, 0, 0),
-    CON("Subscript", 0, 0, 0, 0), CON("Empty", 0, 0, 0, 0), CON("Option", 0, 0, 0, 0),
-    CON("Match", 0, 0, 0, 0), CON("Bind", 0, 0, 0, 0),  CON("Size", 0, 0, 0, 0),
-    CON("Chr", 0, 0, 0, 0),   CON("Domain", 0, 0, 0, 0),
-    CON("LESS", 0, 3, 0, 0), CON("EQUAL", 1, 3, 0, 0), CON("GREATER", 2, 3, 0, 0),
+    CON("Fail", 0, 0, 1, 1, NULL),  CON("Div", 0, 0, 0, 0, NULL),   CON("Overflow", 0, 0, 0, 0, NULL),
+    CON("Subscript", 0, 0, 0, 0, NULL), CON("Empty", 0, 0, 0, 0, NULL), CON("Option", 0, 0, 0, 0, NULL),
+    CON("Match", 0, 0, 0, 0, NULL), CON("Bind", 0, 0, 0, 0, NULL),  CON("Size", 0, 0, 0, 0, NULL),
+    CON("Chr", 0, 0, 0, 0, NULL),   CON("Domain", 0, 0, 0, 0, NULL),
+    CON("LESS", 0, 3, 0, 0, "order"), CON("EQUAL", 1, 3, 0, 0, "order"), CON("GREATER", 2, 3, 0, 0, "order"),
 };
 #undef CON
 

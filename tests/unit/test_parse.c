@@ -667,7 +667,8 @@ static void test_errors(void)
            "1:12: invalid escape '\\q' in string");
     expect("error: \\ddd above 255", "\"\\256\"",
            "1:2: invalid escape '\\256' in string (character code above 255)");
-    expect("error: illegal character", "val x = $", "1:9: illegal character '$'");
+    expect("error: illegal character", "val x = .", "1:9: illegal character '.'");
+    expect("symbolic names: every SML character", "val $?\\`#! = 1", "(val $?\\`#! 1)");
     expect("error: a lone # is illegal", "# 1", "1:1: illegal character '#'");
     expect("error: non-UTF-8 byte outside strings and comments",
            "val x = 1\n  \xff", "2:3: invalid UTF-8 byte 0xff in source");
@@ -739,8 +740,8 @@ static void test_errors(void)
            "2:5: clause name 'g' does not match 'f'");
     expect("error: clause arities must agree", "fun f x = 1\n  | f x y = 2",
            "2:5: clauses of 'f' have different numbers of arguments");
-    expect("error: the first error wins", "val x = $ $\n val = ",
-           "1:9: illegal character '$'");
+    expect("error: the first error wins", "val x = . .\n val = ",
+           "1:9: illegal character '.'");
     Parsed *r = parse_n("val x = 1\0 2", 12);
     CHECK(r->rc != 0 && strcmp(r->d.msg, "NUL byte in source (not a text file)") == 0
           && r->d.span.col == 10, "error: NUL byte inside the text");
@@ -993,7 +994,7 @@ static void test_source(void)
     ast_program_free(np);
     src_free(&nul);
     fd = open(path, O_WRONLY | O_TRUNC);
-    CHECK(fd >= 0 && write(fd, "val x =\n  1 + $\n", 16) == 16,
+    CHECK(fd >= 0 && write(fd, "val x =\n  1 + .\n", 16) == 16,
           "source: temp file rewritten");
     close(fd);
     int f = src_load(&s, path, &d);
@@ -1007,8 +1008,8 @@ static void test_source(void)
     diag_print(&s, &d, mem);
     fclose(mem);
     char want[256];
-    snprintf(want, sizeof want, "%s:2:7: error: illegal character '$'\n"
-             "  1 + $\n      ^\n", path);
+    snprintf(want, sizeof want, "%s:2:7: error: illegal character '.'\n"
+             "  1 + .\n      ^\n", path);
     CHECK(rc < 0 && strcmp(text, want) == 0,
           "diag_print: FILE:LINE:COL, the line and a caret");
     if (rc >= 0 || strcmp(text, want) != 0)
