@@ -84,6 +84,8 @@ static int bad_byte(Lexer *lx, const unsigned char *at)
     Span sp = lx_span(lx, at, at + 1);
     if (*at >= 0x21 && *at < 0x7F)
         diag_set(lx->d, sp, "illegal character '%c'", *at);
+    else if (*at >= 0x80)
+        diag_set(lx->d, sp, "non-ASCII byte 0x%02x outside a string or comment", *at);
     else
         diag_set(lx->d, sp, "invalid byte 0x%02x in source", *at);
     return -1;

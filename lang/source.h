@@ -61,8 +61,9 @@ int src_load(Sources *s, const char *path, Diag *d);
 /* Adds text held in memory under the name PATH (tests, fuzzers). */
 int src_add(Sources *s, const char *path, const char *text, size_t len);
 void src_free(Sources *s);
-/* A source must be text: UTF-8 without NUL bytes.  0, or -1 with d set at
- * the first offending byte. */
+/* A source must be text: no NUL bytes (the lexer's sentinel).  Bytes that
+ * are not UTF-8 are the lexer's to judge: SML/NJ takes Latin-1 in strings
+ * and comments, and so does PML.  0, or -1 with d set at the NUL. */
 int src_check_text(const Sources *s, uint32_t file, Diag *d);
 /* The one UTF-8 validator of the project (sources read, and every output
  * that embeds their text: JSON, CSV, DOT): the length of the valid UTF-8

@@ -233,6 +233,8 @@ def param_fun(defs):
 
 def main(argv):
     # pml2sml.py PRIMS PRELUDE PROGRAM [name=N ...]
+    # a program's bytes that are not UTF-8 (Latin-1) pass through unchanged
+    sys.stdout.reconfigure(errors="surrogateescape")
     prims, pre, prog = argv[1:4]
     defs = []
     for d in argv[4:]:
@@ -251,7 +253,7 @@ def main(argv):
     sys.stdout.write("(* ---- the prelude, translated ---- *)\n")
     sys.stdout.write(prelude(open(pre).read()) + "\n")
     sys.stdout.write("(* ---- the program, translated ---- *)\n")
-    text = open(prog).read()
+    text = open(prog, errors="surrogateescape").read()
     if not uses_vectors(text):
         # PML's length takes lists too; a program without vectors means List.length
         sys.stdout.write("val length = List.length;\n")
@@ -296,7 +298,7 @@ sml_value() {
     fi
     python3 - "$base.smlout" "$base.printed" <<'PY' || return 1
 import sys
-out = open(sys.argv[1]).read()
+out = open(sys.argv[1], errors="surrogateescape").read()
 printed = ""
 if "<<PML-PRINTED>>" in out:
     a = out.rindex("<<PML-PRINTED>>")
@@ -305,7 +307,7 @@ if "<<PML-PRINTED>>" in out:
     out = out[:a]
 if printed and not printed.endswith("\n"):
     printed += "\n"   # pml ends an open line before its report
-open(sys.argv[2], "w").write(printed)
+open(sys.argv[2], "w", errors="surrogateescape").write(printed)
 lines = out.split("\n")
 start = None
 for k, l in enumerate(lines):
@@ -345,10 +347,10 @@ check() {
     fi
     python3 - "$TMP/pml.out" "$TMP/$(basename "$f" .pml).printed" <<'PY' && pass "$name" || fail "$name" "printed output differs"
 import sys
-out = open(sys.argv[1]).read()
+out = open(sys.argv[1], errors="surrogateescape").read()
 k = out.rfind("\nval result = ")
 got = out[:k + 1] if k >= 0 else ""
-want = open(sys.argv[2]).read()
+want = open(sys.argv[2], errors="surrogateescape").read()
 if got != want:
     print("pml printed %r, SML/NJ %r" % (got[:300], want[:300]), file=sys.stderr)
     sys.exit(1)
