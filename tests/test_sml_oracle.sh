@@ -272,7 +272,7 @@ translate() { # FILE DFLAGS
     python3 "$TMP/pml2sml.py" tests/sml/prims.sml lib/prelude.pml "$1" $(dflags "$2")
 }
 
-# sml_cached PROGRAM.sml OUT: SML/NJ's output for the program (from the
+# sml_cached PROGRAM.sml OUT [DIR]: SML/NJ's output for the program, run in DIR (from the
 # cache when it ran this text before; a run that timed out is not kept)
 sml_cached() {
     local key dir=${3:-.}

@@ -78,7 +78,7 @@ expect_eq use_only_top_level "e6.pml:1:21: error: \`use\` loads a file only as a
 
 printf 'use "self.sml";\n' > lib/self.sml
 printf 'use "lib/self.sml";\n' > e7.pml
-timeout 60 "$PML" check e7.pml > /dev/null 2> "$TMP/e7"; rc=$?
+limit 60 "$PML" check e7.pml > /dev/null 2> "$TMP/e7"; rc=$?
 expect_eq use_self_stops "1:lib/self.sml:1:1: error: \`use\` nested more than 64 deep (does a file use itself?)" \
     "$rc:$(head -n 1 "$TMP/e7")"
 expect_eq use_self_notes_bounded "8" "$(grep -c 'is used here' "$TMP/e7")"
