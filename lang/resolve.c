@@ -351,12 +351,12 @@ static RefList resolve_free(R *r, Expr *e)
  * is a member PML lacks) and those it has none of. */
 static const char *const basis_partial[] = {
     "Int", "Real", "Math", "List", "ListPair", "Option", "Vector", "Array",
-    "String", "Char", "General",
+    "String", "Char", "General", "TextIO", "StringCvt", "Bool",
 };
 static const char *const basis_absent[] = {
-    "Bool", "Word", "Word8", "Word32", "Word64", "LargeWord", "IntInf",
-    "LargeInt", "LargeReal", "Int32", "Int64", "Position", "TextIO", "BinIO",
-    "StringCvt", "Substring", "CharVector", "CharArray", "VectorSlice",
+    "Word", "Word8", "Word32", "Word64", "LargeWord", "IntInf",
+    "LargeInt", "LargeReal", "Int32", "Int64", "Position", "BinIO",
+    "Substring", "CharVector", "CharArray", "VectorSlice",
     "ArraySlice", "Array2", "OS", "Time", "Timer", "Date", "Random",
     "IEEEReal", "CommandLine",
 };
@@ -387,6 +387,9 @@ static void resolve_var(R *r, Expr *e)
     }
     int p = prim_lookup(e->name);
     int basis = p < 0 ? basis_structure(e->name) : 0;
+    if (p < 0 && strncmp(e->name, "Control.", 8) == 0)
+        fail(r, e->span, "'%s': SML/NJ's Control structure is not supported; "
+             "pml run's --print-depth, --print-length and --string-depth set what Control.Print does", e->name);
     if (basis == 1)
         fail(r, e->span, "'%s' is not in the part of Standard ML's Basis PML has", e->name);
     else if (basis == 2)
@@ -886,6 +889,28 @@ static const ConDef builtin_cons[] = {
     CON("Match", 0, 0, 0, 0, NULL), CON("Bind", 0, 0, 0, 0, NULL),  CON("Size", 0, 0, 0, 0, NULL),
     CON("Chr", 0, 0, 0, 0, NULL),   CON("Domain", 0, 0, 0, 0, NULL),
     CON("LESS", 0, 3, 0, 0, "order"), CON("EQUAL", 1, 3, 0, 0, "order"), CON("GREATER", 2, 3, 0, 0, "order"),
+    /* from here on, bound only under their structures' names (basis_names) */
+    CON("UnequalLengths", 0, 0, 0, 0, NULL),
+    CON("BIN", 0, 4, 0, 0, "radix"), CON("OCT", 1, 4, 0, 0, "radix"),
+    CON("DEC", 2, 4, 0, 0, "radix"), CON("HEX", 3, 4, 0, 0, "radix"),
+    /* TextIO's standard streams: values of abstract types (print as -) */
+    {.name = "stdIn", .ncons = 1, .abstract = 1, .tyname = "instream"},
+    {.name = "stdOut", .tag = 0, .ncons = 2, .abstract = 1, .tyname = "outstream"},
+    {.name = "stdErr", .tag = 1, .ncons = 2, .abstract = 1, .tyname = "outstream"},
+};
+#define TOPLEVEL_CONS 21 /* builtin_cons[0 .. TOPLEVEL_CONS-1] are bound as they are named */
+
+/* The Basis's constructors under their structures' names. */
+static const struct { const char *name, *con; } basis_names[] = {
+    {"Option.SOME", "SOME"}, {"Option.NONE", "NONE"}, {"Option.Option", "Option"},
+    {"List.nil", "nil"}, {"List.Empty", "Empty"}, {"Bool.true", "true"}, {"Bool.false", "false"},
+    {"General.LESS", "LESS"}, {"General.EQUAL", "EQUAL"}, {"General.GREATER", "GREATER"},
+    {"General.Fail", "Fail"}, {"General.Div", "Div"}, {"General.Overflow", "Overflow"},
+    {"General.Subscript", "Subscript"}, {"General.Match", "Match"}, {"General.Bind", "Bind"},
+    {"General.Size", "Size"}, {"General.Chr", "Chr"}, {"General.Domain", "Domain"},
+    {"ListPair.UnequalLengths", "UnequalLengths"},
+    {"StringCvt.BIN", "BIN"}, {"StringCvt.OCT", "OCT"}, {"StringCvt.DEC", "DEC"}, {"StringCvt.HEX", "HEX"},
+    {"TextIO.stdIn", "stdIn"}, {"TextIO.stdOut", "stdOut"}, {"TextIO.stdErr", "stdErr"},
 };
 #undef CON
 
@@ -908,9 +933,10 @@ int resolve_program(Program *p, Diag *d)
         rc = -1;
         goto done;
     }
-    for (size_t i = 0; i < sizeof builtin_cons / sizeof builtin_cons[0]; i++) {
-        Binding *b = bind(&r, builtin_cons[i].name, B_CON);
-        b->con = &builtin_cons[i];
+    _Static_assert(sizeof builtin_cons / sizeof builtin_cons[0] > TOPLEVEL_CONS, "top-level constructors");
+    for (size_t i = 0; i < TOPLEVEL_CONS; i++) bind(&r, builtin_cons[i].name, B_CON)->con = &builtin_cons[i];
+    for (size_t i = 0; i < sizeof basis_names / sizeof basis_names[0]; i++) {
+        bind(&r, basis_names[i].name, B_CON)->con = resolve_builtin_con(basis_names[i].con);
     }
     p->result_name = NULL;
     for (uint32_t i = 0; i < p->ndecs; i++) {

@@ -45,6 +45,10 @@
 #     on reals, anything SML's type checker rejects (PML is dynamically
 #     typed), integers of 2^30 or more (SML/NJ's int has 31 bits).
 #
+# A program reads FILE.stdin as its standard input, in both, if there is
+# one (else /dev/null).  TextIO.output writes where print does in both; a
+# program for the oracle writes nothing to TextIO.stdErr.
+#
 # SML/NJ's output: the line `val result = VALUE : TYPE` (with
 # Control.Print.linewidth raised so that VALUE is not broken; continuation
 # lines are joined anyway), VALUE is what precedes the last " : " (types
@@ -246,8 +250,12 @@ def main(argv):
         "Control.Print.stringDepth := 100000; Control.Print.linewidth := 1000000;\n")
     # print collects the program's output, written out between markers at
     # the end, apart from the REPL's echo of the declarations
-    sys.stdout.write("val pml_out = ref ([] : string list);\n"
-                     "fun print (s : string) = pml_out := s :: !pml_out;\n")
+    sys.stdout.write("val pml_real_print = TextIO.print;\n"
+                     "val pml_out = ref ([] : string list);\n"
+                     "fun pml_print (s : string) = pml_out := s :: !pml_out;\n"
+                     "val print = pml_print;\n"
+                     "structure TextIO = struct open TextIO val print = pml_print\n"
+                     "  fun output (_ : outstream, s) = pml_print s end;\n")
     sys.stdout.write(param_fun(defs))
     sys.stdout.write(open(prims).read() + "\n")
     sys.stdout.write("(* ---- the prelude, translated ---- *)\n")
@@ -258,7 +266,7 @@ def main(argv):
         # PML's length takes lists too; a program without vectors means List.length
         sys.stdout.write("val length = List.length;\n")
     sys.stdout.write(braces(text) + "\n;\n")
-    sys.stdout.write('val _ = TextIO.print ("\\n<<PML-PRINTED>>" ^ String.concat (List.rev (!pml_out)) ^ "<<PML-END>>\\n");\n')
+    sys.stdout.write('val _ = pml_real_print ("\\n<<PML-PRINTED>>" ^ String.concat (List.rev (!pml_out)) ^ "<<PML-END>>\\n");\n')
 
 main(sys.argv)
 PY
@@ -275,15 +283,18 @@ translate() { # FILE DFLAGS
 # sml_cached PROGRAM.sml OUT [DIR]: SML/NJ's output for the program, run in DIR (from the
 # cache when it ran this text before; a run that timed out is not kept)
 sml_cached() {
-    local key dir=${3:-.}
-    # the files its `use "..."`s name (from DIR, where SML/NJ runs) are
-    # part of what it runs
-    key=$CACHE/$( { cat "$1"; grep -o 'use "[^"]*"' "$1" | sed 's/^use "//; s/"$//' |
+    local key dir=${3:-.} input=${4:-/dev/null}
+    # the files its `use "..."`s name (from DIR, where SML/NJ runs) and
+    # its standard input are part of what it runs
+    key=$CACHE/$( { cat "$1" "$input"; grep -o 'use "[^"]*"' "$1" | sed 's/^use "//; s/"$//' |
                    (cd "$dir" && xargs -r -d '\n' cat 2>/dev/null); } | sha1sum | cut -c1-40).out
     if [ -f "$key" ]; then cp "$key" "$2"; return; fi
-    (cd "$dir" && timeout "$TIMEOUT" sml "$1" < /dev/null > "$2" 2>&1) && cp "$2" "$key.$$" && mv -f "$key.$$" "$key"
+    (cd "$dir" && timeout "$TIMEOUT" sml "$1" < "$input" > "$2" 2>&1) && cp "$2" "$key.$$" && mv -f "$key.$$" "$key"
     return 0
 }
+
+# stdin_of FILE.pml: the standard input a program reads (FILE.stdin, if any)
+stdin_of() { if [ -f "${1%.pml}.stdin" ]; then echo "$PWD/${1%.pml}.stdin"; else echo /dev/null; fi; }
 
 # sml_value FILE DFLAGS: prints VALUE, or returns 1 with the reason on stdout
 sml_value() {
@@ -291,7 +302,7 @@ sml_value() {
     base=$TMP/$(basename "$f" .pml)
     translate "$f" "$flags" > "$base.sml" || { echo "translation failed"; return 1; }
     # in the program's folder: SML/NJ's use names files from there
-    sml_cached "$base.sml" "$base.smlout" "$(dirname "$f")"
+    sml_cached "$base.sml" "$base.smlout" "$(dirname "$f")" "$(stdin_of "$f")"
     if grep -qE 'Error:|uncaught exception|Fatal error' "$base.smlout"; then
         echo "SML/NJ: $(grep -m1 -iE 'error|uncaught exception' "$base.smlout" | tr -s ' ' | cut -c1-200)"
         return 1
@@ -333,7 +344,7 @@ check() {
     local name=$1 f=$2 flags=$3 want got out rc
     if ! want=$(sml_value "$f" "$flags"); then fail "$name" "$want"; return; fi
     if [ ! -x "$PML" ]; then fail "$name" "no interpreter at $PML (SML/NJ says: $want)"; return; fi
-    out=$(timeout "$TIMEOUT" "$PML" run "$f" $flags --print-depth 1000 --print-length 100000 \
+    out=$(timeout "$TIMEOUT" "$PML" run "$f" $flags --print-depth 1000 --print-length 100000 < "$(stdin_of "$f")" \
           --string-depth 100000 2>"$TMP/pml.err"); rc=$?
     if [ $rc -ne 0 ]; then
         fail "$name" "pml exited $rc: $(head -c 200 "$TMP/pml.err" | tr '\n' ' ') (SML/NJ says: $want)"; return
