@@ -383,7 +383,17 @@ src = open(sys.argv[1]).read()
 # drop comments (no strings in the prelude contain comment brackets)
 while "(*" in src:
     src = re.sub(r"\(\*(?:(?!\(\*)[\s\S])*?\*\)", " ", src)
-src = src.replace("{", "(").replace("}", ")")
+# parallel pairs {e1, e2} become (e1, e2); records ({x, y}, {x = e}) stay
+out, stack = [], []
+for k, ch in enumerate(src):
+    if ch == "{":
+        stack.append(re.match(r"\{\s*\w+\s*[,=}]", src[k:]) is not None)
+        out.append("{" if stack[-1] else "(")
+    elif ch == "}":
+        out.append("}" if stack and stack.pop() else ")")
+    else:
+        out.append(ch)
+src = "".join(out)
 # symbolic long names (fun Real.== ...) are left to the Basis
 src = re.sub(r"^fun \w+\.[!%&$#+\-/:<=>?@\\~`^|*]+ .*\n", "", src, flags=re.M)
 # rename the long names the prelude defines (not the Basis ones it calls)
@@ -474,6 +484,26 @@ val checks = [
       andalso Vector_tabulate (4, fn i => i * i) = Vector.tabulate (4, fn i => i * i)
       andalso Vector_exists (fn x => x = 8) v = Vector.exists (fn x => x = 8) v
       andalso Vector_all (fn x => x > 1) v = Vector.all (fn x => x > 1) v end),
+  ("basis4", ListPair_zipEq ([1,2], [3,4]) = ListPair.zipEq ([1,2], [3,4])
+             andalso ((ListPair_zipEq ([1], []); false) handle ListPair.UnequalLengths => true)
+             andalso ListPair_foldlEq (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+                     = ListPair.foldlEq (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+             andalso ListPair_foldrEq (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+                     = ListPair.foldrEq (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+             andalso List.all (fn i => List.all (fn r => Int_fmt r i = Int.fmt r i)
+                                 [StringCvt.BIN, StringCvt.OCT, StringCvt.DEC, StringCvt.HEX])
+                              [0, 1, 7, 8, 255, 1000, ~1, ~255]
+             andalso List.all (fn n => StringCvt_padLeft #"0" n "abc" = StringCvt.padLeft #"0" n "abc"
+                               andalso StringCvt_padRight #"." n "abc" = StringCvt.padRight #"." n "abc")
+                              [~1, 0, 2, 3, 5]
+             andalso Real_isNan (0.0 / 0.0) andalso not (Real_isNan 1.0)
+             andalso not (Real_isFinite (1.0 / 0.0)) andalso Real_isFinite 0.5
+             andalso List_foldli (fn (i, x, a) => a * 10 + i * x) 0 l = List.foldli (fn (i, x, a) => a * 10 + i * x) 0 l),
+  ("vectors4", let val v = Vector.fromList l in
+      Vector_foldli (fn (i, x, a) => a * 3 + i * x) 0 v = Vector.foldli (fn (i, x, a) => a * 3 + i * x) 0 v
+      andalso Vector_foldri (fn (i, x, a) => a * 3 + i * x) 0 v = Vector.foldri (fn (i, x, a) => a * 3 + i * x) 0 v
+      andalso Vector_mapi (fn (i, x) => i - x) v = Vector.mapi (fn (i, x) => i - x) v
+      andalso Vector_findi (fn (i, x) => x > i + 4) v = Vector.findi (fn (i, x) => x > i + 4) v end),
   ("errors", ((hd []; false) handle Empty => true)
              andalso ((tl []; false) handle Empty => true)
              andalso ((List_last []; false) handle Empty => true)
