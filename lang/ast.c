@@ -432,12 +432,13 @@ ConDef *ast_condef(Arena *a, const char *name, int has_arg, TyInfo ty)
 }
 
 /* The constructors of one datatype of a group: number them. */
-List ast_datbind(List cons)
+List ast_datbind(List cons, const char *tyname)
 {
     for (uint32_t i = 0; i < cons.n; i++) {
         ConDef *c = cons.v[i];
         c->tag = i;
         c->ncons = cons.n;
+        c->tyname = tyname;
     }
     return cons;
 }

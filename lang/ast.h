@@ -50,10 +50,17 @@ struct ConDef {
     int has_arg;        /* 1: C of ty */
     uint32_t nfields;   /* with an argument: 1, or k when declared of t1*...*tk */
     const char *alias_of; /* exception E = F: the name F (declarations only) */
+    const char *tyname; /* the datatype's name (t of datatype t = ...) */
     int abstract;       /* 1: of an abstype (its values print as -) */
     int infix;          /* 0: printed C (a, b); else 1 + the precedence of
                            the name's top-level infix status, printed a C b */
     int infix_right;    /* with infix: declared infixr */
+    /* resolver: an exception declared inside a function is made anew at
+     * each evaluation of its declaration (SML'97 §6.4): fresh = 1, and the
+     * running function's frame slot `slot` holds this evaluation's
+     * exception (eval.c copies this ConDef, the copy is its identity) */
+    int fresh;
+    uint32_t slot;
 };
 
 /* An exception constructor: ncons is 0 (exn is an open type). */
@@ -99,7 +106,8 @@ struct Pat {
     PatKind kind;
     Span span;
     const char *name;   /* PAT_VAR, PAT_CON, PAT_AS */
-    int64_t ival;
+    int64_t ival;       /* PAT_INT, PAT_CHAR; PAT_RECORD: flexible; PAT_CON:
+                           1 when written infix, l op r (not for ::) */
     const char *sval;   /* PAT_STRING: bytes, not NUL-safe: slen */
     uint32_t slen;
     Pat *arg;           /* PAT_CON (NULL if nullary), PAT_AS */
@@ -109,6 +117,9 @@ struct Pat {
     /* resolver: */
     uint32_t slot;      /* PAT_VAR, PAT_AS: frame slot bound */
     const ConDef *con;  /* PAT_CON */
+    Ref fresh;          /* PAT_CON of an exception made at each evaluation
+                           (ConDef.fresh): where the one in scope is found;
+                           kind REF_NONE otherwise */
 };
 
 /* ---- expressions ------------------------------------------------------- */
@@ -211,6 +222,7 @@ typedef enum SpecKind {
     SPEC_EXN,       /* exception E */
     SPEC_STR,       /* structure S : sig */
     SPEC_INCLUDE,   /* include S: the entry is "include S" */
+    SPEC_DATATYPE,  /* datatype t = datatype T: the entry is "datatype T" */
 } SpecKind;
 
 /* A signature: the names it specifies (values, exceptions, datatype
@@ -220,7 +232,8 @@ typedef struct SigExp {
     const char *name;       /* a signature's name, or NULL: names below */
     uint32_t nnames;
     const char **names;     /* the names specified; "include S" (with the
-                               space no name has) stands for S's names */
+                               space no name has) stands for S's names,
+                               "datatype T" for T's constructors */
     uint8_t *kinds;         /* kinds[i]: the SpecKind of names[i] */
     const ConDef **cons;    /* SPEC_CON, SPEC_EXN: the constructor specified */
     const struct SigExp **subs; /* SPEC_STR: the substructure's signature */
@@ -251,7 +264,8 @@ struct Dec {
                            argument), DEC_SIGNATURE, DEC_FUNCTOR */
     uint32_t ndecs, ndecs2; /* DEC_STRUCTURE: decs; DEC_LOCAL: decs, decs2 */
     Dec **decs, **decs2;
-    const char *alias_of; /* DEC_STRUCTURE: structure name = alias_of */
+    const char *alias_of; /* DEC_STRUCTURE: structure name = alias_of;
+                             DEC_DATATYPE: datatype t = datatype alias_of */
     SigExp *sig;        /* DEC_STRUCTURE, DEC_FUNCTOR's result (NULL: none),
                            DEC_SIGNATURE */
     int opaque;         /* DEC_STRUCTURE, DEC_FUNCTOR: :> */
@@ -270,7 +284,9 @@ struct Dec {
     /* resolver: DEC_FUN */
     uint32_t slot0;     /* frame slots slot0 .. slot0+nfuns-1 hold the functions */
     RefList free;       /* the group's captured variables */
-    uint32_t id;        /* annotation index of the group's closure node */
+    uint32_t id;        /* annotation index of the group's closure node;
+                           DEC_EXCEPTION: of the nodes that make its fresh
+                           exceptions */
 };
 
 /* A whole program: the prelude's declarations followed by the user's. */

@@ -202,11 +202,14 @@ specs(L) ::= specs(M) TYPE typespecs.   { L = M; }
 specs(L) ::= specs(M) EQTYPE typespecs. { L = M; }
 specs(L) ::= specs(M) DATATYPE datbinds(C). { L = parse_con_specs(ps, M, SPEC_CON, C); }
 specs(L) ::= specs(M) DATATYPE datbinds(C) WITHTYPE typbinds. { L = parse_con_specs(ps, M, SPEC_CON, C); }
-specs(L) ::= specs(M) INCLUDE ID(T).    { L = parse_spec(ps, M, SPEC_INCLUDE, parse_include(ps, T)); }
+specs(L) ::= specs(M) DATATYPE tyvars ID EQ DATATYPE tycon(C). { L = parse_spec(ps, M, SPEC_DATATYPE, parse_spec_entry(ps, "datatype ", C)); }
+specs(L) ::= specs(M) INCLUDE ID(T).    { L = parse_spec(ps, M, SPEC_INCLUDE, parse_spec_entry(ps, "include ", T)); }
 specs(L) ::= specs(M) SHARING TYPE sharing. { L = M; }
 specs(L) ::= specs(M) SHARING sharing.  { L = M; }
 sharing ::= longname EQ longname.
 sharing ::= sharing EQ longname.
+sharing ::= sharing AND longname EQ longname.
+sharing ::= sharing AND TYPE longname EQ longname.
 longname ::= ID.
 longname ::= LONGID.
 specs(L) ::= specs(M) EXCEPTION exbinds(C). { L = parse_con_specs(ps, M, SPEC_EXN, C); }
@@ -255,6 +258,12 @@ fclause(C) ::= fname(N) atpats(P) COLON ty EQ exp(E). { C = parse_fclause(ps, N,
 ** pair (x, y). */
 fclause(C) ::= atpat(L) infixop(N) atpat(R) EQ exp(E). { C = parse_fclause_infix(ps, L, N, R, E); }
 fclause(C) ::= atpat(L) infixop(N) atpat(R) COLON ty EQ exp(E). { C = parse_fclause_infix(ps, L, N, R, E); }
+/* (x ++ y) = e, (f ** g) x = e: the infix function's head in parentheses,
+** then its further curried arguments. */
+fclause(C) ::= parenpat(H) EQ exp(E).   { C = parse_fclause_paren(ps, H, (List){0}, E); }
+fclause(C) ::= parenpat(H) atpats(P) EQ exp(E). { C = parse_fclause_paren(ps, H, P, E); }
+fclause(C) ::= parenpat(H) COLON ty EQ exp(E). { C = parse_fclause_paren(ps, H, (List){0}, E); }
+fclause(C) ::= parenpat(H) atpats(P) COLON ty EQ exp(E). { C = parse_fclause_paren(ps, H, P, E); }
 %type infixop {Token}
 infixop(N) ::= IL0(T). { N = T; }
 infixop(N) ::= IL1(T). { N = T; }
@@ -284,8 +293,9 @@ fname(N) ::= OP(O) opname(T).           { N = T; N.off = O.off; N.line = O.line;
 datbinds(L) ::= datbind(M).             { L = M; }
 datbinds(L) ::= datbinds(M) AND datbind(B). { L = M; for (uint32_t i = 0; i < B.n; i++) L = list_push(ARENA, L, B.v[i]); }
 
-datbind(L) ::= tyvars ID EQ conbinds(C). { L = ast_datbind(C); }
-datbind(L) ::= tyvars ID EQ DATATYPE(T). { L = (List){0}; parse_error(ps, SP(T), "datatype replication (datatype t = datatype u) is not supported by PML"); }
+datbind(L) ::= tyvars ID(N) EQ conbinds(C). { L = ast_datbind(C, N.v.s); }
+/* datatype t = datatype M.t: M.t's constructors under their own names */
+dec(D) ::= DATATYPE(T) tyvars ID EQ DATATYPE tycon(C). { D = parse_datatype_copy(ps, TO(SP(T), C), C); }
 
 conbinds(L) ::= conbind(C).             { L = list_push(ARENA, (List){0}, C); }
 conbinds(L) ::= conbinds(M) BAR conbind(C). { L = list_push(ARENA, M, C); }
@@ -299,6 +309,7 @@ conbind(C) ::= conname(T) OF ty(Y).     { C = ast_condef(ARENA, T.v.s, 1, Y); ps
 conname(N) ::= ID(T).                   { N = T; }
 conname(N) ::= OP opname(T).            { N = T; }
 conname(N) ::= infixop(T).              { N = T; }
+conname(N) ::= symop(T).                { N = T; }
 
 fixity ::= fixnames.
 fixity ::= INT fixnames.
@@ -451,21 +462,25 @@ opname(N) ::= IR7(T). { N = T; }
 opname(N) ::= IR8(T). { N = T; }
 opname(N) ::= IR9(T). { N = T; }
 
-opname(N) ::= STAR(T).      { N = T; N.v.s = "*"; }
-opname(N) ::= SLASH(T).     { N = T; N.v.s = "/"; }
 opname(N) ::= DIV(T).       { N = T; N.v.s = "div"; }
 opname(N) ::= MOD(T).       { N = T; N.v.s = "mod"; }
-opname(N) ::= PLUS(T).      { N = T; N.v.s = "+"; }
-opname(N) ::= MINUS(T).     { N = T; N.v.s = "-"; }
-opname(N) ::= CARET(T).     { N = T; N.v.s = "^"; }
 opname(N) ::= CONS(T).      { N = T; N.v.s = "::"; }
-opname(N) ::= APPEND(T).    { N = T; N.v.s = "@"; }
 opname(N) ::= EQ(T).        { N = T; N.v.s = "="; }
-opname(N) ::= NE(T).        { N = T; N.v.s = "<>"; }
-opname(N) ::= LT(T).        { N = T; N.v.s = "<"; }
-opname(N) ::= GT(T).        { N = T; N.v.s = ">"; }
-opname(N) ::= LE(T).        { N = T; N.v.s = "<="; }
-opname(N) ::= GE(T).        { N = T; N.v.s = ">="; }
+opname(N) ::= symop(T).     { N = T; }
+
+/* the built-in operators that may also name a constructor */
+%type symop {Token}
+symop(N) ::= STAR(T).       { N = T; N.v.s = "*"; }
+symop(N) ::= SLASH(T).      { N = T; N.v.s = "/"; }
+symop(N) ::= PLUS(T).       { N = T; N.v.s = "+"; }
+symop(N) ::= MINUS(T).      { N = T; N.v.s = "-"; }
+symop(N) ::= CARET(T).      { N = T; N.v.s = "^"; }
+symop(N) ::= APPEND(T).     { N = T; N.v.s = "@"; }
+symop(N) ::= NE(T).         { N = T; N.v.s = "<>"; }
+symop(N) ::= LT(T).         { N = T; N.v.s = "<"; }
+symop(N) ::= GT(T).         { N = T; N.v.s = ">"; }
+symop(N) ::= LE(T).         { N = T; N.v.s = "<="; }
+symop(N) ::= GE(T).         { N = T; N.v.s = ">="; }
 
 exps(L) ::= exp(E).                     { L = list_push(ARENA, (List){0}, E); }
 exps(L) ::= exps(M) COMMA exp(E).       { L = list_push(ARENA, M, E); }
@@ -521,7 +536,9 @@ atpat(P) ::= INT(T).                    { P = ast_pint(ARENA, SP(T), T.v.i); }
 atpat(P) ::= CHAR(T).                   { P = ast_pchar(ARENA, SP(T), T.v.i); }
 atpat(P) ::= STRING(T).                 { P = ast_pstring(ARENA, SP(T), T.v.s, T.slen); }
 atpat(P) ::= LPAREN(L) RPAREN(R).       { P = ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), (List){0}); }
-atpat(P) ::= LPAREN(L) pats(X) RPAREN(R). { P = X.n == 1 ? ast_pwiden(X.v[0], TO(SP(L), R)) : ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), X); }
+atpat(P) ::= parenpat(Q).               { P = Q; }
+%type parenpat {Pat *}
+parenpat(P) ::= LPAREN(L) pats(X) RPAREN(R). { P = X.n == 1 ? ast_pwiden(X.v[0], TO(SP(L), R)) : ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), X); }
 atpat(P) ::= LBRACK(L) RBRACK(R).       { P = ast_pelems(ARENA, PAT_LIST, TO(SP(L), R), (List){0}); }
 atpat(P) ::= LREC(L) RBRACE(R).         { P = ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), (List){0}); }
 atpat(P) ::= LREC(L) patrows(X) RBRACE(R). { P = parse_precord(ps, TO(SP(L), R), X); }

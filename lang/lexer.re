@@ -30,8 +30,9 @@
     idch = [a-zA-Z0-9_'];
     ident = [a-zA-Z] idch*;
     exp = [eE] "~"? digit+;
-    /* symbolic names (SML's, less $ ? ` \ and #, which PML reserves) */
-    symch = [!%&+/:<=>@~^|*] | "-";
+    /* symbolic names: all of SML's characters (# alone, and #"c", #1,
+     * #label, are the longer tokens below) */
+    symch = [!%&+/:<=>@~^|*$?`\\#] | "-";
 */
 
 void lex_init(Lexer *lx, const SrcFile *f, uint32_t file, Arena *a, Diag *d)
@@ -83,6 +84,8 @@ static int bad_byte(Lexer *lx, const unsigned char *at)
     Span sp = lx_span(lx, at, at + 1);
     if (*at >= 0x21 && *at < 0x7F)
         diag_set(lx->d, sp, "illegal character '%c'", *at);
+    else if (*at >= 0x80)
+        diag_set(lx->d, sp, "non-ASCII byte 0x%02x outside a string or comment", *at);
     else
         diag_set(lx->d, sp, "invalid byte 0x%02x in source", *at);
     return -1;
@@ -471,6 +474,7 @@ static int step(Lexer *lx, Token *t)
         "]"  { return TK_RBRACK; }
         "{"  { return left_brace(lx); }
         "}"  { return TK_RBRACE; }
+        "#"    { return bad_byte(lx, s); } /* reserved alone (SML'97 §2.4) */
         symch+ { return name(lx, s, t, TK_ID); }
         *    { return bad_byte(lx, s); }
     */

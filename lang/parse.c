@@ -86,10 +86,12 @@ void parse_too_deep(ParseState *ps, Span sp)
                 PARSE_MAX_DEPTH);
 }
 
+static int parse_use(ParseState *ps, Dec *d);
+
 void parse_add_dec(ParseState *ps, Dec *d)
 {
     Program *p = ps->prog;
-    if (!d || ps->failed)
+    if (!d || ps->failed || parse_use(ps, d))
         return;
     if (p->ndecs == p->cap) {
         p->cap = p->cap ? 2 * p->cap : 64;
@@ -138,7 +140,26 @@ FunClause *parse_fclause_infix(ParseState *ps, Pat *l, Token name, Pat *r, Expr 
 /* l op r in a pattern: the constructor op applied to (l, r). */
 Pat *parse_pinfix(ParseState *ps, Pat *l, Token op, Pat *r)
 {
-    return ast_pcon(ps->arena, span_join(l->span, r->span), op.v.s, pair_pat(ps, l, r));
+    Pat *p = ast_pcon(ps->arena, span_join(l->span, r->span), op.v.s, pair_pat(ps, l, r));
+    p->ival = 1;
+    return p;
+}
+
+FunClause *parse_fclause_paren(ParseState *ps, Pat *head, List pats, Expr *body)
+{
+    int infix = head->kind == PAT_CON && head->ival == 1;
+    if (!infix)
+        parse_error(ps, head->span, "a clause's head in parentheses is an infix function "
+                    "applied to its operands, (x ++ y)");
+    List all = list_push(ps->arena, (List){0}, infix ? head->arg : head);
+    for (uint32_t i = 0; i < pats.n; i++)
+        all = list_push(ps->arena, all, pats.v[i]);
+    FunClause *fc = arena_alloc(ps->arena, sizeof *fc);
+    fc->name = infix ? head->name : "";
+    fc->name_span = head->span;
+    fc->c = ast_clause(ps->arena, all, body);
+    fc->c->span = span_join(head->span, body->span);
+    return fc;
 }
 
 /* val rec f = fn match: the one-function fun group f with match's
@@ -164,13 +185,20 @@ Dec *parse_val_rec_and(ParseState *ps, Span sp, ValBinds b)
     return ast_fundec(ps->arena, sp, funs);
 }
 
-const char *parse_include(ParseState *ps, Token sig)
+const char *parse_spec_entry(ParseState *ps, const char *kind, Token name)
 {
-    size_t n = strlen(sig.v.s);
-    char *s = arena_alloc(ps->arena, n + 9);
-    memcpy(s, "include ", 8);
-    memcpy(s + 8, sig.v.s, n + 1);
+    size_t k = strlen(kind), n = strlen(name.v.s);
+    char *s = arena_alloc(ps->arena, k + n + 1);
+    memcpy(s, kind, k);
+    memcpy(s + k, name.v.s, n + 1);
     return s;
+}
+
+Dec *parse_datatype_copy(ParseState *ps, Span sp, Token name)
+{
+    Dec *d = ast_dec(ps->arena, DEC_DATATYPE, sp);
+    d->alias_of = name.v.s;
+    return d;
 }
 
 Dec *parse_val(ParseState *ps, Span sp, ValBinds b)
@@ -502,10 +530,19 @@ static void fixity_add(ParseState *ps, const char *name, int prec, int right, in
  * every constructor declared in it. */
 static void record_con_fixity(ParseState *ps)
 {
+    /* the built-in operators' levels, which are tokens, not declarations */
+    static const Fixity builtin[] = {
+        {"*", 7, 0, 0}, {"/", 7, 0, 0}, {"+", 6, 0, 0}, {"-", 6, 0, 0}, {"^", 6, 0, 0},
+        {"@", 5, 1, 0}, {"<>", 4, 0, 0}, {"<", 4, 0, 0}, {">", 4, 0, 0}, {"<=", 4, 0, 0},
+        {">=", 4, 0, 0},
+    };
     for (uint32_t i = 0; i < ps->datatypes.n; i++) {
         Dec *d = ps->datatypes.v[i];
         for (uint32_t k = 0; k < d->ncons; k++) {
             const Fixity *f = fixity_of(ps, d->cons[k].name);
+            for (size_t b = 0; !f && b < sizeof builtin / sizeof builtin[0]; b++)
+                if (strcmp(builtin[b].name, d->cons[k].name) == 0)
+                    f = &builtin[b];
             d->cons[k].infix = f && !f->nonfix ? f->prec + 1 : 0;
             d->cons[k].infix_right = f && f->right;
         }
@@ -616,7 +653,10 @@ static void feed(ParseState *ps, void *parser, Lexer *lx)
     }
 }
 
-int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d)
+/* Parses file `file` of s into p.  A file loaded by `use` (user: the
+ * using file's state) starts with the top-level fixities in force where
+ * it is used and hands its own back, as SML/NJ's top level does. */
+static int parse_file(Sources *s, uint32_t file, Program *p, Diag *d, ParseState *user)
 {
     if (file >= s->n) {
         diag_set_nospan(d, "no source file %u", file);
@@ -628,8 +668,10 @@ int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d)
     ps.file = file;
     ps.src = &s->files[file];
     ps.d = d;
+    ps.srcs = s;
+    ps.use_depth = user ? user->use_depth + 1 : 0;
     uint32_t first = p->ndecs;
-    if (file > 0)
+    if (file > 0 && !user)
         p->nuser0 = first;
     if (src_check_text(s, file, d))
         return -1;
@@ -641,13 +683,24 @@ int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d)
     }
     Lexer lx;
     lex_init(&lx, ps.src, file, p->arena, d);
-    /* SML's top-level fixities of names that are not built-in tokens */
-    fixity_add(&ps, ":=", 3, 0, 0);
-    fixity_add(&ps, "o", 3, 0, 0);
-    fixity_add(&ps, "before", 0, 0, 0);
+    if (user) {
+        for (uint32_t i = 0; i < user->nfix; i++)
+            fixity_add(&ps, user->fix[i].name, user->fix[i].prec, user->fix[i].right, user->fix[i].nonfix);
+    } else { /* SML's top-level fixities of names that are not built-in tokens */
+        fixity_add(&ps, ":=", 3, 0, 0);
+        fixity_add(&ps, "o", 3, 0, 0);
+        fixity_add(&ps, "before", 0, 0, 0);
+    }
     feed(&ps, parser, &lx);
     record_con_fixity(&ps);
     lex_free(&lx);
+    if (user && !ps.failed && !user->nmarks) { /* its top-level fixities go on */
+        free(user->fix);
+        user->fix = ps.fix;
+        user->nfix = ps.nfix;
+        user->capfix = ps.capfix;
+        ps.fix = NULL;
+    }
     free(ps.fix);
     free(ps.marks);
     pmlParseFree(parser, free);
@@ -658,6 +711,71 @@ int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d)
         p->ndecs = first;
         return -1;
     }
+    return 0;
+}
+
+int lang_parse(Sources *s, uint32_t file, Program *p, Diag *d)
+{
+    return parse_file(s, file, p, d, NULL);
+}
+
+/* ---- use "file" ------------------------------------------------------------ */
+
+/* How deep `use`s may nest: a file that uses itself stops here. */
+#define USE_MAX_DEPTH 64
+
+/* Is d the top-level `use e` (exp; is val it = exp; also val _ = use e
+ * and val () = use e)?  The expression's argument, or NULL. */
+static Expr *use_arg(const Dec *d)
+{
+    if (d->kind != DEC_VAL || d->a->kind != EX_APP || d->a->a->kind != EX_VAR
+        || strcmp(d->a->a->name, "use") != 0)
+        return NULL;
+    const Pat *p = d->pat;
+    int plain = (p->kind == PAT_VAR && strcmp(p->name, "it") == 0) || p->kind == PAT_WILD
+                || (p->kind == PAT_TUPLE && p->n == 0);
+    return plain ? d->a->b : NULL;
+}
+
+/* use "file" at the top level (SML/NJ's use): the file, named relative to
+ * the using file's folder, is read and parsed right here, its declarations
+ * appended in the use's place (a file used twice is loaded twice); d then
+ * becomes val it = () (use returns unit), added after them.  Not a use: d
+ * unchanged.  0, or -1 with the error set. */
+static int parse_use(ParseState *ps, Dec *d)
+{
+    Expr *arg = use_arg(d);
+    if (!arg)
+        return 0;
+    if (arg->kind != EX_STRING || memchr(arg->sval, 0, arg->slen)) {
+        parse_error(ps, arg->span, "`use` needs a string literal naming a file");
+        return -1;
+    }
+    if (ps->use_depth >= USE_MAX_DEPTH) {
+        parse_error(ps, d->a->span, "`use` nested more than %d deep (does a file use itself?)",
+                    USE_MAX_DEPTH);
+        return -1;
+    }
+    const char *from = ps->src->path, *slash = strrchr(from, '/');
+    size_t dir = arg->sval[0] == '/' || !slash ? 0 : (size_t)(slash - from) + 1;
+    char *path = arena_alloc(ps->arena, dir + arg->slen + 1);
+    memcpy(path, from, dir);
+    memcpy(path + dir, arg->sval, arg->slen);
+    Diag why = {.has_span = 0};
+    int file = src_load(ps->srcs, path, &why);
+    ps->src = &ps->srcs->files[ps->file]; /* the table may have moved */
+    if (file < 0) {
+        parse_error(ps, arg->span, "`use`: %s", why.msg);
+        return -1;
+    }
+    ps->srcs->files[file].used = 1;
+    ps->srcs->files[file].used_at = d->a->span;
+    if (parse_file(ps->srcs, (uint32_t)file, ps->prog, ps->d, ps)) {
+        ps->failed = 1;
+        return -1;
+    }
+    d->a = ast_elems(ps->arena, EX_TUPLE, d->a->span, (List){0});
+    d->span = d->a->span;
     return 0;
 }
 

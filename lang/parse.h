@@ -133,6 +133,8 @@ typedef struct ParseState {
     int decl_prec, decl_first;
     int prev_tk;
     List datatypes;     /* the datatype declarations read (Dec *) */
+    Sources *srcs;      /* where a file named by `use` is loaded */
+    uint32_t use_depth; /* how many `use`s led to this file */
 } ParseState;
 
 /* ---- parse.c: helpers for grammar actions ------------------------------ */
@@ -152,13 +154,19 @@ RowList parse_prow_join(ParseState *ps, RowList l, RowList r);
 Pat *parse_precord(ParseState *ps, Span sp, RowList rows);
 FunClause *parse_fclause(ParseState *ps, Token name, List pats, Expr *body);
 FunClause *parse_fclause_infix(ParseState *ps, Pat *l, Token name, Pat *r, Expr *body);
+/* (l op r) p2 ... pk = body: a clause of op, whose arguments are the pair
+ * (l, r), then p2 ... pk; head must be an infix application. */
+FunClause *parse_fclause_paren(ParseState *ps, Pat *head, List pats, Expr *body);
 Pat *parse_pinfix(ParseState *ps, Pat *l, Token op, Pat *r);
 Expr *parse_while(ParseState *ps, Span sp, Expr *cond, Expr *body);
 /* val p1 = e1 and ... and pk = ek: one binding, or (p1, ..., pk) =
  * (e1, ..., ek), every ei evaluated before any pi binds (SML's meaning). */
 Dec *parse_val(ParseState *ps, Span sp, ValBinds b);
-/* include S in a signature: the spec entry "include S" (see SigExp). */
-const char *parse_include(ParseState *ps, Token sig);
+/* include S, datatype t = datatype T in a signature: the spec entries
+ * "include S", "datatype T" (see SigExp). */
+const char *parse_spec_entry(ParseState *ps, const char *kind, Token name);
+/* datatype t = datatype T: a DEC_DATATYPE without constructors, alias_of T. */
+Dec *parse_datatype_copy(ParseState *ps, Span sp, Token name);
 /* val rec f = fn ... and g = fn ...: one fun group. */
 Dec *parse_val_rec_and(ParseState *ps, Span sp, ValBinds b);
 /* datatype datbinds: its Dec, remembered so that the constructors' fixity
@@ -223,7 +231,7 @@ Pat *ast_pwiden(Pat *p, Span outer);
 Dec *ast_val(Arena *a, Span sp, Pat *p, Expr *e);
 Dec *ast_fundec(Arena *a, Span sp, List funs);
 ConDef *ast_condef(Arena *a, const char *name, int has_arg, TyInfo ty);
-List ast_datbind(List cons);
+List ast_datbind(List cons, const char *tyname);
 Dec *ast_datatype(Arena *a, Span sp, List cons);
 Dec *ast_exception(Arena *a, Span sp, List cons);
 

@@ -122,7 +122,26 @@
     X(COMPOSE,         "o",                2, p_compose,        OWN) \
     X(BEFORE,          "before",           2, p_before,         N0) \
     X(MATH_PI,         "Math.pi",          0, p_pi,             N1) \
-    X(MATH_E,          "Math.e",           0, p_e,              N1)
+    X(MATH_E,          "Math.e",           0, p_e,              N1) \
+    /* exceptions (General) */ \
+    X(EXNNAME,         "exnName",          1, p_exn_name,       OWN) \
+    X(GENERAL_EXNNAME, "General.exnName",  1, p_exn_name,       OWN) \
+    X(EXNMESSAGE,      "exnMessage",       1, p_exn_message,    OWN) \
+    X(GENERAL_EXNMESSAGE, "General.exnMessage", 1, p_exn_message, OWN) \
+    /* limits (docs/semantics.md, "Limits of the Basis types") */ \
+    X(INT_MAXINT,      "Int.maxInt",       0, p_int_maxint,     OWN) \
+    X(INT_MININT,      "Int.minInt",       0, p_int_minint,     OWN) \
+    X(INT_PRECISION,   "Int.precision",    0, p_int_precision,  OWN) \
+    X(VECTOR_MAXLEN,   "Vector.maxLen",    0, p_maxlen,         N1) \
+    X(ARRAY_MAXLEN,    "Array.maxLen",     0, p_maxlen,         N1) \
+    X(STRING_MAXSIZE,  "String.maxSize",   0, p_string_maxsize, N1) \
+    X(CHAR_MAXORD,     "Char.maxOrd",      0, p_char_maxord,    N1) \
+    /* TextIO: the standard streams (docs/semantics.md, "TextIO") */ \
+    X(TEXTIO_PRINT,    "TextIO.print",     1, p_print,          N1) \
+    X(TEXTIO_OUTPUT,   "TextIO.output",    2, p_output,         N1) \
+    X(TEXTIO_FLUSHOUT, "TextIO.flushOut",  1, p_flush_out,      N1) \
+    X(TEXTIO_INPUTLINE, "TextIO.inputLine", 1, p_input_line,    OWN) \
+    X(TEXTIO_INPUTALL, "TextIO.inputAll",  1, p_input_all,      OWN)
 
 #define PML_PRIM_ENUM(id, name, arity, fn, chain) P_##id,
 typedef enum PrimOp { PML_PRIMS(PML_PRIM_ENUM) P__COUNT } PrimOp;

@@ -21,8 +21,12 @@
 
 #include "prims.h"
 
-/* B_STR: "S." marks that structure S exists (it may have no members). */
-typedef enum BKind { B_VAR, B_SELF, B_CON, B_STR } BKind;
+/* B_STR: "S." marks that structure S exists (it may have no members).
+ * B_EXN: an exception made at each evaluation of its declaration (inside
+ * a function), held in a frame slot like a variable.
+ * B_PRIM: a primitive under another name (open Array binds sub to
+ * Array.sub; structure A = Array binds A.sub). */
+typedef enum BKind { B_VAR, B_SELF, B_CON, B_STR, B_EXN, B_PRIM } BKind;
 
 typedef struct FnCtx FnCtx;
 
@@ -32,10 +36,10 @@ typedef struct Binding {
     BKind kind;
     uint32_t serial;
     FnCtx *owner;           /* B_VAR: the function whose frame holds it */
-    uint32_t slot;          /* B_VAR: frame slot */
+    uint32_t slot;          /* B_VAR, B_EXN: frame slot; B_PRIM: the primitive */
     const Dec *group;       /* B_SELF: the fun group */
     uint32_t self_idx;      /* B_SELF: function number */
-    const ConDef *con;      /* B_CON */
+    const ConDef *con;      /* B_CON, B_EXN */
     uint32_t stamp;         /* de-duplication while listing free variables */
 } Binding;
 
@@ -188,6 +192,8 @@ static Ref ref_for(R *r, FnCtx *ctx, Binding *b)
     switch (b->kind) {
     case B_CON:
         return (Ref){REF_CON, 0, b->con};
+    case B_PRIM:
+        return (Ref){REF_PRIM, b->slot, NULL};
     case B_SELF:
         if (ctx->group == b->group) return (Ref){REF_SELF, b->self_idx, NULL};
         return capture(r, ctx, b);
@@ -290,17 +296,29 @@ static void pat_var(R *r, Pat *p, const char *name, Pat ***vars, uint32_t *nvars
     p->slot = new_slot(r);
 }
 
+/* A constructor pattern names b's constructor; an exception made at each
+ * evaluation is found (and used) where its binding holds it. */
+static void pat_con(R *r, Pat *p, Binding *b)
+{
+    p->kind = PAT_CON;
+    p->con = b->con;
+    if (b->kind != B_EXN) return;
+    p->fresh = ref_for(r, r->fn, b);
+    log_use(r, b);
+}
+
+static int is_con(const Binding *b) { return b && (b->kind == B_CON || b->kind == B_EXN); }
+
 static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *cap)
 {
     if (++r->depth > MAX_DEPTH) fail(r, p->span, "%s", "pattern nested too deeply");
     switch (p->kind) {
     case PAT_VAR: {
         Binding *b = lookup(r, p->name);
-        if (b && b->kind == B_CON) {
+        if (is_con(b)) {
             if (b->con->has_arg)
                 fail(r, p->span, "constructor '%s' needs an argument in this pattern", p->name);
-            p->kind = PAT_CON;
-            p->con = b->con;
+            pat_con(r, p, b);
             break;
         }
         if (strchr(p->name, '.'))
@@ -314,8 +332,8 @@ static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *ca
         break;
     case PAT_CON: {
         Binding *b = lookup(r, p->name);
-        if (!b || b->kind != B_CON) fail(r, p->span, "'%s' is not a constructor", p->name);
-        p->con = b->con;
+        if (!is_con(b)) fail(r, p->span, "'%s' is not a constructor", p->name);
+        pat_con(r, p, b);
         if (!p->arg && p->con->has_arg)
             fail(r, p->span, "constructor '%s' needs an argument in this pattern", p->name);
         if (p->arg && !p->con->has_arg)
@@ -366,12 +384,12 @@ static RefList resolve_free(R *r, Expr *e)
  * is a member PML lacks) and those it has none of. */
 static const char *const basis_partial[] = {
     "Int", "Real", "Math", "List", "ListPair", "Option", "Vector", "Array",
-    "String", "Char", "General",
+    "String", "Char", "General", "TextIO", "StringCvt", "Bool",
 };
 static const char *const basis_absent[] = {
-    "Bool", "Word", "Word8", "Word32", "Word64", "LargeWord", "IntInf",
-    "LargeInt", "LargeReal", "Int32", "Int64", "Position", "TextIO", "BinIO",
-    "StringCvt", "Substring", "CharVector", "CharArray", "VectorSlice",
+    "Word", "Word8", "Word32", "Word64", "LargeWord", "IntInf",
+    "LargeInt", "LargeReal", "Int32", "Int64", "Position", "BinIO",
+    "Substring", "CharVector", "CharArray", "VectorSlice",
     "ArraySlice", "Array2", "OS", "Time", "Timer", "Date", "Random",
     "IEEEReal", "CommandLine",
 };
@@ -397,15 +415,23 @@ static void resolve_var(R *r, Expr *e)
     Binding *b = lookup(r, e->name);
     if (b) {
         e->ref = ref_for(r, r->fn, b);
-        if (b->kind != B_CON) log_use(r, b);
+        if (b->kind != B_CON && b->kind != B_PRIM) log_use(r, b);
         return;
     }
     int p = prim_lookup(e->name);
     int basis = p < 0 ? basis_structure(e->name) : 0;
+    if (p < 0 && strncmp(e->name, "Control.", 8) == 0)
+        fail(r, e->span, "'%s': SML/NJ's Control structure is not supported; "
+             "pml run's --print-depth, --print-length and --string-depth set what Control.Print does", e->name);
     if (basis == 1)
         fail(r, e->span, "'%s' is not in the part of Standard ML's Basis PML has", e->name);
     else if (basis == 2)
         fail(r, e->span, "'%s': this Basis structure is not supported by PML", e->name);
+    else if (p < 0 && strcmp(e->name, "use") == 0) {
+        diag_set(r->d, e->span, "`use` loads a file only as a top-level declaration, use \"file\"; "
+                 "(after an expression, a `;` must come before it)");
+        longjmp(r->fail, 1);
+    }
     else if (p < 0)
         fail(r, e->span, "unbound variable or constructor '%s'", e->name);
     e->ref = (Ref){REF_PRIM, (uint32_t)p, NULL};
@@ -628,12 +654,20 @@ static const char *join_name(R *r, const char *a, const char *b)
     return s;
 }
 
-/* Binds to + "." + x (to NULL: x) for every binding S.x in scope, S =
- * from, oldest first so that the newest wins; 0 if there is none. */
+/* Binds to + "." + x (to NULL: x) for every member S.x of S = from: the
+ * primitives named S.x (Array.sub, Math.pi), then every binding S.x in
+ * scope, oldest first so that the newest wins; 0 if there is none. */
 static int copy_members(R *r, const char *from, const char *to)
 {
     size_t n = strlen(from);
     uint32_t end = r->nscope, found = 0;
+    for (uint32_t i = 0; i < prim_count; i++) {
+        const char *name = prim_table[i].name;
+        if (strncmp(name, from, n) != 0 || name[n] != '.') continue;
+        Binding *b = bind(r, to ? join_name(r, to, name + n + 1) : name + n + 1, B_PRIM);
+        b->slot = i;
+        found = 1;
+    }
     for (uint32_t i = 0; i < end; i++) {
         if (hidden(r, i)) { i = r->floor - 1; continue; }
         const Binding *b = r->scope[i];
@@ -645,13 +679,73 @@ static int copy_members(R *r, const char *from, const char *to)
     return found;
 }
 
+/* The constructors of datatype ty (t, or a long name M.t) in scope, for
+ * datatype t = datatype ty: the bindings named C (M.C) whose constructor
+ * belongs to a datatype named t, oldest first, with their names C; for a
+ * Basis structure's type (General.order, Option.option), the builtin
+ * constructors of that type. */
+typedef struct ConList { const Binding **b; const char **name; uint32_t n; } ConList;
+
+static ConList cons_of(R *r, const char *ty)
+{
+    const char *dot = strrchr(ty, '.'), *t = dot ? dot + 1 : ty;
+    size_t n = dot ? (size_t)(dot - ty) : 0;
+    int basis = dot && basis_structure(ty);
+    ConList l = {arena_alloc(r->arena, (r->nscope + 1) * sizeof *l.b),
+                 arena_alloc(r->arena, (r->nscope + 1) * sizeof *l.name), 0};
+    for (uint32_t i = 0; i < r->nscope; i++) {
+        const Binding *b = r->scope[i];
+        if (!is_con(b) || !b->con->tyname || strcmp(b->con->tyname, t) != 0) continue;
+        const char *name = b->name;
+        if (basis && resolve_builtin_con(name) == b->con) {
+            /* the Basis type's own constructor, bound at the top */
+        } else if (n) {
+            if (strncmp(name, ty, n) != 0 || name[n] != '.' || strchr(name + n + 1, '.')) continue;
+            name += n + 1;
+        } else if (strchr(name, '.')) {
+            continue;
+        }
+        l.b[l.n] = b;
+        l.name[l.n++] = name;
+    }
+    return l;
+}
+
+static void resolve_datatype_copy(R *r, Dec *d)
+{
+    ConList l = cons_of(r, d->alias_of);
+    if (!l.n) fail(r, d->span, "unknown datatype '%s' (replicated here)", d->alias_of);
+    for (uint32_t i = 0; i < l.n; i++) bind_alias(r, l.b[i], l.name[i]);
+}
+
 /* The sig ... end a signature expression stands for: a name is followed
  * through signature S = T (T declared before S, so the search goes on
  * below S: in signature A = A, the A on the right is the older one). */
 static const SigExp *find_sig(R *r, const SigExp *g);
 
+/* The signature that specifies the constructors of datatype ty. */
+static const SigExp *datatype_sig(R *r, Span sp, const char *ty)
+{
+    ConList l = cons_of(r, ty);
+    if (!l.n) fail(r, sp, "unknown datatype '%s' (replicated in this signature)", ty);
+    SigExp *g = arena_alloc(r->arena, sizeof *g);
+    g->span = sp;
+    g->nnames = l.n;
+    g->names = l.name;
+    g->kinds = arena_alloc(r->arena, l.n + 1);
+    g->cons = arena_alloc(r->arena, (l.n + 1) * sizeof *g->cons);
+    g->subs = arena_alloc(r->arena, (l.n + 1) * sizeof *g->subs);
+    for (uint32_t i = 0; i < l.n; i++) {
+        g->kinds[i] = SPEC_CON;
+        g->cons[i] = l.b[i]->con;
+        g->subs[i] = NULL;
+    }
+    return g;
+}
+
 /* g with every "include S" entry replaced by S's names (S found among the
- * first nsigs signatures, those declared before g). */
+ * first nsigs signatures, those declared before g), every "datatype T" by
+ * T's constructors. */
 static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
 {
     uint32_t n = 0, k = 0, saved = r->nsigs;
@@ -663,6 +757,10 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
         if (strncmp(g->names[i], "include ", 8) == 0) {
             SigExp named = {g->span, g->names[i] + 8, 0, NULL, NULL, NULL, NULL};
             inc[i] = find_sig(r, &named);  /* a failure ends resolving */
+            n += inc[i]->nnames;
+            any = 1;
+        } else if (strncmp(g->names[i], "datatype ", 9) == 0) {
+            inc[i] = datatype_sig(r, g->span, g->names[i] + 9);
             n += inc[i]->nnames;
             any = 1;
         } else {
@@ -902,6 +1000,34 @@ static void resolve_structure(R *r, Dec *d)
     bind(r, join_name(r, d->name, ""), B_STR);
 }
 
+/* exception E: a new exception at each evaluation (SML'97 §6.4).  At
+ * the top level (structures and top-level lets included) a declaration is
+ * evaluated once, so its ConDef is the exception; inside a function it is
+ * made by eval.c into a frame slot (B_EXN).  E = F names F's exception,
+ * made anew or not as F is. */
+static void resolve_exception(R *r, Dec *d)
+{
+    int nested = r->fn->parent != NULL;
+    for (uint32_t i = 0; i < d->ncons; i++) {
+        ConDef *c = &d->cons[i];
+        if (c->alias_of) {
+            Binding *a = lookup(r, c->alias_of);
+            if (!is_con(a) || !con_is_exn(a->con))
+                fail(r, d->span, "'%s' is not an exception", c->alias_of);
+            bind_alias(r, a, c->name);
+        } else if (nested) {
+            c->fresh = 1;
+            c->slot = new_slot(r);
+            Binding *b = bind(r, c->name, B_EXN);
+            b->slot = c->slot;
+            b->con = c;
+        } else {
+            bind(r, c->name, B_CON)->con = c;
+        }
+    }
+    if (nested) d->id = new_id(r, d->span, NULL);
+}
+
 static void resolve_dec(R *r, Dec *d)
 {
     switch (d->kind) {
@@ -913,6 +1039,7 @@ static void resolve_dec(R *r, Dec *d)
         resolve_fun_group(r, d);
         break;
     case DEC_DATATYPE:
+        if (d->alias_of) resolve_datatype_copy(r, d);
         for (uint32_t i = 0; i < d->ncons; i++) {
             Binding *b = bind(r, d->cons[i].name, B_CON);
             b->con = &d->cons[i];
@@ -944,19 +1071,7 @@ static void resolve_dec(R *r, Dec *d)
                 fail(r, d->span, "unknown structure '%s'", d->names[i]);
         break;
     case DEC_EXCEPTION:
-        /* each declaration is one exception (not re-made at each
-         * evaluation: docs/semantics.md); E = F names F's exception */
-        for (uint32_t i = 0; i < d->ncons; i++) {
-            const ConDef *c = &d->cons[i];
-            if (c->alias_of) {
-                Binding *a = lookup(r, c->alias_of);
-                if (!a || a->kind != B_CON || !con_is_exn(a->con))
-                    fail(r, d->span, "'%s' is not an exception", c->alias_of);
-                c = a->con;
-            }
-            Binding *b = bind(r, d->cons[i].name, B_CON);
-            b->con = c;
-        }
+        resolve_exception(r, d);
         break;
     }
 }
@@ -968,18 +1083,43 @@ static void resolve_decs(R *r, Dec **decs, uint32_t n)
 
 /* ---- builtin constructors ---- */
 
+/* name, tag, ncons, has_arg, nfields, the datatype's name */
+#define CON(n, t, k, a, f, ty) {.name = n, .tag = t, .ncons = k, .has_arg = a, .nfields = f, .tyname = ty}
 static const ConDef builtin_cons[] = {
-    {"false", 0, 2, 0, 0, NULL, 0, 0, 0}, {"true", 1, 2, 0, 0, NULL, 0, 0, 0},
-    {"nil", 0, 2, 0, 0, NULL, 0, 0, 0},   {"::", 1, 2, 1, 2, NULL, 0, 0, 0},
-    {"NONE", 0, 2, 0, 0, NULL, 0, 0, 0},  {"SOME", 1, 2, 1, 1, NULL, 0, 0, 0},
-    {"ref", 0, 1, 1, 1, NULL, 0, 0, 0},
+    CON("false", 0, 2, 0, 0, "bool"), CON("true", 1, 2, 0, 0, "bool"),
+    CON("nil", 0, 2, 0, 0, "list"),   CON("::", 1, 2, 1, 2, "list"),
+    CON("NONE", 0, 2, 0, 0, "option"), CON("SOME", 1, 2, 1, 1, "option"),
+    CON("ref", 0, 1, 1, 1, "ref"),
     /* the Basis exceptions (ncons 0: exn) */
-    {"Fail", 0, 0, 1, 1, NULL, 0, 0, 0},  {"Div", 0, 0, 0, 0, NULL, 0, 0, 0},   {"Overflow", 0, 0, 0, 0, NULL, 0, 0, 0},
-    {"Subscript", 0, 0, 0, 0, NULL, 0, 0, 0}, {"Empty", 0, 0, 0, 0, NULL, 0, 0, 0}, {"Option", 0, 0, 0, 0, NULL, 0, 0, 0},
-    {"Match", 0, 0, 0, 0, NULL, 0, 0, 0}, {"Bind", 0, 0, 0, 0, NULL, 0, 0, 0},  {"Size", 0, 0, 0, 0, NULL, 0, 0, 0},
-    {"Chr", 0, 0, 0, 0, NULL, 0, 0, 0},   {"Domain", 0, 0, 0, 0, NULL, 0, 0, 0},
-    {"LESS", 0, 3, 0, 0, NULL, 0, 0, 0}, {"EQUAL", 1, 3, 0, 0, NULL, 0, 0, 0}, {"GREATER", 2, 3, 0, 0, NULL, 0, 0, 0},
+    CON("Fail", 0, 0, 1, 1, NULL),  CON("Div", 0, 0, 0, 0, NULL),   CON("Overflow", 0, 0, 0, 0, NULL),
+    CON("Subscript", 0, 0, 0, 0, NULL), CON("Empty", 0, 0, 0, 0, NULL), CON("Option", 0, 0, 0, 0, NULL),
+    CON("Match", 0, 0, 0, 0, NULL), CON("Bind", 0, 0, 0, 0, NULL),  CON("Size", 0, 0, 0, 0, NULL),
+    CON("Chr", 0, 0, 0, 0, NULL),   CON("Domain", 0, 0, 0, 0, NULL),
+    CON("LESS", 0, 3, 0, 0, "order"), CON("EQUAL", 1, 3, 0, 0, "order"), CON("GREATER", 2, 3, 0, 0, "order"),
+    /* from here on, bound only under their structures' names (basis_names) */
+    CON("UnequalLengths", 0, 0, 0, 0, NULL),
+    CON("BIN", 0, 4, 0, 0, "radix"), CON("OCT", 1, 4, 0, 0, "radix"),
+    CON("DEC", 2, 4, 0, 0, "radix"), CON("HEX", 3, 4, 0, 0, "radix"),
+    /* TextIO's standard streams: values of abstract types (print as -) */
+    {.name = "stdIn", .ncons = 1, .abstract = 1, .tyname = "instream"},
+    {.name = "stdOut", .tag = 0, .ncons = 2, .abstract = 1, .tyname = "outstream"},
+    {.name = "stdErr", .tag = 1, .ncons = 2, .abstract = 1, .tyname = "outstream"},
 };
+#define TOPLEVEL_CONS 21 /* builtin_cons[0 .. TOPLEVEL_CONS-1] are bound as they are named */
+
+/* The Basis's constructors under their structures' names. */
+static const struct { const char *name, *con; } basis_names[] = {
+    {"Option.SOME", "SOME"}, {"Option.NONE", "NONE"}, {"Option.Option", "Option"},
+    {"List.nil", "nil"}, {"List.Empty", "Empty"}, {"Bool.true", "true"}, {"Bool.false", "false"},
+    {"General.LESS", "LESS"}, {"General.EQUAL", "EQUAL"}, {"General.GREATER", "GREATER"},
+    {"General.Fail", "Fail"}, {"General.Div", "Div"}, {"General.Overflow", "Overflow"},
+    {"General.Subscript", "Subscript"}, {"General.Match", "Match"}, {"General.Bind", "Bind"},
+    {"General.Size", "Size"}, {"General.Chr", "Chr"}, {"General.Domain", "Domain"},
+    {"ListPair.UnequalLengths", "UnequalLengths"},
+    {"StringCvt.BIN", "BIN"}, {"StringCvt.OCT", "OCT"}, {"StringCvt.DEC", "DEC"}, {"StringCvt.HEX", "HEX"},
+    {"TextIO.stdIn", "stdIn"}, {"TextIO.stdOut", "stdOut"}, {"TextIO.stdErr", "stdErr"},
+};
+#undef CON
 
 const ConDef *resolve_builtin_con(const char *name)
 {
@@ -1000,9 +1140,10 @@ int resolve_program(Program *p, Diag *d)
         rc = -1;
         goto done;
     }
-    for (size_t i = 0; i < sizeof builtin_cons / sizeof builtin_cons[0]; i++) {
-        Binding *b = bind(&r, builtin_cons[i].name, B_CON);
-        b->con = &builtin_cons[i];
+    _Static_assert(sizeof builtin_cons / sizeof builtin_cons[0] > TOPLEVEL_CONS, "top-level constructors");
+    for (size_t i = 0; i < TOPLEVEL_CONS; i++) bind(&r, builtin_cons[i].name, B_CON)->con = &builtin_cons[i];
+    for (size_t i = 0; i < sizeof basis_names / sizeof basis_names[0]; i++) {
+        bind(&r, basis_names[i].name, B_CON)->con = resolve_builtin_con(basis_names[i].con);
     }
     p->result_name = NULL;
     for (uint32_t i = 0; i < p->ndecs; i++) {

@@ -34,7 +34,7 @@ static int src_push(Sources *s, char *path, char *text, size_t len)
         s->files = f;
         s->cap = cap;
     }
-    s->files[s->n] = (SrcFile){path, text, len};
+    s->files[s->n] = (SrcFile){.path = path, .text = text, .len = len};
     return (int)s->n++;
 }
 
@@ -152,20 +152,11 @@ static Span byte_span(const SrcFile *f, uint32_t file, size_t off)
 int src_check_text(const Sources *s, uint32_t file, Diag *d)
 {
     const SrcFile *f = &s->files[file];
-    const unsigned char *t = (const unsigned char *)f->text, *lim = t + f->len;
-    for (const unsigned char *p = t; p < lim;) {
-        size_t n = *p ? src_utf8_len(p, (size_t)(lim - p)) : 0;
-        if (n == 0) {
-            Span sp = byte_span(f, file, (size_t)(p - t));
-            if (*p)
-                diag_set(d, sp, "invalid UTF-8 byte 0x%02x in source", *p);
-            else
-                diag_set(d, sp, "NUL byte in source (not a text file)");
-            return -1;
-        }
-        p += n;
-    }
-    return 0;
+    const char *nul = memchr(f->text, 0, f->len);
+    if (!nul)
+        return 0;
+    diag_set(d, byte_span(f, file, (size_t)(nul - f->text)), "NUL byte in source (not a text file)");
+    return -1;
 }
 
 void src_free(Sources *s)
@@ -271,6 +262,17 @@ void diag_print_colour(const Sources *s, const Diag *d, void *stdio_file, int co
     }
     diag_print_at(s, d->span, "error", d->msg, out, colour);
     if (d->has_note && d->note_span.file < s->n) diag_print_at(s, d->note_span, "note", d->note, out, colour);
+    uint32_t uses = 0;
+    for (const SrcFile *u = &s->files[d->span.file]; u->used && u->used_at.file < s->n;
+         u = &s->files[u->used_at.file]) {
+        if (++uses > 8) { /* a file that uses itself: the first few */
+            fprintf(out, "%s ... more uses\n", note);
+            break;
+        }
+        char msg[300];
+        snprintf(msg, sizeof msg, "'%.256s' is used here", u->path);
+        diag_print_at(s, u->used_at, "note", msg, out, colour);
+    }
     for (uint32_t i = 0; i < d->nbt && i < DIAG_BT_MAX; i++) {
         if (i == DIAG_BT_HEAD && d->bt_more)
             fprintf(out, "%s ... %u more call%s\n", note, d->bt_more, d->bt_more == 1 ? "" : "s");
@@ -300,23 +302,25 @@ void src_excerpt(const Sources *s, Span sp, char *out, size_t max)
             space = n > 0;
             continue;
         }
-        if (n + space + 1 > max) {
+        /* whole UTF-8 sequences only; a byte that is not UTF-8 (Latin-1
+         * in a string or comment) becomes '?', so excerpts are UTF-8 */
+        size_t k = c < 0x80 ? 1 : src_utf8_len((const unsigned char *)f->text + i, end - i);
+        if (n + space + (k ? k : 1) > max) {
             cut = 1;
             break;
         }
         if (space)
             out[n++] = ' ';
         space = 0;
-        out[n++] = (char)c;
+        if (k == 0) {
+            out[n++] = '?';
+        } else {
+            memcpy(out + n, f->text + i, k);
+            n += k;
+            i += k - 1;
+        }
     }
     if (cut) {
-        /* Never end inside a UTF-8 sequence: drop a partial one. */
-        if (i < end && ((unsigned char)f->text[i] & 0xC0) == 0x80)
-            while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0x80)
-                n--;
-        if (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0xC0
-            && i < end && ((unsigned char)f->text[i] & 0xC0) == 0x80)
-            n--;
         while (n > 0 && out[n - 1] == ' ')
             n--;
         memcpy(out + n, "...", 3);

@@ -12,19 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One loaded source file.  text is NUL-terminated; len excludes the NUL. */
-typedef struct SrcFile {
-    char *path;
-    char *text;
-    size_t len;
-} SrcFile;
-
-/* The files of one run: the prelude is file 0, the user's program file 1. */
-typedef struct Sources {
-    SrcFile *files;
-    uint32_t n, cap;
-} Sources;
-
 /* A region of source text.  line and col are 1-based, col counts bytes;
  * off/end are byte offsets (end exclusive) into the file's text. */
 typedef struct Span {
@@ -32,6 +19,22 @@ typedef struct Span {
     uint32_t line, col;
     uint32_t off, end;
 } Span;
+
+/* One loaded source file.  text is NUL-terminated; len excludes the NUL. */
+typedef struct SrcFile {
+    char *path;
+    char *text;
+    size_t len;
+    int used;           /* loaded by `use "file"` at used_at, in another file */
+    Span used_at;
+} SrcFile;
+
+/* The files of one run: the prelude is file 0, the user's program file 1,
+ * then the files it uses, in the order their `use`s are read. */
+typedef struct Sources {
+    SrcFile *files;
+    uint32_t n, cap;
+} Sources;
 
 typedef struct Diag {
     Span span;
@@ -58,8 +61,9 @@ int src_load(Sources *s, const char *path, Diag *d);
 /* Adds text held in memory under the name PATH (tests, fuzzers). */
 int src_add(Sources *s, const char *path, const char *text, size_t len);
 void src_free(Sources *s);
-/* A source must be text: UTF-8 without NUL bytes.  0, or -1 with d set at
- * the first offending byte. */
+/* A source must be text: no NUL bytes (the lexer's sentinel).  Bytes that
+ * are not UTF-8 are the lexer's to judge: SML/NJ takes Latin-1 in strings
+ * and comments, and so does PML.  0, or -1 with d set at the NUL. */
 int src_check_text(const Sources *s, uint32_t file, Diag *d);
 /* The one UTF-8 validator of the project (sources read, and every output
  * that embeds their text: JSON, CSV, DOT): the length of the valid UTF-8
@@ -75,7 +79,9 @@ void diag_set_nospan(Diag *d, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Writes "FILE:LINE:COL: error: MSG", the source line and a caret; for an
- * error about a file that could not be loaded "FILE:1:1: error: MSG". */
+ * error about a file that could not be loaded "FILE:1:1: error: MSG".  An
+ * error in a file loaded by `use` is followed by a note at each `use` that
+ * led to it ("USER:L:C: note: 'FILE' is used here"). */
 void diag_print(const Sources *s, const Diag *d, void *stdio_file);
 /* The same, with colour != 0 in gcc's colours (ANSI escapes): the caller
  * decides, from the terminal and NO_COLOR. */

@@ -375,3 +375,77 @@ fun Array.modifyi f a = Array.foldli (fn (i, x, _) => Array.update (a, i, f (i, 
 fun Array.modify f a = Array.modifyi (fn (_, x) => f x) a
 fun Array.exists p a = Array.foldl (fn (x, b) => b orelse p x) false a
 fun Array.all p a = Array.foldl (fn (x, b) => b andalso p x) true a
+
+(* ---- 4. more of the Basis: reals, folds with indices, pairs of equal
+ * lengths, finding in vectors and arrays, copying, StringCvt, Int.fmt ---- *)
+
+fun Real.isNan x = not (Real.== (x, x))
+fun Real.isFinite x = Real.== (x - x, 0.0)
+
+(* List.foldli (SML/NJ's): f (i, x, acc) over the elements with indices *)
+fun List.foldli f acc l =
+  let fun go (_, a, []) = a
+        | go (i, a, x :: xs) = go (i + 1, f (i, x, a), xs)
+  in go (0, acc, l) end
+
+fun ListPair.zipEq ([], []) = []
+  | ListPair.zipEq (x :: xs, y :: ys) = (x, y) :: ListPair.zipEq (xs, ys)
+  | ListPair.zipEq _ = raise ListPair.UnequalLengths
+
+fun ListPair.foldlEq f acc ([], []) = acc
+  | ListPair.foldlEq f acc (x :: xs, y :: ys) = ListPair.foldlEq f (f (x, y, acc)) (xs, ys)
+  | ListPair.foldlEq f acc _ = raise ListPair.UnequalLengths
+
+fun ListPair.foldrEq f acc ([], []) = acc
+  | ListPair.foldrEq f acc (x :: xs, y :: ys) = f (x, y, ListPair.foldrEq f acc (xs, ys))
+  | ListPair.foldrEq f acc _ = raise ListPair.UnequalLengths
+
+fun ListPair.mapEq f p = map f (ListPair.zipEq p)
+fun ListPair.appEq f p = app f (ListPair.zipEq p)
+
+fun Vector.foldli f acc v =
+  let fun go (i, a) = if i >= length v then a else go (i + 1, f (i, sub (v, i), a))
+  in go (0, acc) end
+
+fun Vector.foldri f acc v =
+  let fun go (i, a) = if i < 0 then a else go (i - 1, f (i, sub (v, i), a))
+  in go (length v - 1, acc) end
+
+fun Vector.appi f v = Vector.foldli (fn (i, x, _) => f (i, x)) () v
+fun Vector.mapi f v = Vector.tabulate (length v, fn i => f (i, sub (v, i)))
+
+fun Vector.findi p v =
+  let fun go i = if i >= length v then NONE
+                 else if p (i, sub (v, i)) then SOME (i, sub (v, i)) else go (i + 1)
+  in go 0 end
+
+fun Vector.find p v = Option.map #2 (Vector.findi (fn (_, x) => p x) v)
+
+fun Array.findi p a =
+  let fun go i = if i >= Array.length a then NONE
+                 else if p (i, Array.sub (a, i)) then SOME (i, Array.sub (a, i)) else go (i + 1)
+  in go 0 end
+
+fun Array.find p a = Option.map #2 (Array.findi (fn (_, x) => p x) a)
+
+(* Array.copyVec {src, dst, di}: src's elements into dst from index di;
+ * Subscript (before any is copied) if they do not fit.  Array.copy goes
+ * through a vector of src, so src and dst may be the same array. *)
+fun Array.copyVec {src, dst, di} =
+  if di < 0 orelse di + length src > Array.length dst then raise Subscript
+  else Vector.appi (fn (i, x) => Array.update (dst, di + i, x)) src
+
+fun Array.copy {src, dst, di} = Array.copyVec {src = Array.vector src, dst = dst, di = di}
+
+fun StringCvt.padLeft c n s =
+  if size s >= n then s else implode (List.tabulate (n - size s, fn _ => c)) ^ s
+
+fun StringCvt.padRight c n s =
+  if size s >= n then s else s ^ implode (List.tabulate (n - size s, fn _ => c))
+
+(* Int.fmt radix i: i's digits in base 2, 8, 10 or 16 (A-F), ~ if negative *)
+fun Int.fmt r i =
+  let val b = case r of StringCvt.BIN => 2 | StringCvt.OCT => 8 | StringCvt.DEC => 10 | StringCvt.HEX => 16
+      fun digits (n, acc) =
+        if n = 0 then acc else digits (n div b, String.sub ("0123456789ABCDEF", n mod b) :: acc)
+  in if i = 0 then "0" else if i < 0 then "~" ^ implode (digits (~i, [])) else implode (digits (i, [])) end

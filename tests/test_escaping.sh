@@ -89,3 +89,16 @@ assert names and all("sur\ufffd\ufffd\ufffd-ov\ufffd\ufffd-ok" in s for s in nam
 py_check "run JSON of that file is strict UTF-8 too" "$TMP/badr.json" '
 text = open(sys.argv[1], "rb").read().decode("utf-8")
 assert any(s.endswith("-ok\u00e9.pml") and "\ufffd" in s for s in strings(json.loads(text)))'
+
+# Latin-1 bytes in a program's strings and comments (SML/NJ takes them):
+# excerpts write '?' for each byte that is not UTF-8, so the JSON, CSV and
+# DOT outputs stay strict UTF-8.
+lat="$TMP/latin1.pml"
+printf '(* caf\xe9 *)\nfun f s = s ^ "\xe9t\xe9"\nval x = f "na\xefve"\n' > "$lat"
+"$PML" graph "$lat" -o "$TMP/lat.json" 2>"$TMP/err" || fail "graph of a Latin-1 program runs" "$(cat "$TMP/err")"
+py_check "graph JSON of a program with Latin-1 strings is strict UTF-8, '?' for each Latin-1 byte" "$TMP/lat.json" '
+text = open(sys.argv[1], "rb").read().decode("utf-8")
+assert any("\"?t?\"" in s for s in strings(json.loads(text)))'
+"$PML" run "$lat" --top 50 --format csv > "$TMP/lat.csv" 2>"$TMP/err"
+py_check "run CSV of that program is strict UTF-8" "$TMP/lat.csv" '
+open(sys.argv[1], "rb").read().decode("utf-8")'

@@ -149,3 +149,23 @@ val result = S.k' 'val result = 8'
 value functor_spec_list_opened 'functor F (val x : int structure M : sig val y : int end) = struct val s = x + M.y end
 structure S = F (val x = 1 structure M = struct val y = 2 end)
 val result = S.s' 'val result = 3'
+
+# ---- Basis limits: PML's ints are 64-bit (SML/NJ's 31), lengths 32-bit ----
+value int_max_min_64bit 'val result = (Int.maxInt, Int.minInt, Int.precision)' \
+    'val result = (SOME 9223372036854775807,SOME ~9223372036854775808,SOME 64)'
+value basis_lengths 'val result = (Vector.maxLen, Array.maxLen, String.maxSize, Char.maxOrd)' \
+    'val result = (4294967295,4294967295,268435456,255)'
+
+# ---- TextIO: stdErr is the standard error stream, stdOut where print writes ----
+printf 'val _ = TextIO.output (TextIO.stdErr, "to err\\n")\nval _ = TextIO.output (TextIO.stdOut, "to out\\n")\nval result = 1\n' > "$TMP/io.pml"
+expect_eq textio_stderr_to_stderr "to err" "$("$PML" run "$TMP/io.pml" 2>&1 >/dev/null | head -n 1)"
+expect_eq textio_stdout_before_report "to out|val result = 1" "$("$PML" run "$TMP/io.pml" 2>/dev/null | head -n 2 | paste -sd '|')"
+printf 'val result = (TextIO.inputLine TextIO.stdIn, TextIO.inputLine TextIO.stdIn)\n' > "$TMP/in.pml"
+expect_eq textio_input_line_adds_newline_at_end 'val result = (SOME "ab\n",NONE)' \
+    "$(printf 'ab' | "$PML" run "$TMP/in.pml" 2>&1 | head -n 1)"
+
+# ---- exceptions made at each evaluation keep Theorem 1 ----
+printf '%s\n' 'fun f n = let exception E of int in if n = 0 then raise E 1 else (f (n - 1) handle E k => k + n) end
+val result = (f 3) handle _ => ~1' > "$TMP/gen.pml"
+if "$PML" run "$TMP/gen.pml" --check-invariants >/dev/null 2>"$TMP/gen.err"; then pass exn_generative_check_invariants
+else fail exn_generative_check_invariants "$(head -c 300 "$TMP/gen.err")"; fi

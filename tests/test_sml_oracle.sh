@@ -45,6 +45,10 @@
 #     on reals, anything SML's type checker rejects (PML is dynamically
 #     typed), integers of 2^30 or more (SML/NJ's int has 31 bits).
 #
+# A program reads FILE.stdin as its standard input, in both, if there is
+# one (else /dev/null).  TextIO.output writes where print does in both; a
+# program for the oracle writes nothing to TextIO.stdErr.
+#
 # SML/NJ's output: the line `val result = VALUE : TYPE` (with
 # Control.Print.linewidth raised so that VALUE is not broken; continuation
 # lines are joined anyway), VALUE is what precedes the last " : " (types
@@ -62,7 +66,7 @@ CACHE=${ORACLE_CACHE:-$ROOT/build/oracle-cache}
 mkdir -p "$CACHE" 2>/dev/null || CACHE=$TMP
 # ORACLE_KEEP=DIR keeps the translated programs and SML/NJ's output there.
 if [ -n "${ORACLE_KEEP:-}" ]; then
-    rm -rf "$TMP"; trap - EXIT; mkdir -p "$ORACLE_KEEP" && TMP=$ORACLE_KEEP
+    rm -rf "$TMP"; trap - EXIT; mkdir -p "$ORACLE_KEEP" && TMP=$(cd "$ORACLE_KEEP" && pwd)
 fi
 
 # Sizes for the examples: small enough to be quick in both SML/NJ and PML.
@@ -233,6 +237,8 @@ def param_fun(defs):
 
 def main(argv):
     # pml2sml.py PRIMS PRELUDE PROGRAM [name=N ...]
+    # a program's bytes that are not UTF-8 (Latin-1) pass through unchanged
+    sys.stdout.reconfigure(errors="surrogateescape")
     prims, pre, prog = argv[1:4]
     defs = []
     for d in argv[4:]:
@@ -244,19 +250,23 @@ def main(argv):
         "Control.Print.stringDepth := 100000; Control.Print.linewidth := 1000000;\n")
     # print collects the program's output, written out between markers at
     # the end, apart from the REPL's echo of the declarations
-    sys.stdout.write("val pml_out = ref ([] : string list);\n"
-                     "fun print (s : string) = pml_out := s :: !pml_out;\n")
+    sys.stdout.write("val pml_real_print = TextIO.print;\n"
+                     "val pml_out = ref ([] : string list);\n"
+                     "fun pml_print (s : string) = pml_out := s :: !pml_out;\n"
+                     "val print = pml_print;\n"
+                     "structure TextIO = struct open TextIO val print = pml_print\n"
+                     "  fun output (_ : outstream, s) = pml_print s end;\n")
     sys.stdout.write(param_fun(defs))
     sys.stdout.write(open(prims).read() + "\n")
     sys.stdout.write("(* ---- the prelude, translated ---- *)\n")
     sys.stdout.write(prelude(open(pre).read()) + "\n")
     sys.stdout.write("(* ---- the program, translated ---- *)\n")
-    text = open(prog).read()
+    text = open(prog, errors="surrogateescape").read()
     if not uses_vectors(text):
         # PML's length takes lists too; a program without vectors means List.length
         sys.stdout.write("val length = List.length;\n")
     sys.stdout.write(braces(text) + "\n;\n")
-    sys.stdout.write('val _ = TextIO.print ("\\n<<PML-PRINTED>>" ^ String.concat (List.rev (!pml_out)) ^ "<<PML-END>>\\n");\n')
+    sys.stdout.write('val _ = pml_real_print ("\\n<<PML-PRINTED>>" ^ String.concat (List.rev (!pml_out)) ^ "<<PML-END>>\\n");\n')
 
 main(sys.argv)
 PY
@@ -270,29 +280,36 @@ translate() { # FILE DFLAGS
     python3 "$TMP/pml2sml.py" tests/sml/prims.sml lib/prelude.pml "$1" $(dflags "$2")
 }
 
-# sml_cached PROGRAM.sml OUT: SML/NJ's output for the program (from the
+# sml_cached PROGRAM.sml OUT [DIR]: SML/NJ's output for the program, run in DIR (from the
 # cache when it ran this text before; a run that timed out is not kept)
 sml_cached() {
-    local key
-    key=$CACHE/$(sha1sum < "$1" | cut -c1-40).out
+    local key dir=${3:-.} input=${4:-/dev/null}
+    # the files its `use "..."`s name (from DIR, where SML/NJ runs) and
+    # its standard input are part of what it runs
+    key=$CACHE/$( { cat "$1" "$input"; grep -o 'use "[^"]*"' "$1" | sed 's/^use "//; s/"$//' |
+                   (cd "$dir" && xargs -r -d '\n' cat 2>/dev/null); } | sha1sum | cut -c1-40).out
     if [ -f "$key" ]; then cp "$key" "$2"; return; fi
-    timeout "$TIMEOUT" sml "$1" < /dev/null > "$2" 2>&1 && cp "$2" "$key.$$" && mv -f "$key.$$" "$key"
+    (cd "$dir" && timeout "$TIMEOUT" sml "$1" < "$input" > "$2" 2>&1) && cp "$2" "$key.$$" && mv -f "$key.$$" "$key"
     return 0
 }
+
+# stdin_of FILE.pml: the standard input a program reads (FILE.stdin, if any)
+stdin_of() { if [ -f "${1%.pml}.stdin" ]; then echo "$PWD/${1%.pml}.stdin"; else echo /dev/null; fi; }
 
 # sml_value FILE DFLAGS: prints VALUE, or returns 1 with the reason on stdout
 sml_value() {
     local f=$1 flags=$2 base
     base=$TMP/$(basename "$f" .pml)
     translate "$f" "$flags" > "$base.sml" || { echo "translation failed"; return 1; }
-    sml_cached "$base.sml" "$base.smlout"
+    # in the program's folder: SML/NJ's use names files from there
+    sml_cached "$base.sml" "$base.smlout" "$(dirname "$f")" "$(stdin_of "$f")"
     if grep -qE 'Error:|uncaught exception|Fatal error' "$base.smlout"; then
         echo "SML/NJ: $(grep -m1 -iE 'error|uncaught exception' "$base.smlout" | tr -s ' ' | cut -c1-200)"
         return 1
     fi
     python3 - "$base.smlout" "$base.printed" <<'PY' || return 1
 import sys
-out = open(sys.argv[1]).read()
+out = open(sys.argv[1], errors="surrogateescape").read()
 printed = ""
 if "<<PML-PRINTED>>" in out:
     a = out.rindex("<<PML-PRINTED>>")
@@ -301,7 +318,7 @@ if "<<PML-PRINTED>>" in out:
     out = out[:a]
 if printed and not printed.endswith("\n"):
     printed += "\n"   # pml ends an open line before its report
-open(sys.argv[2], "w").write(printed)
+open(sys.argv[2], "w", errors="surrogateescape").write(printed)
 lines = out.split("\n")
 start = None
 for k, l in enumerate(lines):
@@ -327,7 +344,7 @@ check() {
     local name=$1 f=$2 flags=$3 want got out rc
     if ! want=$(sml_value "$f" "$flags"); then fail "$name" "$want"; return; fi
     if [ ! -x "$PML" ]; then fail "$name" "no interpreter at $PML (SML/NJ says: $want)"; return; fi
-    out=$(timeout "$TIMEOUT" "$PML" run "$f" $flags --print-depth 1000 --print-length 100000 \
+    out=$(timeout "$TIMEOUT" "$PML" run "$f" $flags --print-depth 1000 --print-length 100000 < "$(stdin_of "$f")" \
           --string-depth 100000 2>"$TMP/pml.err"); rc=$?
     if [ $rc -ne 0 ]; then
         fail "$name" "pml exited $rc: $(head -c 200 "$TMP/pml.err" | tr '\n' ' ') (SML/NJ says: $want)"; return
@@ -341,10 +358,10 @@ check() {
     fi
     python3 - "$TMP/pml.out" "$TMP/$(basename "$f" .pml).printed" <<'PY' && pass "$name" || fail "$name" "printed output differs"
 import sys
-out = open(sys.argv[1]).read()
+out = open(sys.argv[1], errors="surrogateescape").read()
 k = out.rfind("\nval result = ")
 got = out[:k + 1] if k >= 0 else ""
-want = open(sys.argv[2]).read()
+want = open(sys.argv[2], errors="surrogateescape").read()
 if got != want:
     print("pml printed %r, SML/NJ %r" % (got[:300], want[:300]), file=sys.stderr)
     sys.exit(1)
@@ -366,7 +383,17 @@ src = open(sys.argv[1]).read()
 # drop comments (no strings in the prelude contain comment brackets)
 while "(*" in src:
     src = re.sub(r"\(\*(?:(?!\(\*)[\s\S])*?\*\)", " ", src)
-src = src.replace("{", "(").replace("}", ")")
+# parallel pairs {e1, e2} become (e1, e2); records ({x, y}, {x = e}) stay
+out, stack = [], []
+for k, ch in enumerate(src):
+    if ch == "{":
+        stack.append(re.match(r"\{\s*\w+\s*[,=}]", src[k:]) is not None)
+        out.append("{" if stack[-1] else "(")
+    elif ch == "}":
+        out.append("}" if stack and stack.pop() else ")")
+    else:
+        out.append(ch)
+src = "".join(out)
 # symbolic long names (fun Real.== ...) are left to the Basis
 src = re.sub(r"^fun \w+\.[!%&$#+\-/:<=>?@\\~`^|*]+ .*\n", "", src, flags=re.M)
 # rename the long names the prelude defines (not the Basis ones it calls)
@@ -457,6 +484,26 @@ val checks = [
       andalso Vector_tabulate (4, fn i => i * i) = Vector.tabulate (4, fn i => i * i)
       andalso Vector_exists (fn x => x = 8) v = Vector.exists (fn x => x = 8) v
       andalso Vector_all (fn x => x > 1) v = Vector.all (fn x => x > 1) v end),
+  ("basis4", ListPair_zipEq ([1,2], [3,4]) = ListPair.zipEq ([1,2], [3,4])
+             andalso ((ListPair_zipEq ([1], []); false) handle ListPair.UnequalLengths => true)
+             andalso ListPair_foldlEq (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+                     = ListPair.foldlEq (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+             andalso ListPair_foldrEq (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+                     = ListPair.foldrEq (fn (a, b, c) => a - b + 2 * c) 1 ([1,2], [3,4])
+             andalso List.all (fn i => List.all (fn r => Int_fmt r i = Int.fmt r i)
+                                 [StringCvt.BIN, StringCvt.OCT, StringCvt.DEC, StringCvt.HEX])
+                              [0, 1, 7, 8, 255, 1000, ~1, ~255]
+             andalso List.all (fn n => StringCvt_padLeft #"0" n "abc" = StringCvt.padLeft #"0" n "abc"
+                               andalso StringCvt_padRight #"." n "abc" = StringCvt.padRight #"." n "abc")
+                              [~1, 0, 2, 3, 5]
+             andalso Real_isNan (0.0 / 0.0) andalso not (Real_isNan 1.0)
+             andalso not (Real_isFinite (1.0 / 0.0)) andalso Real_isFinite 0.5
+             andalso List_foldli (fn (i, x, a) => a * 10 + i * x) 0 l = List.foldli (fn (i, x, a) => a * 10 + i * x) 0 l),
+  ("vectors4", let val v = Vector.fromList l in
+      Vector_foldli (fn (i, x, a) => a * 3 + i * x) 0 v = Vector.foldli (fn (i, x, a) => a * 3 + i * x) 0 v
+      andalso Vector_foldri (fn (i, x, a) => a * 3 + i * x) 0 v = Vector.foldri (fn (i, x, a) => a * 3 + i * x) 0 v
+      andalso Vector_mapi (fn (i, x) => i - x) v = Vector.mapi (fn (i, x) => i - x) v
+      andalso Vector_findi (fn (i, x) => x > i + 4) v = Vector.findi (fn (i, x) => x > i + 4) v end),
   ("errors", ((hd []; false) handle Empty => true)
              andalso ((tl []; false) handle Empty => true)
              andalso ((List_last []; false) handle Empty => true)

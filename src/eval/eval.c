@@ -266,16 +266,20 @@ static void inspect(Insp *in, const Value *v)
     else in->more = 1;
 }
 
-static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in);
-static int match_record(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in);
+static int match(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in);
+static int match_record(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in);
 
-static int match_con(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
+static int match_con(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
     if (v->tag != V_CON)
         pat_fail(ev, p, "type error: pattern '%s' expects a constructor value, got %s",
                 p->con->name, val_tag_name(v));
     inspect(in, v);
-    if (v->con != p->con) {
+    if (p->fresh.kind != REF_NONE) { /* an exception made at each evaluation */
+        const Value *x = lookup(env, &p->fresh);
+        inspect(in, x);
+        if (v->con != x->con) return 0;
+    } else if (v->con != p->con) {
         if (strcmp(v->con->name, p->con->name) == 0) return 0;
         if (v->con->ncons != p->con->ncons && !(p->con->tag < v->con->ncons))
             pat_fail(ev, p, "type error: constructor '%s' does not match a value of another type",
@@ -287,20 +291,20 @@ static int match_con(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
     if (v->con == ev->c_ref) ev_watch(ev, v, 0, 0, graph_annot(ev->g, ev->cur), ev->cur);
     if (v->n > 1 && p->arg->kind == PAT_TUPLE && p->arg->n == v->n) {
         for (uint32_t i = 0; i < v->n; i++)
-            if (!match(ev, p->arg->elems[i], v->u.f[i], fr, in)) return 0;
+            if (!match(ev, p->arg->elems[i], v->u.f[i], env, in)) return 0;
         return 1;
     }
-    return match(ev, p->arg, val_con_arg(v), fr, in);
+    return match(ev, p->arg, val_con_arg(v), env, in);
 }
 
-static int match_list(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
+static int match_list(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
     for (uint32_t i = 0; i < p->n; i++) {
         if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
             pat_fail(ev, p, "type error: list pattern applied to %s", val_tag_name(v));
         inspect(in, v);
         if (v->con == ev->c_nil) return 0;
-        if (!match(ev, p->elems[i], v->u.f[0], fr, in)) return 0;
+        if (!match(ev, p->elems[i], v->u.f[0], env, in)) return 0;
         v = v->u.f[1];
     }
     if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
@@ -310,7 +314,7 @@ static int match_list(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
 }
 
 /* {l1 = p1, ..., ln = pn [, ...]}: each field by its label. */
-static int match_record(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
+static int match_record(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
     if (v->tag != V_TUPLE)
         pat_fail(ev, p, "type error: record pattern applied to %s", val_tag_name(v));
@@ -323,22 +327,22 @@ static int match_record(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
         if (k < 0)
             pat_fail(ev, p, "type error: record pattern: %s has no field '%s'",
                     val_tag_name(v), p->labels[i]);
-        if (!match(ev, p->elems[i], v->u.f[k], fr, in)) return 0;
+        if (!match(ev, p->elems[i], v->u.f[k], env, in)) return 0;
     }
     return 1;
 }
 
-static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
+static int match(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
     switch (p->kind) {
     case PAT_WILD:
         return 1;
     case PAT_VAR:
-        fr[p->slot] = v;
+        env->fr[p->slot] = v;
         return 1;
     case PAT_AS:
-        fr[p->slot] = v;
-        return match(ev, p->arg, v, fr, in);
+        env->fr[p->slot] = v;
+        return match(ev, p->arg, v, env, in);
     case PAT_INT:
         if (v->tag != V_INT)
             pat_fail(ev, p, "type error: int pattern applied to %s", val_tag_name(v));
@@ -360,14 +364,14 @@ static int match(Ev *ev, const Pat *p, Value *v, Value **fr, Insp *in)
                     v->tag == V_TUPLE ? "a tuple of another size" : val_tag_name(v), "");
         inspect(in, v);
         for (uint32_t i = 0; i < p->n; i++)
-            if (!match(ev, p->elems[i], v->u.f[i], fr, in)) return 0;
+            if (!match(ev, p->elems[i], v->u.f[i], env, in)) return 0;
         return 1;
     case PAT_LIST:
-        return match_list(ev, p, v, fr, in);
+        return match_list(ev, p, v, env, in);
     case PAT_RECORD:
-        return match_record(ev, p, v, fr, in);
+        return match_record(ev, p, v, env, in);
     case PAT_CON:
-        return match_con(ev, p, v, fr, in);
+        return match_con(ev, p, v, env, in);
     }
     return 0;
 }
@@ -383,13 +387,13 @@ static void use_inspected(Ev *ev, uint32_t n, const Insp *in, Span sp)
  * or -1.  Use edges from n: every object inspected, and the free variables
  * of every arm not taken. */
 static int match_clauses(Ev *ev, uint32_t n, const Clause *cl, uint32_t ncl, Value **vals,
-                         Value **fr, const Env *env, Span sp)
+                         const Env *env, Span sp)
 {
     Insp in = {.n = 0};
     int taken = -1;
     for (uint32_t i = 0; i < ncl && taken < 0; i++) {
         uint32_t k = 0;
-        while (k < cl[i].npats && match(ev, cl[i].pats[k], vals[k], fr, &in)) k++;
+        while (k < cl[i].npats && match(ev, cl[i].pats[k], vals[k], env, &in)) k++;
         if (k == cl[i].npats) taken = (int)i;
     }
     use_inspected(ev, n, &in, sp);
@@ -470,7 +474,7 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
     if (ev->record) set_stack(ev, cstack_push(&ev->out->stacks, outer_cs, site->id, code->id), site->span);
     const Expr *outer_match = ev->match_site;
     ev->match_site = site;
-    int k = match_clauses(ev, n, code->clauses, code->nclauses, vals, frame, &callee, site->span);
+    int k = match_clauses(ev, n, code->clauses, code->nclauses, vals, &callee, site->span);
     ev->match_site = outer_match;
     if (k < 0)
         ev_raise_basis(ev, ev->c_match, site->span, "no clause of %s%s%s matches the argument",
@@ -801,10 +805,23 @@ static Value *eval_case(Ev *ev, const Expr *e, const Env *env)
     Value *v = eval(ev, e->a, env);
     uint32_t n = ev_node(ev, NK_CASE, 0, e->id);
     ev_heap(ev, n, v->loc, HE_USE);
-    int k = match_clauses(ev, n, e->clauses, e->nclauses, &v, env->fr, env, e->span);
+    int k = match_clauses(ev, n, e->clauses, e->nclauses, &v, env, e->span);
     if (k < 0) ev_raise_basis(ev, ev->c_match, e->span, "no arm of this case matches %s", val_tag_name(v));
     if (ev->o->probe) ev->o->probe->branch(ev->o->probe->st, e, (uint32_t)k);
     return eval(ev, e->clauses[k].body, env);
+}
+
+/* exception E inside a function, evaluated: a new exception, whose
+ * identity is a copy of the declaration's ConDef (SML'97 §6.4).  One node
+ * allocating the constructor value E (size 1, as a nullary constructor or
+ * a constructor used as a value is). */
+static Value *fresh_exception(Ev *ev, const ConDef *decl, uint32_t annot)
+{
+    ConDef *c = GC_MALLOC_ATOMIC(sizeof *c);
+    *c = *decl;
+    Value *v = val_new(c->has_arg ? V_CONFN : V_CON, ev_node(ev, c->has_arg ? NK_CLOSURE : NK_CONST, 1, annot));
+    v->con = c;
+    return v;
 }
 
 static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
@@ -816,7 +833,7 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
         uint32_t n = ev_node(ev, NK_BIND, 0, d->a->id);
         ev_heap(ev, n, v->loc, HE_USE);
         Insp in = {.n = 0};
-        int ok = match(ev, d->pat, v, env->fr, &in);
+        int ok = match(ev, d->pat, v, env, &in);
         use_inspected(ev, n, &in, d->span);
         if (!ok) ev_raise_basis(ev, ev->c_bind, d->span, "the value does not match this val pattern");
         if (out) *out = v;
@@ -831,7 +848,11 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
         for (uint32_t i = 0; i < d->ndecs; i++) eval_dec(ev, d->decs[i], env, NULL);
         for (uint32_t i = 0; i < d->ndecs2; i++) eval_dec(ev, d->decs2[i], env, NULL);
         break;
-    case DEC_DATATYPE: case DEC_EXCEPTION: case DEC_SIGNATURE: case DEC_OPEN: case DEC_FUNCTOR:
+    case DEC_EXCEPTION:
+        for (uint32_t i = 0; i < d->ncons; i++)
+            if (d->cons[i].fresh) env->fr[d->cons[i].slot] = fresh_exception(ev, &d->cons[i], d->id);
+        break;
+    case DEC_DATATYPE: case DEC_SIGNATURE: case DEC_OPEN: case DEC_FUNCTOR:
         break;
     }
 }
@@ -904,7 +925,7 @@ static Value *eval_handle(Ev *ev, const Expr *e, const Env *env)
     Value *x = ev->exn;
     ev_heap(ev, n, x->loc, HE_USE);
     use_all(ev, n, env, &e->a->free);
-    int k = match_clauses(ev, n, e->clauses, e->nclauses, &x, env->fr, env, e->span);
+    int k = match_clauses(ev, n, e->clauses, e->nclauses, &x, env, e->span);
     if (k < 0) ev_raise(ev, x, e->span, NULL);
     if (pr) pr->branch(pr->st, e, 1 + (uint32_t)k);
     return eval(ev, e->clauses[k].body, env);

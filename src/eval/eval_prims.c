@@ -118,6 +118,30 @@ static void retain_fields(Ev *ev, Value *v)
     for (uint32_t i = 0; i < v->n; i++) ev_heap(ev, v->loc, v->u.f[i]->loc, HE_RETAIN);
 }
 
+/* A string result of n bytes: one node of its size. */
+static Value *string_result(Site *s, const char *t, uint32_t n)
+{
+    return val_str(t, n, node(s, size_string(n)));
+}
+
+/* NONE: one node. */
+static Value *none_value(Site *s)
+{
+    Value *none = val_new(V_CON, node(s, 1));
+    none->con = s->ev->c_none;
+    return none;
+}
+
+/* SOME v: one more node, the option cell (size 2), retaining v. */
+static Value *some_cell(Site *s, Value *v)
+{
+    Value *some = val_fields(V_CON, 1, node(s, 2));
+    some->con = s->ev->c_some;
+    some->u.f[0] = v;
+    retain_fields(s->ev, some);
+    return some;
+}
+
 static int64_t real_to_int(Site *s, double r)
 {
     if (isnan(r)) ev_raise_basis(s->ev, s->ev->c_domain, s->sp, "'%s' of nan", s->name);
@@ -388,16 +412,96 @@ static Value *to_string(Site *s, Value **a, int is_char)
 static Value *p_char_tostring(Site *s, Value **a, uint32_t loc) { (void)loc; return to_string(s, a, 1); }
 static Value *p_string_tostring(Site *s, Value **a, uint32_t loc) { (void)loc; return to_string(s, a, 0); }
 
-static Value *p_print(Site *s, Value **a, uint32_t loc)
+/* Writes string v where print writes (the program's output), or to the
+ * standard error stream. */
+static void write_out(Site *s, const Value *v, int to_stderr)
 {
-    const Value *v = need(s, a[0], V_STR, "a string");
-    FILE *f = s->ev->o->print_out;
+    FILE *f = to_stderr ? stderr : s->ev->o->print_out;
     if (f && v->n) {
         fwrite(v->u.s, 1, v->n, f);
         fflush(f);
-        s->ev->print_midline = v->u.s[v->n - 1] != '\n';
+        if (f == s->ev->o->print_out) s->ev->print_midline = v->u.s[v->n - 1] != '\n';
     }
+}
+
+static Value *p_print(Site *s, Value **a, uint32_t loc)
+{
+    write_out(s, need(s, a[0], V_STR, "a string"), 0);
     return unit(loc);
+}
+
+/* TextIO's streams are the constructors stdIn, stdOut, stdErr. */
+static const ConDef *need_stream(Site *s, const Value *v, const char *a, const char *b)
+{
+    const ConDef *c = v->tag == V_CON ? v->con : NULL;
+    if (!c || (c != resolve_builtin_con(a) && (!b || c != resolve_builtin_con(b))))
+        type_error(s, b ? "TextIO.stdOut or TextIO.stdErr" : "TextIO.stdIn", v);
+    return c;
+}
+
+/* TextIO.output (stream, s): stdOut is where print writes. */
+static Value *p_output(Site *s, Value **a, uint32_t loc)
+{
+    const ConDef *c = need_stream(s, a[0], "stdOut", "stdErr");
+    write_out(s, need(s, a[1], V_STR, "a string"), c == resolve_builtin_con("stdErr"));
+    return unit(loc);
+}
+
+static Value *p_flush_out(Site *s, Value **a, uint32_t loc)
+{
+    need_stream(s, a[0], "stdOut", "stdErr"); /* every write is flushed already */
+    return unit(loc);
+}
+
+/* The program's standard input, read by TextIO.inputLine and inputAll:
+ * n bytes up to and including the next newline (line = 1), or all. */
+static char *read_input(Site *s, int line, uint32_t *n)
+{
+    size_t cap = 256, len = 0;
+    char *buf = GC_MALLOC_ATOMIC(cap);
+    int c;
+    while ((c = getchar()) != EOF) {
+        if (len + 1 > PML_STRING_MAX) ev_fail(s->ev, s->sp, "%s: the input is longer than 256 MiB", s->name);
+        if (len == cap) {
+            char *b = GC_MALLOC_ATOMIC(2 * cap);
+            memcpy(b, buf, len);
+            buf = b;
+            cap *= 2;
+        }
+        buf[len++] = (char)c;
+        if (line && c == '\n') break;
+    }
+    *n = (uint32_t)len;
+    return buf;
+}
+
+/* TextIO.inputLine stdIn: SOME line (ending in a newline, one added at the
+ * end of the input as the Basis says) or NONE at the end: two nodes for
+ * SOME (the string, then the option cell), one for NONE. */
+static Value *p_input_line(Site *s, Value **a, uint32_t loc)
+{
+    (void)loc;
+    need_stream(s, a[0], "stdIn", NULL);
+    uint32_t n;
+    char *t = read_input(s, 1, &n);
+    if (n == 0) return none_value(s);
+    if (t[n - 1] != '\n') {
+        char *u = GC_MALLOC_ATOMIC(n + 1);
+        memcpy(u, t, n);
+        u[n++] = '\n';
+        t = u;
+    }
+    return some_cell(s, string_result(s, t, n));
+}
+
+/* TextIO.inputAll stdIn: the rest of the input. */
+static Value *p_input_all(Site *s, Value **a, uint32_t loc)
+{
+    (void)loc;
+    need_stream(s, a[0], "stdIn", NULL);
+    uint32_t n;
+    char *t = read_input(s, 0, &n);
+    return string_result(s, t, n);
 }
 
 /* Int.fromString and Real.fromString as SML scans them: white space, an
@@ -436,13 +540,8 @@ static int scan_number(const char *p, int real, char *buf, size_t cap)
  * then the option cell holding it), one for NONE. */
 static Value *from_string(Site *s, int real, Value **a)
 {
-    Ev *ev = s->ev;
     char buf[400];
-    if (!scan_number(need_str(s, a[0], "a string"), real, buf, sizeof buf)) {
-        Value *none = val_new(V_CON, node(s, 1));
-        none->con = ev->c_none;
-        return none;
-    }
+    if (!scan_number(need_str(s, a[0], "a string"), real, buf, sizeof buf)) return none_value(s);
     Value *x;
     uint32_t l = node(s, 1);
     if (real) {
@@ -453,11 +552,7 @@ static Value *from_string(Site *s, int real, Value **a)
         if (errno == ERANGE) overflow(s);
         x = val_int(i, l);
     }
-    Value *r = val_fields(V_CON, 1, node(s, 2));
-    r->con = ev->c_some;
-    r->u.f[0] = x;
-    retain_fields(ev, r);
-    return r;
+    return some_cell(s, x);
 }
 
 static Value *p_int_fromstring(Site *s, Value **a, uint32_t loc) { (void)loc; return from_string(s, 0, a); }
@@ -675,6 +770,60 @@ static Value *p_before(Site *s, Value **a, uint32_t loc)
 
 static Value *p_pi(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_real(M_PI, loc); }
 static Value *p_e(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_real(M_E, loc); }
+
+/* ---- exceptions ---- */
+
+static const Value *need_exn(Site *s, const Value *v)
+{
+    if (v->tag != V_CON || !con_is_exn(v->con)) type_error(s, "an exception", v);
+    return v;
+}
+
+/* exnName x: the name x was declared with (a fresh exception's too). */
+static Value *p_exn_name(Site *s, Value **a, uint32_t loc)
+{
+    (void)loc;
+    const char *name = need_exn(s, a[0])->con->name;
+    return string_result(s, name, (uint32_t)strlen(name));
+}
+
+/* exnMessage x as SML/NJ writes it: "Fail: msg", a sentence for the Basis
+ * exceptions it describes (the Basis's own, not a program's of the same
+ * name), else the name. */
+static Value *p_exn_message(Site *s, Value **a, uint32_t loc)
+{
+    static const char *const text[][2] = {
+        {"Div", "divide by zero"}, {"Overflow", "overflow"}, {"Subscript", "subscript out of bounds"},
+        {"Match", "nonexhaustive match failure"}, {"Bind", "nonexhaustive binding failure"},
+        {"Size", "size"}, {"Domain", "domain error"},
+    };
+    const Value *x = need_exn(s, a[0]);
+    if (x->con == s->ev->c_fail && x->n == 1 && x->u.f[0]->tag == V_STR) {
+        const Value *m = x->u.f[0];
+        if (m->n > PML_STRING_MAX - 6) ev_fail(s->ev, s->sp, "exnMessage: the message is too long");
+        char *t = GC_MALLOC_ATOMIC(m->n + 6);
+        memcpy(t, "Fail: ", 6);
+        memcpy(t + 6, m->u.s, m->n);
+        return string_result(s, t, m->n + 6);
+    }
+    for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
+        if (x->con == resolve_builtin_con(text[i][0]))
+            return string_result(s, text[i][1], (uint32_t)strlen(text[i][1]));
+    return p_exn_name(s, a, loc);
+}
+
+/* ---- limits of the Basis types ---- */
+
+/* SOME v: the int (one node), then the option cell. */
+static Value *some_int(Site *s, int64_t v) { return some_cell(s, val_int(v, node(s, 1))); }
+
+static Value *p_int_maxint(Site *s, Value **a, uint32_t loc) { (void)a, (void)loc; return some_int(s, INT64_MAX); }
+static Value *p_int_minint(Site *s, Value **a, uint32_t loc) { (void)a, (void)loc; return some_int(s, INT64_MIN); }
+static Value *p_int_precision(Site *s, Value **a, uint32_t loc) { (void)a, (void)loc; return some_int(s, 64); }
+/* lengths are 32-bit (Value.n); strings stop at PML_STRING_MAX bytes */
+static Value *p_maxlen(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_int(UINT32_MAX, loc); }
+static Value *p_string_maxsize(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_int(PML_STRING_MAX, loc); }
+static Value *p_char_maxord(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_int(255, loc); }
 
 /* ---- dispatch, from the table ---- */
 

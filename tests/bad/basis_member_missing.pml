@@ -1,2 +1,2 @@
-val xs = [3, 1, 2]
-val result = List.foldli (fn (i, x, a) => a + i * x) 0 xs
+val x = 3.14159
+val result = Real.fmt (StringCvt.FIX (SOME 2)) x

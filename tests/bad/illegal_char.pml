@@ -1,2 +1,2 @@
 val x = 1
-val y = x $ 2
+val y = x . 2

@@ -1,1 +1,1 @@
-val s = "héllo" $
+val s = "héllo" .

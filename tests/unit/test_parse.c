@@ -689,18 +689,17 @@ static void test_errors(void)
            "1:12: invalid escape '\\q' in string");
     expect("error: \\ddd above 255", "\"\\256\"",
            "1:2: invalid escape '\\256' in string (character code above 255)");
-    expect("error: illegal character", "val x = $", "1:9: illegal character '$'");
+    expect("error: illegal character", "val x = .", "1:9: illegal character '.'");
+    expect("symbolic names: every SML character", "val $?\\`#! = 1", "(val $?\\`#! 1)");
     expect("error: a lone # is illegal", "# 1", "1:1: illegal character '#'");
     expect("error: non-UTF-8 byte outside strings and comments",
-           "val x = 1\n  \xff", "2:3: invalid UTF-8 byte 0xff in source");
-    expect("error: non-UTF-8 byte in a string", "val s = \"\xc3\xa9\xff\"",
-           "1:12: invalid UTF-8 byte 0xff in source");
-    expect("error: non-UTF-8 byte in a comment", "(*\n \xe9 *) val x = 1",
-           "2:2: invalid UTF-8 byte 0xe9 in source");
-    expect("error: an overlong UTF-8 form", "\"\xc0\xaf\"",
-           "1:2: invalid UTF-8 byte 0xc0 in source");
+           "val x = 1\n  \xff", "2:3: non-ASCII byte 0xff outside a string or comment");
+    expect("a Latin-1 byte in a string is kept (SML/NJ's reading)", "val s = \"\xc3\xa9\xff\"",
+           "(val s \"\\xc3\\xa9\\xff\")");
+    expect("a Latin-1 byte in a comment", "(*\n \xe9 *) val x = 1", "(val x 1)");
+    expect("an overlong UTF-8 form in a string is bytes", "\"\xc0\xaf\"", "(val it \"\\xc0\\xaf\")");
     expect("error: UTF-8 outside strings and comments",
-           "val \xc3\xa9 = 1", "1:5: invalid byte 0xc3 in source");
+           "val \xc3\xa9 = 1", "1:5: non-ASCII byte 0xc3 outside a string or comment");
     expect("error: control byte", "val x = \x01",
            "1:9: invalid byte 0x01 in source");
     expect("error: integer literal too large", "val x = 9223372036854775808",
@@ -761,8 +760,8 @@ static void test_errors(void)
            "2:5: clause name 'g' does not match 'f'");
     expect("error: clause arities must agree", "fun f x = 1\n  | f x y = 2",
            "2:5: clauses of 'f' have different numbers of arguments");
-    expect("error: the first error wins", "val x = $ $\n val = ",
-           "1:9: illegal character '$'");
+    expect("error: the first error wins", "val x = . .\n val = ",
+           "1:9: illegal character '.'");
     Parsed *r = parse_n("val x = 1\0 2", 12);
     CHECK(r->rc != 0 && strcmp(r->d.msg, "NUL byte in source (not a text file)") == 0
           && r->d.span.col == 10, "error: NUL byte inside the text");
@@ -1015,7 +1014,7 @@ static void test_source(void)
     ast_program_free(np);
     src_free(&nul);
     fd = open(path, O_WRONLY | O_TRUNC);
-    CHECK(fd >= 0 && write(fd, "val x =\n  1 + $\n", 16) == 16,
+    CHECK(fd >= 0 && write(fd, "val x =\n  1 + .\n", 16) == 16,
           "source: temp file rewritten");
     close(fd);
     int f = src_load(&s, path, &d);
@@ -1029,8 +1028,8 @@ static void test_source(void)
     diag_print(&s, &d, mem);
     fclose(mem);
     char want[256];
-    snprintf(want, sizeof want, "%s:2:7: error: illegal character '$'\n"
-             "  1 + $\n      ^\n", path);
+    snprintf(want, sizeof want, "%s:2:7: error: illegal character '.'\n"
+             "  1 + .\n      ^\n", path);
     CHECK(rc < 0 && strcmp(text, want) == 0,
           "diag_print: FILE:LINE:COL, the line and a caret");
     if (rc >= 0 || strcmp(text, want) != 0)

@@ -1,3 +1,3 @@
 datatype t = A | B
-datatype u = datatype t
+datatype u = datatype nope
 val result = A

@@ -1,0 +1,1 @@
+val result = Substring.full "abc"

@@ -1,1 +1,0 @@
-val result = TextIO.inputLine TextIO.stdIn

@@ -1,0 +1,2 @@
+val _ = Control.Print.printDepth := 100;
+val result = 1

@@ -1,0 +1,1 @@
+val result = TextIO.openIn "data.txt"
