@@ -21,6 +21,7 @@ trap 'rm -rf "$logs"' EXIT
 export TSAN_OPTIONS="log_path=$logs/tsan:halt_on_error=1:exitcode=66:second_deadlock_stack=1"
 export GC_DONT_GC=1
 export PML_SANITIZERS=1 PML_TSAN=1
+export PML_TIME_SCALE=${PML_TIME_SCALE:-5}   # tests/lib.sh's limits, as for ASan
 export PML=$PWD/pml-tsan B=build-tsan
 start=$(date +%s)
 out=$(for t in tests/test_exec.sh tests/test_exec_hardening.sh; do bash "$t" 2>&1 || echo "FAIL $t: exited $?"; done)
