@@ -10,9 +10,10 @@ CFLAGS  += -std=gnu11 -Wall -Wextra $(addprefix -I,$(STAGES)) -DGC_THREADS $(SAN
 LDFLAGS += $(SANFLAGS)
 LDLIBS  += -lgc -lm -lpthread
 B       ?= build
-# Sanitizer builds set SANFLAGS and their own B (see asan and fuzz below).
+# Sanitizer builds set SANFLAGS and their own B (see asan, tsan and fuzz below).
 SANFLAGS ?=
 ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+TSAN_FLAGS = -fsanitize=thread -fno-omit-frame-pointer
 FUZZ_FLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
              -fno-omit-frame-pointer
 FUZZ_SECONDS ?= 60
@@ -143,6 +144,12 @@ asan: san-deps
 	$(MAKE) B=build-asan CC=clang SANFLAGS="$(ASAN_FLAGS)" build-asan/pml units
 	cp build-asan/pml pml-asan.new && mv -f pml-asan.new pml-asan
 
+# ThreadSanitizer: build-tsan/ and ./pml-tsan, for pml exec's runtime
+# (tests/run-tsan.sh runs the exec tests on it; docs/reliability.md).
+tsan: san-deps
+	$(MAKE) B=build-tsan CC=clang SANFLAGS="$(TSAN_FLAGS)" build-tsan/pml
+	cp build-tsan/pml pml-tsan.new && mv -f pml-tsan.new pml-tsan
+
 # libFuzzer harnesses (fuzz/*.c) for the front end, the evaluator and the
 # merge of a sharded sweep's parts; each runs FUZZ_SECONDS on its corpus in
 # fuzz/out/ (docs/reliability.md).
@@ -186,6 +193,6 @@ install: pml
 	install -m 644 docs/pml.bash $(call q,$(BASHDIR)/pml)
 
 clean:
-	rm -rf $(B) pml build-asan pml-asan build-fuzz build-fuzzcov
+	rm -rf $(B) pml build-asan pml-asan build-tsan pml-tsan build-fuzz build-fuzzcov
 
-.PHONY: FORCE all pml units install deps test-deps san-deps test check asan fuzz fuzz-build fuzz-cov bench bench-smoke clean
+.PHONY: FORCE all pml units install deps test-deps san-deps test check asan tsan fuzz fuzz-build fuzz-cov bench bench-smoke clean

@@ -442,7 +442,9 @@ static int exec_job(void *p, Diag *d)
 
 int cli_exec(const Loaded *l, const EvalOptions *eo, const ExecOptions *xo, ExecStats *st)
 {
-    ExecJob j = {l, eo, xo, st};
+    ExecOptions x = *xo;    /* task stacks as deep as the main one (memlimit.h) */
+    if (!x.stack_bytes) x.stack_bytes = memlimit_task_stack();
+    ExecJob j = {l, eo, &x, st};
     Diag d = {.has_span = 0};
     int rc = run_big(exec_job, &j, &d);
     if (rc == 0) return EXIT_OK;

@@ -150,16 +150,18 @@ static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, 
 typedef struct ExecArgs {
     uint64_t every;         /* --sample N */
     uint32_t pct;           /* --sample-error PCT */
+    uint32_t max_threads;   /* --max-threads N */
     int fmt, compare;
     ExecRun runs[8 * 32];   /* each policy with each P */
     uint32_t n;
 } ExecArgs;
 
-enum { OPT_SAMPLE = CLI_OWN, OPT_SAMPLE_ERROR, OPT_FORMAT, OPT_COMPARE };
+enum { OPT_SAMPLE = CLI_OWN, OPT_SAMPLE_ERROR, OPT_FORMAT, OPT_COMPARE, OPT_MAX_THREADS };
 
 static const CliOpt exec_opts[] = {
     {OPT_SAMPLE, "sample", "N", "sample the heap every N words allocated (default 4096)", CLI_RANGE(CLI_U64, ExecArgs, every, 1, 1ull << 40)},
     {OPT_SAMPLE_ERROR, "sample-error", "PCT", "let the sampling interval grow to PCT% of the mark so far (paper §5.4)", CLI_RANGE(CLI_U32, ExecArgs, pct, 0, 100)},
+    {OPT_MAX_THREADS, "max-threads", "N", "at most N task threads; a suspended task holds one (default 1024)", CLI_RANGE(CLI_U32, ExecArgs, max_threads, 1, 1000000)},
     {OPT_COMPARE, "compare", NULL, "beside each run, the simulator's prediction", CLI_AT(CLI_FLAG, ExecArgs, compare)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, ExecArgs, fmt)},
     {0},
@@ -197,6 +199,7 @@ static int plan_runs(const SimOpts *so, ExecRun *runs, uint32_t *n)
 static void exec_init(void *o)
 {
     ((ExecArgs *)o)->every = 4096;
+    ((ExecArgs *)o)->max_threads = EXEC_MAX_THREADS;
 }
 
 static int exec_check(void *o, CliRun *r)
@@ -212,7 +215,8 @@ static int exec_runs(ExecArgs *x, const CliRun *r, char **value, const char **na
 {
     for (uint32_t i = 0; i < x->n; i++) {
         ExecRun *run = &x->runs[i];
-        ExecOptions xo = {run->policy, run->P, x->every, x->pct, r->sim.seed};
+        ExecOptions xo = {.policy = run->policy, .procs = run->P, .sample_words = x->every,
+                          .sample_error = x->pct, .seed = r->sim.seed, .max_threads = x->max_threads};
         int rc = cli_exec(&r->l, &r->common.eo, &xo, &run->st);
         if (rc != EXIT_OK) return rc;
         char *v = run->st.value_text;

@@ -247,7 +247,8 @@ static int measure_size(const SweepArgs *a, const CommonOpts *c, const Loaded *l
     if (!m) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     for (uint32_t i = 0; i < a->ro.npolicies; i++)
         for (uint32_t j = 0; j < a->ro.nprocs; j++) {
-            ExecOptions xo = {EXEC_DF, a->ro.procs[j], a->sample, 0, a->ro.seed};
+            ExecOptions xo = {.policy = EXEC_DF, .procs = a->ro.procs[j], .sample_words = a->sample,
+                              .seed = a->ro.seed};
             ExecStats st;
             exec_policy_parse(a->ro.policies[i], &xo.policy); /* checked by parse_args */
             int rc = cli_exec(l, &c->eo, &xo, &st);

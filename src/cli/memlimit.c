@@ -124,3 +124,10 @@ size_t memlimit_stack(void)
         most = (size_t)(rl.rlim_cur / 4);
     return most;
 }
+
+size_t memlimit_task_stack(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) return (size_t)(rl.rlim_cur / 64);
+    return memlimit_stack();
+}

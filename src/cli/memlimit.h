@@ -31,4 +31,9 @@ void memlimit_from(MemLimit *m, const char *sysfs, const char *cgroup, uint64_t 
  * space under RLIMIT_AS (the quarter memlimit_get leaves out). */
 size_t memlimit_stack(void);
 
+/* The stack to reserve for each of pml exec's task threads: as much as
+ * the evaluation stack, or 1/64 of the address space under RLIMIT_AS
+ * (tasks may be many; each reserves its own). */
+size_t memlimit_task_stack(void);
+
 #endif

@@ -79,14 +79,68 @@ void ev_fail(Ev *ev, Span sp, const char *fmt, ...)
 
 /* ---- graph building ---- */
 
+/* pml exec: the nodes not yet handed out, and the cancellations so far.
+ * A running branch holds at most EXEC_BATCH nodes of its own (Ev.budget),
+ * and gives back what it did not use when it forks or ends; so on one
+ * thread the count is exact (the run stops at the node pml run stops at),
+ * and with P running it stops at most (P - 1) * EXEC_BATCH nodes early. */
+typedef struct ExecCount {
+    uint64_t left;          /* atomic */
+    uint32_t cancels;       /* atomic: how many pairs' right branches were cancelled */
+} ExecCount;
+
+#define EXEC_BATCH 4096
+
+/* The nodes made so far (pml exec: handed out and not given back). */
+static uint64_t nodes_made(const Ev *ev)
+{
+    if (ev->record) return graph_nodes(ev->g);
+    uint64_t left = __atomic_load_n(&ev->count->left, __ATOMIC_RELAXED) + (uint64_t)(ev->budget > 0 ? ev->budget : 0);
+    return ev->o->max_nodes > left ? ev->o->max_nodes - left : 0;
+}
+
 static void node_limit(Ev *ev, uint32_t annot)
 {
     Span sp = ev->p->id_span[annot];
-    if (graph_full(ev->g))
+    if (!ev->record || graph_full(ev->g))
         ev_fail(ev, sp, "the cost graph reached the node limit (%llu nodes); "
                 "raise it with --max-nodes N",
-                (unsigned long long)graph_max_nodes(ev->g));
+                (unsigned long long)ev->o->max_nodes);
     ev_fail(ev, sp, "out of memory for the cost graph at %u nodes", graph_nodes(ev->g));
+}
+
+/* The message of a branch cancelled by an earlier failure: never shown,
+ * as that failure is the one reported. */
+static const char cancelled_msg[] = "cancelled: an earlier branch failed";
+
+static int exec_cancelled(const Ev *ev);
+
+/* pml exec: ev has used its budget.  A branch that an earlier failure
+ * cancelled stops here; otherwise it takes the next batch, or stops at
+ * the node limit. */
+__attribute__((noinline)) static void exec_take(Ev *ev, uint32_t annot)
+{
+    ev->budget = 0;
+    uint32_t c = __atomic_load_n(&ev->count->cancels, __ATOMIC_ACQUIRE);
+    if (c != ev->cancels_seen) {
+        ev->cancels_seen = c;
+        if (exec_cancelled(ev)) ev_fail(ev, ev->p->id_span[annot], "%s", cancelled_msg);
+    }
+    uint64_t left = __atomic_load_n(&ev->count->left, __ATOMIC_RELAXED), take;
+    do {
+        if (!left) node_limit(ev, annot);
+        take = left < EXEC_BATCH ? left : EXEC_BATCH;
+    } while (!__atomic_compare_exchange_n(&ev->count->left, &left, left - take, 1, __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED));
+    ev->budget = (int64_t)take - 1; /* the node being made */
+}
+
+/* pml exec: ev's unused nodes go back to the count (at a fork, at a
+ * branch's end). */
+static void exec_give_back(Ev *ev)
+{
+    if (ev->budget > 0) __atomic_add_fetch(&ev->count->left, (uint64_t)ev->budget, __ATOMIC_RELAXED);
+    ev->budget = 0;
 }
 
 /* Theorem 1 mode: last_src[l] is the newest source of an edge into l. */
@@ -119,7 +173,10 @@ static void memory_check(Ev *ev, uint32_t annot)
 
 uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
 {
-    if (__builtin_expect(!ev->record, 0)) return 0;
+    if (__builtin_expect(!ev->record, 0)) {
+        if (--ev->budget < 0) exec_take(ev, annot);
+        return 0;
+    }
     uint32_t id = graph_add_node(ev->g, k, size, annot);
     if (!id) node_limit(ev, annot);
     if ((id & 0xFFFF) == 0 && ev->o->max_memory) memory_check(ev, annot);
@@ -611,8 +668,18 @@ static Value *eval_record(Ev *ev, const Expr *e, const Env *env)
 
 /* pml exec: a parallel pair's branches as the runtime runs them
  * (EvalFork).  Each branch evaluates on its own Ev, copied from the
- * parent's at the fork, and catches what it raises or fails with; the
- * parent re-raises or fails at the join, as the cost semantics does. */
+ * parent's at the fork (base, never written after it), and catches what it
+ * raises or fails with; the parent re-raises or fails at the join, as the
+ * cost semantics does: the left branch's failure first, then the right's,
+ * then the left's exception, then the right's.
+ *
+ * A failure (an error, or an exception no handler catches) always stops
+ * the run, so what follows it in program order need not run: the right
+ * branch of every pair whose left branch holds the failure is cancelled
+ * (stop), and stops at its next batch of nodes.  What precedes it runs on,
+ * since it may fail first: a right branch that fails while its left
+ * branch runs forever waits for the left to reach the node limit, which
+ * is then the error reported, as pml run reports it. */
 typedef struct ParJob {
     Ev base;                /* the parent at the fork */
     const Expr *e;
@@ -620,12 +687,37 @@ typedef struct ParJob {
     Value *v[2], *x[2];     /* each branch's value, or the exception it raised */
     int failed[2];          /* the branch stopped with an error: d[side] */
     const Expr *site[2];    /* and its user_site then */
+    uint64_t params_read[2];/* what each branch read (Ev.params_read) */
+    int stop;               /* atomic: the right branch is cancelled */
     Diag d[2];
 } ParJob;
 
 static __thread Ev *gc_running;
 
-static void par_branch(void *arg, int side)
+/* Is a pair around ev's branch, with ev in its right branch, cancelled? */
+static int exec_cancelled(const Ev *ev)
+{
+    int side = ev->side;
+    for (const ParJob *j = ev->job; j; side = j->base.side, j = j->base.job)
+        if (side == 1 && __atomic_load_n(&j->stop, __ATOMIC_ACQUIRE)) return 1;
+    return 0;
+}
+
+/* Branch side of j failed: cancels the right branch of each pair around
+ * it that holds it on its left.  The walk ends at a pair already
+ * cancelled: its own canceller walked on from there. */
+static void exec_cancel_after(ExecCount *c, ParJob *j, int side)
+{
+    int any = 0;
+    for (; j; side = j->base.side, j = j->base.job)
+        if (side == 0) {
+            if (__atomic_exchange_n(&j->stop, 1, __ATOMIC_ACQ_REL)) break;
+            any = 1;
+        }
+    if (any) __atomic_add_fetch(&c->cancels, 1, __ATOMIC_RELEASE);
+}
+
+static void par_branch(void *arg, int side, const char *refused)
 {
     ParJob *j = arg;
     Ev child = j->base;
@@ -635,39 +727,52 @@ static void par_branch(void *arg, int side)
     child.assigned = NULL;
     child.nassigned = child.capassigned = 0;
     child.print_midline = 0;
+    child.params_read = 0;
+    child.budget = 0;       /* its first node takes a batch, and looks for a cancellation */
+    child.job = j;
+    child.side = side;
     Ev *outer = gc_running;
     gc_running = &child;
     if (setjmp(child.fail)) {
         j->failed[side] = 1;
         j->site[side] = child.user_site;
+        exec_give_back(&child);
+        exec_cancel_after(child.count, j, side);
         gc_running = outer;
         bigstack_unwound();
         return;
     }
+    if (refused) ev_fail(&child, j->e->elems[side]->span, "%s", refused);
     /* with no handler around the pair, a raise stops the run where it
      * happens, as in the cost semantics' run */
     Handler h;
     if (!j->base.handler) j->v[side] = eval(&child, j->e->elems[side], j->env);
     else if (!(j->v[side] = eval_guarded(&child, j->e->elems[side], j->env, &h))) j->x[side] = child.exn;
-    __atomic_fetch_or(&j->base.params_read, child.params_read, __ATOMIC_RELAXED);
+    j->params_read[side] = child.params_read;
+    exec_give_back(&child);
     gc_running = outer;
 }
 
 /* kept out of line: its ParJob must not enlarge the frames of the
- * recursion (eval_kind) that every evaluation goes through */
+ * recursion (eval_kind) that every evaluation goes through.  The nodes
+ * counted are C-FORK's: the fork, the branches', the join and the pair. */
 __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, const Env *env)
 {
     /* on this thread's stack, which the collector scans: the branches'
      * values stay reachable until the join */
     ParJob job, *j = &job;
+    ev_node(ev, NK_FORK, 0, e->id);
+    exec_give_back(ev);
     memset(j->v, 0, sizeof j->v);
     memset(j->x, 0, sizeof j->x);
     memset(j->failed, 0, sizeof j->failed);
+    memset(j->params_read, 0, sizeof j->params_read);
+    j->stop = 0;
     j->base = *ev;
     j->e = e;
     j->env = env;
     ev->o->fork->pair(ev->o->fork->st, par_branch, j);
-    ev->params_read |= j->base.params_read;
+    ev->params_read |= j->params_read[0] | j->params_read[1];
     for (int side = 0; side < 2; side++)
         if (j->failed[side]) {
             *ev->d = j->d[side];
@@ -675,7 +780,9 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
             bigstack_leaving();
             longjmp(ev->fail, 1);
         }
+    ev_node(ev, NK_JOIN, 0, e->id);
     if (j->x[0] || j->x[1]) ev_raise(ev, j->x[0] ? j->x[0] : j->x[1], e->span, NULL);
+    ev_node(ev, NK_PAIR, 2, e->id);
     Value *v = val_fields(V_TUPLE, 2, 0);
     v->u.f[0] = j->v[0];
     v->u.f[1] = j->v[1];
@@ -1046,9 +1153,9 @@ static void *gc_out_of_memory(size_t bytes)
     Ev *ev = gc_running;
     if (!ev) return NULL;
     Span sp = ev->p->id_span[ev->cur ? graph_annot(ev->g, ev->cur) : 0];
-    ev_fail(ev, sp, "out of memory: the interpreter's heap is exhausted at %u nodes (heap %zu MiB, "
+    ev_fail(ev, sp, "out of memory: the interpreter's heap is exhausted at %llu nodes (heap %zu MiB, "
             "%zu more bytes requested); --max-nodes N stops a run sooner",
-            graph_nodes(ev->g), GC_get_heap_size() >> 20, bytes);
+            (unsigned long long)nodes_made(ev), GC_get_heap_size() >> 20, bytes);
 }
 
 static int run(Ev *ev, const Program *p, CostRun *out)
@@ -1073,7 +1180,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
             result_span = p->decs[i]->span;
         }
     }
-    if (graph_nodes(ev->g) == 0) /* an empty program still has a one-node graph */
+    if (nodes_made(ev) == 0) /* an empty program still has a one-node graph */
         ev_node(ev, NK_CONST, 1, 0);
     if (ev->nassigned && ev->record) {
         /* the final contents of the assigned cells and arrays are live to
@@ -1130,6 +1237,8 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.c_some = resolve_builtin_con("SOME");
     ev.c_none = resolve_builtin_con("NONE");
     ev.stack_limit = bigstack_limit();
+    ExecCount count = {o->max_nodes, 0};
+    ev.count = &count;
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);
     if (ev.print_midline) { /* what follows (the report, an error) starts a line */

@@ -63,6 +63,17 @@ typedef struct Ev {
     const Expr *match_site; /* the application whose argument is being matched */
     Value *exn;             /* the exception being raised */
     int print_midline;      /* print's output so far does not end in a newline */
+    /* pml exec (record 0): the nodes are counted, not stored (eval.c, "pml
+     * exec").  The count is shared by the branches that run in parallel:
+     * each Ev takes nodes from it a batch at a time and holds budget of
+     * them; job and side name the pair branch this Ev runs (NULL: the
+     * program's own thread), so that a failure can cancel what follows it
+     * in program order. */
+    struct ExecCount *count;
+    int64_t budget;
+    uint32_t cancels_seen;  /* count->cancels when this Ev last looked */
+    struct ParJob *job;
+    int side;
 } Ev;
 
 _Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -189,16 +189,16 @@ static void run_done(void *st, const Value *result)
 
 /* A branch as the runtime runs it: on a thread new to the run, the
  * budget starts (thread-local, it is INT64_MAX until then). */
-typedef struct Branch { void (*fn)(void *, int); void *arg; } Branch;
+typedef struct Branch { EvalBranch fn; void *arg; } Branch;
 
-static void run_branch(void *bp, int side)
+static void run_branch(void *bp, int side, const char *refused)
 {
     Branch *b = bp;
     if (val_budget > meter->batch) val_budget = meter->batch;
-    b->fn(b->arg, side);
+    b->fn(b->arg, side, refused);
 }
 
-static void pair(void *st, void (*branch)(void *arg, int side), void *arg)
+static void pair(void *st, EvalBranch branch, void *arg)
 {
     Branch b = {branch, arg};
     xsched_pair(((Meter *)st)->x, run_branch, &b);
@@ -221,7 +221,7 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     EvalOptions o = *eo;
     o.fork = &fork;
     st->base_words = live_bytes() / 8;
-    m.x = xsched_new(xo->policy, xo->procs, xo->seed);
+    m.x = xsched_new(xo);
     if (!m.x) {
         diag_set_nospan(d, "out of memory for the runtime");
         return -1;

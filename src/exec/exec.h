@@ -28,7 +28,13 @@ typedef struct ExecOptions {
     uint32_t sample_error;  /* percent: the interval grows to this share of the mark so far
                                (paper §5.4's bounded relative error); 0: fixed interval */
     uint64_t seed;          /* work stealing: the victims' order */
+    uint32_t max_threads;   /* at most this many task threads (a suspended task
+                               holds one); a branch that needs one more fails */
+    size_t stack_bytes;     /* each task thread's stack, reserved (not committed):
+                               as large as the main evaluation stack */
 } ExecOptions;
+
+#define EXEC_MAX_THREADS 1024   /* ExecOptions.max_threads' default */
 
 typedef struct ExecStats {
     char *value_text;       /* the result as SML prints it (malloc'd; NULL: none) */

@@ -19,9 +19,16 @@
  * the next work its policy gives it: when that is the right branch, it
  * runs it itself, on its own stack, with no thread switch (in df and ws
  * always, in bf when the branch is at the head of the queue).
+ *
+ * Threads are bounded (ExecOptions.max_threads): a branch that would
+ * need one more, or whose thread or stack cannot be made, is not started
+ * but refused — it fails at once with the reason, on the thread that took
+ * it, and counts as returned, so the run ends with that error instead of
+ * aborting (docs/exec.md, "Limits and failures").
  */
 #include "exec_sched.h"
 
+#include <errno.h>
 #include <gc.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -32,10 +39,10 @@
 
 #include "bigstack.h"
 
-/* The stack reserved (not committed) for each task thread: 1 GiB, or a
- * quarter as much until one can be mapped (under an address-space limit),
- * but no less than 16 MiB. */
-#define TASK_STACK ((size_t)1 << 30)
+/* The stack reserved (not committed) for each task thread: as large as
+ * the main evaluation stack (ExecOptions.stack_bytes), so a branch may
+ * recurse as deep as a sequential run; a quarter as much until one can be
+ * mapped (under an address-space limit), but no less than 16 MiB. */
 #define TASK_STACK_MIN ((size_t)16 << 20)
 
 typedef struct Worker Worker;
@@ -55,7 +62,7 @@ typedef struct Work {
 
 /* One pair being evaluated; lives on the forking thread's stack. */
 struct Join {
-    void (*branch)(void *, int);
+    EvalBranch branch;
     void *arg;
     int pending;            /* branches not yet returned */
     Worker *waiter;         /* the forking thread, waiting at the join */
@@ -97,6 +104,9 @@ struct XSched {
     Worker *idle_workers, *all;
     Worker main;
     int stopping;
+    uint32_t max_threads;   /* ExecOptions.max_threads */
+    size_t stack_bytes;     /* ExecOptions.stack_bytes */
+    char why[200];          /* why the last thread could not be had */
     double start;
     uint64_t tasks, inline_tasks, steals, threads;
 };
@@ -155,21 +165,20 @@ static int dq_push(Proc *q, Work *w)
     return 0;
 }
 
-/* q's new work w, in its policy's place. */
-static void ready_add(XSched *x, Proc *q, Work *w)
+/* q's new work w, in its policy's place: 0, or -1 when a deque cannot
+ * grow (out of memory; w is not queued). */
+static int ready_add(XSched *x, Proc *q, Work *w)
 {
-    w->queued = 1;
-    x->nready++;
     switch (x->pol) {
     case EXEC_DF: list_insert_after(&q->holder, w); break;
     case EXEC_BF: list_insert_after(x->list.prev, w); break;
     case EXEC_WS:
-        if (dq_push(q, w)) { /* out of memory for a pointer: nothing sensible is left */
-            fputs("pml: error: out of memory for the runtime's deques\n", stderr);
-            abort();
-        }
+        if (dq_push(q, w)) return -1;
         break;
     }
+    w->queued = 1;
+    x->nready++;
+    return 0;
 }
 
 static Work *ws_get(XSched *x, Proc *q)
@@ -217,12 +226,27 @@ static Work *ready_get(XSched *x, Proc *q)
 
 static void proc_idle(Proc *q)
 {
+    if (q->idle) return;
     q->idle = 1;
     q->idle_since = now();
 }
 
 static void *pool_main(void *arg);
 
+/* The stack of a new task thread, into w (mem, bytes): 0, or -1 with
+ * errno. */
+static int stack_map(XSched *x, Worker *w)
+{
+    for (w->bytes = x->stack_bytes; w->bytes >= TASK_STACK_MIN; w->bytes /= 4) {
+        w->mem = mmap(NULL, w->bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+        if (w->mem != MAP_FAILED) return 0;
+    }
+    return -1;
+}
+
+/* A thread for a task: an idle one from the pool, or a new one.  NULL
+ * when there is none to have (the limit, or no memory): x->why says why. */
 static Worker *pool_take(XSched *x)
 {
     Worker *w = x->idle_workers;
@@ -230,25 +254,40 @@ static Worker *pool_take(XSched *x)
         x->idle_workers = w->next_idle;
         return w;
     }
+    if (x->threads >= x->max_threads) {
+        snprintf(x->why, sizeof x->why, "more than %u suspended tasks, each holding a thread of its own "
+                 "(%s scheduling); raise the limit with --max-threads N", x->max_threads,
+                 exec_policy_name(x->pol));
+        return NULL;
+    }
     w = calloc(1, sizeof *w);
-    if (!w) return NULL;
+    if (!w) {
+        snprintf(x->why, sizeof x->why, "out of memory: no memory for a task's thread");
+        return NULL;
+    }
     pthread_cond_init(&w->cv, NULL);
     w->x = x;
-    w->mem = MAP_FAILED;
-    for (w->bytes = TASK_STACK; w->mem == MAP_FAILED && w->bytes >= TASK_STACK_MIN; w->bytes /= 4)
-        w->mem = mmap(NULL, w->bytes, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-    if (w->mem != MAP_FAILED) w->bytes *= 4; /* the loop divided once more */
+    if (stack_map(x, w)) {
+        snprintf(x->why, sizeof x->why, "out of memory: cannot reserve a stack of %zu MiB for a task "
+                 "(%s), with %llu task threads made", TASK_STACK_MIN >> 20, strerror(errno),
+                 (unsigned long long)x->threads);
+        pthread_cond_destroy(&w->cv);
+        free(w);
+        return NULL;
+    }
     pthread_attr_t attr;
-    int ok = w->mem != MAP_FAILED && pthread_attr_init(&attr) == 0;
-    if (ok) {
+    int rc = pthread_attr_init(&attr);
+    if (!rc) {
         w->stack_top = (uintptr_t)w->mem + w->bytes;
-        ok = pthread_attr_setstack(&attr, w->mem, w->bytes) == 0 &&
-             GC_pthread_create(&w->th, &attr, pool_main, w) == 0;
+        rc = pthread_attr_setstack(&attr, w->mem, w->bytes);
+        if (!rc) rc = GC_pthread_create(&w->th, &attr, pool_main, w);
         pthread_attr_destroy(&attr);
     }
-    if (!ok) {
-        if (w->mem != MAP_FAILED) munmap(w->mem, w->bytes);
+    if (rc) {
+        snprintf(x->why, sizeof x->why, "out of memory: cannot create a thread for a task (%s), with %llu "
+                 "task threads made", strerror(rc), (unsigned long long)x->threads);
+        munmap(w->mem, w->bytes);
+        pthread_cond_destroy(&w->cv);
         free(w);
         return NULL;
     }
@@ -258,8 +297,35 @@ static Worker *pool_take(XSched *x)
     return w;
 }
 
-/* Processor q goes to work w. */
-static void grant(XSched *x, Proc *q, Work *w)
+/* Both branches of j have returned, the last on processor q: the task
+ * waiting at the join goes on.  Under ws it takes q at once (1: q is
+ * taken); otherwise it is ready work (0: q is free). */
+static int join_ready(XSched *x, Proc *q, Join *j)
+{
+    Worker *w = j->waiter;
+    if (x->pol == EXEC_WS) {
+        w->proc = q;
+        pthread_cond_signal(&w->cv);
+        return 1;
+    }
+    j->cont.resume = w;
+    ready_add(x, q, &j->cont);
+    return 0;
+}
+
+/* w, a branch not yet started, can have no thread: it fails at once, on
+ * this thread, with x->why; then it has returned.  1: q is taken (by the
+ * join), 0: q is free. */
+static int refuse(XSched *x, Proc *q, Work *w)
+{
+    Join *j = w->join;
+    j->branch(j->arg, w->side, x->why);
+    return --j->pending == 0 && join_ready(x, q, j);
+}
+
+/* Processor q goes to work w: 1, or 0 when w, a branch not yet started,
+ * found no thread and failed at once (refuse) and q is still free. */
+static int grant(XSched *x, Proc *q, Work *w)
 {
     if (q->idle) {
         q->idle = 0;
@@ -268,33 +334,29 @@ static void grant(XSched *x, Proc *q, Work *w)
     Worker *t = w->resume;
     if (!t) {
         t = pool_take(x);
-        if (!t) { /* no thread for a task: the run can neither go on nor unwind */
-            fputs("pml: error: cannot create a thread for a task (out of memory or threads)\n", stderr);
-            abort();
-        }
+        if (!t) return refuse(x, q, w);
         t->job = w;
         x->tasks++;
     }
     t->proc = q;
     pthread_cond_signal(&t->cv);
+    return 1;
 }
 
 /* Processor q is free: it takes its next work, or goes idle. */
 static void dispatch(XSched *x, Proc *q)
 {
-    Work *w = ready_get(x, q);
-    if (w) grant(x, q, w);
-    else proc_idle(q);
+    Work *w;
+    while ((w = ready_get(x, q)))
+        if (grant(x, q, w)) return;
+    proc_idle(q);
 }
 
 /* New ready work: idle processors take it (greedy, §5.2). */
 static void wake_idle(XSched *x)
 {
     for (uint32_t i = 0; i < x->P && x->nready; i++)
-        if (x->procs[i].idle) {
-            Work *w = ready_get(x, &x->procs[i]);
-            if (w) grant(x, &x->procs[i], w);
-        }
+        if (x->procs[i].idle) dispatch(x, &x->procs[i]);
 }
 
 static void wait_for_proc(XSched *x, Worker *t)
@@ -310,16 +372,7 @@ static void right_done(XSched *x, Worker *t, Join *j)
 {
     Proc *r = t->proc;
     t->proc = NULL;
-    if (--j->pending == 0) {
-        Worker *w = j->waiter;
-        if (x->pol == EXEC_WS) { /* the processor goes on with the join */
-            w->proc = r;
-            pthread_cond_signal(&w->cv);
-            return;
-        }
-        j->cont.resume = w;
-        ready_add(x, r, &j->cont);
-    }
+    if (--j->pending == 0 && join_ready(x, r, j)) return;
     dispatch(x, r);
     wake_idle(x);
 }
@@ -337,7 +390,7 @@ static void *pool_main(void *arg)
         Work *w = t->job;
         t->job = NULL;
         pthread_mutex_unlock(&x->mu);
-        w->join->branch(w->join->arg, w->side);
+        w->join->branch(w->join->arg, w->side, NULL);
         pthread_mutex_lock(&x->mu);
         right_done(x, t, w->join);
         t->next_idle = x->idle_workers;
@@ -349,7 +402,7 @@ static void *pool_main(void *arg)
 
 /* ---- pairs ---- */
 
-void xsched_pair(void *xp, void (*branch)(void *arg, int side), void *arg)
+void xsched_pair(void *xp, EvalBranch branch, void *arg)
 {
     XSched *x = xp;
     Worker *me = self;
@@ -360,6 +413,7 @@ void xsched_pair(void *xp, void (*branch)(void *arg, int side), void *arg)
     j.pending = 2;
     j.right.join = &j;
     j.right.side = 1;
+    int unqueued = 0;
     pthread_mutex_lock(&x->mu);
     x->tasks++;                 /* the left branch, run by this thread */
     Proc *q = me->proc;
@@ -371,30 +425,30 @@ void xsched_pair(void *xp, void (*branch)(void *arg, int side), void *arg)
         dispatch(x, q);
         wake_idle(x);
         wait_for_proc(x, me);
-    } else {
-        ready_add(x, q, &j.right);
+    } else if (ready_add(x, q, &j.right) == 0) {
         wake_idle(x);
+    } else {
+        unqueued = 1;           /* no room to queue it: it runs here, after the left */
     }
     pthread_mutex_unlock(&x->mu);
 
-    branch(arg, 0);
+    branch(arg, 0, NULL);
 
     pthread_mutex_lock(&x->mu);
     if (--j.pending > 0) {
         q = me->proc;
         Work *w = j.right.queued ? ready_get(x, q) : NULL;
-        if (w == &j.right) {    /* its next work is the right branch: run it here */
+        if (w == &j.right || unqueued) { /* its next work is the right branch: run it here */
             x->tasks++;
             x->inline_tasks++;
             pthread_mutex_unlock(&x->mu);
-            branch(arg, 1);
+            branch(arg, 1, NULL);
             pthread_mutex_lock(&x->mu);
             j.pending--;
         } else {
             j.waiter = me;
             me->proc = NULL;
-            if (w) grant(x, q, w);
-            else dispatch(x, q);
+            if (!w || !grant(x, q, w)) dispatch(x, q);
             wait_for_proc(x, me);
         }
     }
@@ -403,21 +457,23 @@ void xsched_pair(void *xp, void (*branch)(void *arg, int side), void *arg)
 
 /* ---- the scheduler ---- */
 
-XSched *xsched_new(ExecPolicy policy, uint32_t procs, uint64_t seed)
+XSched *xsched_new(const ExecOptions *xo)
 {
     XSched *x = calloc(1, sizeof *x);
     if (!x) return NULL;
     pthread_mutex_init(&x->mu, NULL);
-    x->pol = policy;
-    x->P = procs;
-    x->rng = seed * 2 + 1;
+    x->pol = xo->policy;
+    x->P = xo->procs;
+    x->rng = xo->seed * 2 + 1;
+    x->max_threads = xo->max_threads ? xo->max_threads : EXEC_MAX_THREADS;
+    x->stack_bytes = xo->stack_bytes > TASK_STACK_MIN ? xo->stack_bytes : TASK_STACK_MIN;
     x->list.next = x->list.prev = &x->list;
     x->start = now();
-    for (uint32_t i = 0; i < procs; i++) {
+    for (uint32_t i = 0; i < x->P; i++) {
         Proc *q = &x->procs[i];
         q->id = i;
         q->holder.holder_of = q;
-        if (policy == EXEC_DF) list_insert_after(x->list.prev, &q->holder);
+        if (x->pol == EXEC_DF) list_insert_after(x->list.prev, &q->holder);
         if (i > 0) proc_idle(q);
     }
     pthread_cond_init(&x->main.cv, NULL);

@@ -18,14 +18,18 @@
 
 typedef struct XSched XSched;
 
-/* A scheduler with P processors; the calling thread holds processor 0
- * and runs the program.  NULL if out of memory. */
-XSched *xsched_new(ExecPolicy policy, uint32_t procs, uint64_t seed);
+/* A scheduler with xo's P processors, policy, seed, thread limit and
+ * stack size; the calling thread holds processor 0 and runs the program.
+ * NULL if out of memory. */
+XSched *xsched_new(const ExecOptions *xo);
 /* Stops the pool's threads (no task may be running but the caller's)
  * and fills the counts and busy times of st; frees x. */
 void xsched_free(XSched *x, ExecStats *st);
-/* EvalFork.pair: runs branch(arg, 0) and branch(arg, 1) as two tasks. */
-void xsched_pair(void *x, void (*branch)(void *arg, int side), void *arg);
+/* EvalFork.pair: runs branch(arg, 0, NULL) and branch(arg, 1, NULL) as
+ * two tasks.  A branch that needs a thread when none can be had (the
+ * limit, or no memory for it) is called as branch(arg, side, why) instead,
+ * on whichever thread found out, and counts as returned. */
+void xsched_pair(void *x, EvalBranch branch, void *arg);
 /* The runtime's own space now (bytes): the used part of the stacks of
  * the suspended tasks and of the caller, and the ready entries. */
 uint64_t xsched_overhead(XSched *x);

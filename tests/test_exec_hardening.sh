@@ -1,0 +1,137 @@
+# pml exec stops as pml run stops (docs/exec.md, "Limits and failures"):
+# the node limit (nodes counted as the cost semantics makes them), the
+# depth limit and the heap limit with pml run's messages; the first
+# failure in program order cancels the branches after it; a task that can
+# have no thread (the --max-threads limit, an address-space limit) is an
+# error with exit 1, not an abort; a task's stack is as deep as the main
+# one.  Every run is under a time limit (`limit`), so a regression fails, not hangs.
+. "$(dirname "$0")/lib.sh"
+
+# generous limits, scaled for the sanitizer builds (tests/lib.sh's limit):
+# the machine may be loaded
+T=120
+ALL="--sched=df,bf,ws -p 1,2"
+
+# stderr and exit status of a command, under the time limit
+run_err() { limit "$T" "$@" 2>&1 >/dev/null; echo "rc=$?"; }
+# the error line alone (the position may differ with the interleaving)
+first_msg() { head -1 | sed 's/^[^ ]*: error: //'; }
+
+cat > "$TMP/loop.pml" <<'PML'
+fun loop x = loop (x + 1)
+val result = loop 0
+PML
+cat > "$TMP/divloop.pml" <<'PML'
+fun loop x = loop (x + 1)
+val result = {1 div 0, loop 0}
+PML
+cat > "$TMP/loopdiv.pml" <<'PML'
+fun loop x = loop (x + 1)
+val result = {loop 0, 1 div 0}
+PML
+cat > "$TMP/nested.pml" <<'PML'
+fun loop x = loop (x + 1)
+fun f n = if n = 0 then 1 div 0 else #1 {f (n - 1), loop n}
+val result = {{f 6, loop 0}, loop 1}
+PML
+cat > "$TMP/handled.pml" <<'PML'
+fun loop x = if x > 3000 then x else loop (x + 1)
+val result = ({1 div 0, loop 0} handle Div => (7, 7), {loop 5, 2})
+PML
+
+# ---- 1. limits ----
+want=$("$PML" run "$TMP/loop.pml" --max-nodes 100000 2>&1 >/dev/null; echo "rc=$?")
+got=$(run_err "$PML" exec "$TMP/loop.pml" --max-nodes 100000)
+expect_eq "exec --max-nodes: a runaway recursion stops with pml run's error, at its position (df, P = 1)" "$want" "$got"
+bad=""
+for s in df bf ws; do
+    got=$(run_err "$PML" exec "$TMP/loop.pml" --max-nodes 100000 --sched=$s -p 2)
+    [ "$got" = "$want" ] || bad="$bad $s:[$got]"
+done
+expect_eq "exec --max-nodes: the runaway recursion stops the same under df, bf, ws at P = 2" "" "$bad"
+
+# fib 10 makes 2302 nodes: exec counts them exactly on one processor
+work=$("$PML" run examples/fib.pml -D n=10 --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["work"])')
+limit "$T" "$PML" exec examples/fib.pml -D n=10 --max-nodes "$work" > /dev/null 2>&1; rc=$?
+want=$("$PML" run examples/fib.pml -D n=10 --max-nodes $((work - 1)) 2>&1 >/dev/null)
+got=$(limit "$T" "$PML" exec examples/fib.pml -D n=10 --max-nodes $((work - 1)) 2>&1 >/dev/null)
+expect_eq "exec: fib 10 runs within pml run's node count ($work) and stops, as pml run does, one node below it" "0 $want" "$rc $got"
+want=$("$PML" run examples/fib.pml -D n=16 --max-nodes 20000 2>&1 >/dev/null | first_msg)
+bad=""
+for s in df bf ws; do
+    got=$(limit "$T" "$PML" exec examples/fib.pml -D n=16 --max-nodes 20000 --sched=$s -p 2 2>&1 >/dev/null; echo "rc=$?")
+    [ "$(echo "$got" | first_msg)" = "$want" ] && [ "${got##*rc=}" = 1 ] || bad="$bad $s:[$(echo "$got" | head -1) ${got##*rc=}]"
+done
+expect_eq "exec --max-nodes: parallel branches share the count and stop together (fib 16, df, bf, ws, P = 2)" "" "$bad"
+
+want=$("$PML" run "$TMP/loop.pml" --max-depth 1000 2>&1 >/dev/null; echo "rc=$?")
+got=$(run_err "$PML" exec "$TMP/loop.pml" --max-depth 1000 $ALL)
+expect_eq "exec --max-depth: pml run's error" "$want" "$got"
+
+cat > "$TMP/heap.pml" <<'PML'
+fun big n = vector (n, 0)
+val result = {1, length (big 10000000)}
+PML
+want=$(GC_MAXIMUM_HEAP_SIZE=40000000 "$PML" run "$TMP/heap.pml" 2>&1 >/dev/null | first_msg | sed "s/ at [0-9]* nodes.*//")
+got=$(GC_MAXIMUM_HEAP_SIZE=40000000 run_err "$PML" exec "$TMP/heap.pml" $ALL)
+expect_eq "exec: a branch that exhausts the heap stops with pml run's message, exit 1" "$want rc=1" \
+    "$(echo "$got" | first_msg | sed "s/ at [0-9]* nodes.*//") ${got##*$'\n'}"
+
+# ---- 2. failures cancel what follows them ----
+want=$("$PML" run "$TMP/divloop.pml" 2>&1 >/dev/null; echo "rc=$?")
+got=$(run_err "$PML" exec "$TMP/divloop.pml" $ALL)
+expect_eq "exec: {1 div 0, loop 0} stops with pml run's Div error under every policy (the loop is cancelled)" "$want" "$got"
+want=$("$PML" run "$TMP/nested.pml" 2>&1 >/dev/null; echo "rc=$?")
+got=$(run_err "$PML" exec "$TMP/nested.pml" $ALL)
+expect_eq "exec: a failure deep in left branches cancels every right branch after it" "$want" "$got"
+# the right branch fails while the left runs forever: the left goes on
+# (it may fail first), as in pml run, to the node limit
+want=$("$PML" run "$TMP/loopdiv.pml" --max-nodes 200000 2>&1 >/dev/null | first_msg)
+got=$(run_err "$PML" exec "$TMP/loopdiv.pml" --max-nodes 200000 $ALL)
+expect_eq "exec: {loop 0, 1 div 0} stops at the node limit, as pml run does" "$want rc=1" "$(echo "$got" | first_msg) ${got##*$'\n'}"
+want=$("$PML" run "$TMP/handled.pml" | grep '^val')
+got=$(limit "$T" "$PML" exec "$TMP/handled.pml" $ALL | grep '^val')
+expect_eq "exec: with a handler around the pair, the right branch still runs and the left's exception is caught" "$want" "$got"
+
+# ---- 3, 4. threads: a limit, and out of memory, are errors ----
+got=$(run_err "$PML" exec examples/fib.pml -D n=12 --sched=bf -p 2 --max-threads 8)
+r=$(echo "$got" | grep -c 'error: more than 8 suspended tasks.*--max-threads N')
+expect_eq "exec --max-threads 8: bf on fib 12 fails naming the limit and the option, exit 1" "1 rc=1" "$r ${got##*$'\n'}"
+# on one processor the schedule, and so the threads made, do not depend on
+# timing.  Not under ThreadSanitizer: a thousand threads, each reserving an
+# 8 GiB stack, do not fit its address-space layout (docs/reliability.md)
+if [ -z "${PML_TSAN:-}" ]; then
+got=$(run_err "$PML" exec examples/fib.pml -D n=19 --sched=bf -p 1)
+r=$(echo "$got" | grep -c 'error: more than 1024 suspended tasks')
+expect_eq "exec: bf on fib 19 at P = 1 (1,700 threads) meets the default limit of 1024, exit 1" "1 rc=1" "$r ${got##*$'\n'}"
+got=$(limit "$T" "$PML" exec examples/fib.pml -D n=18 --sched=bf -p 2 --max-threads 4000 | grep '^val')
+expect_eq "exec --max-threads 4000: bf runs fib 18" "val result = 2584" "$got"
+fi
+"$PML" exec examples/fib.pml --max-threads 0 > /dev/null 2>&1; rc=$?
+expect_eq "exec: --max-threads 0 is a usage error" 2 "$rc"
+
+# an address-space limit (not under the sanitizers, which need terabytes of it)
+if [ -z "${PML_SANITIZERS:-}" ]; then
+    got=$( (ulimit -v 8000000; limit "$T" "$PML" exec examples/fib.pml -D n=15 -p 2 --sched bf 2>&1 >/dev/null; echo "rc=$?") )
+    r=$(echo "$got" | grep -c 'error: out of memory')
+    expect_eq "exec under ulimit -v 8000000: bf on fib 15 is out of memory, reported, exit 1 (not an abort)" "1 rc=1" "$r ${got##*$'\n'}"
+    bad=""
+    for v in 1500000 3000000; do
+        got=$( (ulimit -v $v; limit "$T" "$PML" exec examples/fib.pml -D n=15 -p 2 --sched ws 2>&1 | grep '^val'; echo "rc=${PIPESTATUS[0]}") )
+        [ "$got" = "val result = 610"$'\n'"rc=0" ] || bad="$bad $v:[$got]"
+    done
+    expect_eq "exec under ulimit -v 1.5 and 3 GB: ws on fib 15 runs" "" "$bad"
+fi
+
+# ---- 5. a task's stack is as deep as the main one ----
+# 2*10^6 calls deep needs more than the 1 GiB task stacks had; the
+# sanitizers' frames are larger, so a smaller depth there; under
+# ThreadSanitizer smaller still (docs/reliability.md, "ThreadSanitizer")
+n=2000000
+[ -n "${PML_SANITIZERS:-}" ] && n=200000
+[ -n "${PML_TSAN:-}" ] && n=20000
+printf 'fun sum 0 = 0 | sum n = n + sum (n - 1)\nval result = {1, sum %d}\n' $n > "$TMP/deep.pml"
+want=$(limit "$T" "$PML" exec "$TMP/deep.pml" -p 1 --sample 1099511627776 2>&1 | head -1)
+got=$(limit "$T" "$PML" exec "$TMP/deep.pml" -p 2 --sample 1099511627776 2>&1 | head -1)
+v="val result = (1,$((n * (n + 1) / 2)))"
+expect_eq "exec: a $n-deep recursion in a right branch gives the same value on P = 2 as on P = 1" "$v|$v" "$want|$got"
