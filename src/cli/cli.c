@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <gc.h>
 #include <stddef.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "bigstack.h"
+#include "child.h"
 #include "memlimit.h"
 #include "plot.h"
 #include "report.h"
@@ -276,6 +278,35 @@ void cli_report_options(const SimOpts *so, ReportOptions *ro)
     ro->steal_cost = so->steal_cost;
     ro->units = so->units;
     ro->with_queue = !so->no_queue;
+}
+
+int cli_plot_said(int r, const char *msg)
+{
+    if (r > 0) fprintf(stderr, "pml: note: no plot: %s\n", msg);
+    if (r < 0 && *msg) fprintf(stderr, "pml: error: %s\n", msg);
+    return r < 0 ? EXIT_PROGRAM : EXIT_OK;
+}
+
+/* ---- Graphviz ---- */
+
+int cli_graphviz(const char *dot, size_t len, const char *format, FILE *out)
+{
+    const char *prog = getenv("PML_DOT") ? getenv("PML_DOT") : "dot";
+    char tflag[16];
+    snprintf(tflag, sizeof tflag, "-T%s", format);
+    const char *argv[] = {prog, tflag, NULL};
+    ChildRun c = {argv, NULL, dot, len, out, CHILD_ERR_SHOW};
+    switch (child_run(&c)) {
+    case CHILD_OK: case CHILD_OUTPUT: return 0;
+    case CHILD_MISSING:
+        fprintf(stderr, "pml: error: cannot run '%s' (is Graphviz installed?): %s\n", prog, strerror(errno));
+        return -1;
+    case CHILD_SYSTEM:
+        fprintf(stderr, "pml: error: cannot start '%s': %s\n", prog, strerror(errno));
+        return -1;
+    }
+    fprintf(stderr, "pml: error: Graphviz '%s %s' failed\n", prog, tflag);
+    return -1;
 }
 
 /* ---- loading ---- */

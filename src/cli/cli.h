@@ -230,6 +230,10 @@ void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
  * PLOT_EXTENSIONS (plot.h), else -1 after a usage error. */
 int cli_picture_path(const char *opt, const char *path);
 
+/* What a plot_* call (plot.h) came to, said on stderr (a note for 1, an
+ * error for -1 unless msg is "", already said): the exit status. */
+int cli_plot_said(int r, const char *msg);
+
 /* Draws a sweep's plots (svg and its -holders twin) from its CSV text, for
  * sweep and merge: an exit status; without gnuplot only a note. */
 int cli_sweep_plot(const char *file, const char *param, const char *units, const char *svg, int loglog,
@@ -248,6 +252,12 @@ int cli_races_watch(CliRaces *w, CliRun *r);
 RaceView cli_races_view(const CliRaces *w, const CliRun *r);
 int cli_races_found(const CliRaces *w);
 void cli_races_free(CliRaces *w);
+
+/* Graphviz (`dot`, or $PML_DOT) on the DOT text: the picture in format
+ * ("svg", "png", "pdf") written to out as it comes (a failed write there
+ * is left in out's error flag, for its commit to report).  0, or -1
+ * after printing why. */
+int cli_graphviz(const char *dot, size_t len, const char *format, FILE *out);
 
 /* pml --version (version.c): pml's version and its dependencies': the
  * collector's from its header, re2c's and Lemon's from the build,

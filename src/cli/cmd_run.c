@@ -57,10 +57,7 @@ static int run_profile(const Loaded *l, const ReportOptions *ro, const char *svg
 {
     char msg[512];
     fflush(stdout);
-    int r = profile_plot(&l->run, &l->src, ro, svg, msg, sizeof msg);
-    if (r > 0) fprintf(stderr, "pml: note: no plot: %s\n", msg);
-    if (r < 0) fprintf(stderr, "pml: error: %s\n", msg);
-    return r < 0 ? EXIT_PROGRAM : EXIT_OK;
+    return cli_plot_said(profile_plot(&l->run, &l->src, ro, svg, msg, sizeof msg), msg);
 }
 
 static void run_init(void *o)

@@ -139,10 +139,7 @@ static int draw(const char *svg, const char *file, const SpeedRow *rows, const S
     }
     snprintf(title, sizeof title, "%s: factored speedup, fork cost %u, steal cost %u", file, so->fork_cost, so->steal_cost);
     PlotLines pl = {title, "processors P", "speedup over the work T1", 0, np, ns, x, y, se};
-    int r = plot_lines(svg, &pl, msg, sizeof msg);
-    if (r > 0) fprintf(stderr, "pml: note: no plot: %s\n", msg);
-    if (r < 0) fprintf(stderr, "pml: error: %s\n", msg);
-    rc = r < 0 ? -1 : 0;
+    rc = cli_plot_said(plot_lines(svg, &pl, msg, sizeof msg), msg) == EXIT_OK ? 0 : -1;
 end:
     free(x); free(y); free(se); free(titles);
     return rc;
