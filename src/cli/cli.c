@@ -17,6 +17,7 @@
 
 #include "bigstack.h"
 #include "child.h"
+#include "graph.h"
 #include "memlimit.h"
 #include "plot.h"
 #include "report.h"
@@ -200,7 +201,11 @@ static int split_policies(SimOpts *s, const char *v)
             free(copy);
             return -1;
         }
-        if (s->npolicies == sizeof s->policies / sizeof s->policies[0]) break;
+        if (s->npolicies == CLI_MAX_POLICIES) {
+            cli_usage_error("--sched: at most %d policies", CLI_MAX_POLICIES);
+            free(copy);
+            return -1;
+        }
         s->policies[s->npolicies++] = *known;
     }
     free(copy);
@@ -220,7 +225,12 @@ static int split_procs(SimOpts *s, const char *v)
             rc = -1;
             break;
         }
-        if (s->nprocs < sizeof s->procs / sizeof s->procs[0]) s->procs[s->nprocs++] = (uint32_t)p;
+        if (s->nprocs == CLI_MAX_PROCS) {
+            cli_usage_error("-p: at most %d processor counts", CLI_MAX_PROCS);
+            rc = -1;
+            break;
+        }
+        s->procs[s->nprocs++] = (uint32_t)p;
     }
     free(copy);
     if (rc > 0 && s->nprocs == 0) { cli_usage_error("-p needs a number"); rc = -1; }
@@ -373,6 +383,11 @@ static int load_job(void *p, Diag *d)
     if (!j->eval) return 0;
     if (eval_program(l->prog, &l->src, &j->c->eo, &l->run, d)) return -1;
     l->evaluated = 1;
+    char msg[256];
+    if (j->c->eo.check_theorem1 && graph_check(&l->run.g, msg, sizeof msg)) {  /* every command's graphs */
+        diag_set_nospan(d, "graph invariant violated: %s", msg);
+        return -1;
+    }
     for (uint32_t i = 0; i < j->c->eo.nparams && i < 64; i++)
         if (!(l->run.params_read >> i & 1))
             fprintf(stderr, "pml: warning: -D %s: the program never reads param (\"%s\", ...)\n",

@@ -123,8 +123,11 @@ static int image_format(const char *f)
 /* Checks the combinations; EXIT_OK or EXIT_USAGE. */
 static int dot_check_args(DotArgs *a)
 {
-    if (!a->so.policy && (a->have_p || a->have_step || a->so.coarse || a->no_queue)) {
-        cli_usage_error("-p, --step, --coarse and --no-queue-space need --sched=POLICY");
+    /* without a schedule these would change nothing */
+    if (!a->so.policy && (a->have_p || a->have_step || a->so.coarse || a->no_queue || a->units || a->so.seed ||
+                          a->so.fork_cost || a->so.steal_cost)) {
+        cli_usage_error("-p, --step, --coarse, --seed, --units, --no-queue-space, --fork-cost and --steal-cost "
+                        "need --sched=POLICY");
         return EXIT_USAGE;
     }
     if (a->render && !image_format(a->render)) {

@@ -194,6 +194,9 @@ static void speedup_done(void *o)
     free(((SpeedupArgs *)o)->P);
 }
 
+static const int speedup_refused[] = {CLI_UNITS, CLI_NO_QUEUE, 0};
+
 const CliSteps cli_cmd_speedup = {.opts = speedup_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
                                   .size = sizeof(SpeedupArgs), .check = speedup_check,
-                                  .load = CLI_LOAD_EVAL, .body = speedup_body, .done = speedup_done};
+                                  .load = CLI_LOAD_EVAL, .body = speedup_body, .done = speedup_done,
+                                  .refused = speedup_refused, .refused_why = "pml speedup counts steps, not space"};

@@ -149,6 +149,7 @@ static int sweep_check(void *o, CliRun *r)
     if (c->eo.nparams == sizeof c->params / sizeof c->params[0]) { cli_usage_error("too many -D definitions"); return EXIT_USAGE; }
     if (a->sw.exec && check_exec(&r->sim)) return EXIT_USAGE;
     if (a->sample && !a->sw.exec) { cli_usage_error("sweep: --sample goes with --exec"); return EXIT_USAGE; }
+    if (a->loglog && !a->plot) { cli_usage_error("sweep: --loglog goes with --plot"); return EXIT_USAGE; }
     if (!a->sample) a->sample = 4096;
     if (a->nshards && a->plot) { cli_usage_error("sweep: --plot draws the whole sweep: give it to pml merge, not to a --shard"); return EXIT_USAGE; }
     MeasureBy by = a->ro.by;
