@@ -17,9 +17,9 @@ signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])' "$@" 2>/dev/null &
     pml_pid=$!
 }
-# gone PID...: 1 if every PID has ended within 10 s.
+# gone PID...: 1 if every PID has ended within 10 s (scaled: lib.sh).
 gone() {
-    for _ in $(seq 100); do
+    for _ in $(seq $(( 100 * TIME_SCALE ))); do
         local alive=0 p
         for p in "$@"; do kill -0 "$p" 2>/dev/null && alive=1; done
         [ $alive = 0 ] && { echo 1; return; }
@@ -37,7 +37,7 @@ mkdir -p "$TMP/tmpdir"
 for sig in TERM INT HUP KILL; do
     rm -rf "$TMP/dot.pid" "$TMP/v"; mkdir "$TMP/v"
     TMPDIR="$TMP/tmpdir" PML_DOT="$TMP/slowdot" start "$PML" view examples/fib.pml -D n=6 -o "$TMP/v/page.html"
-    for _ in $(seq 300); do [ -s "$TMP/dot.pid" ] && break; sleep 0.1; done
+    for _ in $(seq $(( 300 * TIME_SCALE ))); do [ -s "$TMP/dot.pid" ] && break; sleep 0.1; done
     child=$(cat "$TMP/dot.pid" 2>/dev/null)
     kill -$sig $pml_pid
     wait $pml_pid 2>/dev/null
@@ -53,7 +53,7 @@ printf 'fun loop x = if x < 0 then 0 else loop (x + 1)\nval result = loop 0\n' >
 for sig in TERM INT HUP KILL; do
     start "$PML" paths "$TMP/loop.pml" -k 2
     workers=""
-    for _ in $(seq 300); do
+    for _ in $(seq $(( 300 * TIME_SCALE ))); do
         workers=$(pgrep -P $pml_pid | tr '\n' ' ')
         [ "$(echo $workers | wc -w)" -ge 2 ] && break
         sleep 0.1
