@@ -209,6 +209,14 @@ static const CliOpt *find_opt(const CliOpt *opts, int key)
     return NULL;
 }
 
+/* "--name" or "-k": how the user wrote opt. */
+static const char *flag_name(const CliOpt *opt, char *buf, size_t n)
+{
+    if (opt->name) snprintf(buf, n, "--%s", opt->name);
+    else snprintf(buf, n, "-%c", opt->key);
+    return buf;
+}
+
 /* Why an unknown option (arg "--name[=v]", or the short flag opt) has no
  * effect on cmd: a shared option of a group cmd does not take.  NULL: it
  * is unknown everywhere. */
@@ -260,9 +268,8 @@ static int next_option(CliArgs *a)
             const CliOpt *o = NULL;
             for (int g = 0; g < NGROUPS && !o; g++) o = find_opt(groups[g].opts, k);
             char flag[64];
-            if (o->name) snprintf(flag, sizeof flag, "--%s", o->name);
-            else snprintf(flag, sizeof flag, "-%c", o->key);
-            cli_usage_error("pml %s: %s has no effect here: %s", a->cmd->name, flag, a->cmd->steps->refused_why);
+            cli_usage_error("pml %s: %s has no effect here: %s", a->cmd->name, flag_name(o, flag, sizeof flag),
+                            a->cmd->steps->refused_why);
             return CLI_BAD;
         }
         int r = 0;
@@ -338,14 +345,6 @@ static int take_choice(const CliOpt *opt, const char *v, int *out)
     for (char *t = strtok_r(list, "|", &save); t && n < 15; t = strtok_r(NULL, "|", &save)) names[n++] = t;
     names[n] = NULL;
     return cli_choice(opt->name, v, names, out);
-}
-
-/* "--name" or "-k": how the user wrote opt. */
-static const char *flag_name(const CliOpt *opt, char *buf, size_t n)
-{
-    if (opt->name) snprintf(buf, n, "--%s", opt->name);
-    else snprintf(buf, n, "-%c", opt->key);
-    return buf;
 }
 
 /* One of the command's own options (key) into o: 0, or -1 after a usage error. */
