@@ -34,6 +34,7 @@ BASE = {
     "paths": "paths PROG -D n=5",
     "bounds": "bounds PROG -D n=5 -p 3",
     "speedup": "speedup PROG -D n=6 -p 1:3 --sched ws -o s.csv",
+    "race": "race PROG -D n=5",
 }
 
 # An option's arguments, and what it needs beside it ("context", in the
@@ -48,7 +49,8 @@ SHARED = {
 }
 OWN = {
     "run --by": "--by alloc", "run --group": "--group site", "run --stack": "--stack", "run --top": "--top 1",
-    "run --format": "--format json", "run --profile": ("--profile p.svg", "--sched df -p 1"),
+    "run --format": "--format json", "run --races": "--races off",
+    "race --races": ("--races error", "-D n=6"), "race --format": "--format json", "run --profile": ("--profile p.svg", "--sched df -p 1"),
     "exec --sample": "--sample 64", "exec --sample-error": "--sample-error 50", "exec --compare": "--compare",
     "exec --format": "--format csv", "exec --sched": "--sched bf", "exec -p": "-p 2",
     "graph -o": "-o other.json",
