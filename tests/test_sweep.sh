@@ -118,7 +118,11 @@ expect_eq "a size that fails stops the sweep with status 1" 1 $?
 expect_eq "a failed sweep writes no file" "" "$(ls "$TMP/f")"
 
 mkdir -p "$TMP/i"
-"$PML" sweep $MM -D n=20:40:4 --sched=df,bf -p 1,2 -j 2 -o "$TMP/i/d.csv" --plot "$TMP/i/s.svg" 2>/dev/null &
+# (a background job of a script ignores INT, and pml leaves an ignored
+# signal ignored: python starts pml with it restored)
+python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' "$PML" sweep $MM -D n=20:40:4 --sched=df,bf -p 1,2 -j 2 -o "$TMP/i/d.csv" --plot "$TMP/i/s.svg" 2>/dev/null &
 pid=$!
 for _ in $(seq 1 100); do
     [ -n "$(pgrep -P $pid)" ] && ls "$TMP/i"/pml.tmp.* >/dev/null 2>&1 && break

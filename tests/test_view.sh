@@ -4,7 +4,8 @@
 # Debian's chromium headless (tests/view_browser.py), shows per step the
 # space `pml schedule` computes, at most P nodes running per step, T_P
 # steps, jumps to the mark with one key, makes no network request and
-# raises no JavaScript error.  Keeps a screenshot in tests/out/.
+# raises no JavaScript error, also for a program whose text holds
+# "<!--<script>" and "</script>".  Keeps a screenshot in tests/out/.
 cd "$(dirname "$0")/.."
 source tests/lib.sh
 PML=${PML:-$PWD/pml}
@@ -29,6 +30,25 @@ if [ -x "${PML_CHROMIUM:-/usr/bin/chromium}" ]; then
         sed 's/^\(PASS\|FAIL\) view_/\1 view_quicksort_/'
 else
     fail view_in_the_browser "no chromium at ${PML_CHROMIUM:-/usr/bin/chromium} (make deps installs it)"
+fi
+
+# a source holding what would end or escape the page's <script> (HTML's
+# script data states: "<!--<script>" once swallowed the rest of the page)
+cat > "$TMP/scr.pml" <<'EOF'
+(* a comment holding <!--<script> and </script> and <SCRIPT and </SCRIPT > *)
+val s = "<!--<script>"
+fun fib n = if n < 2 then n else let val (a, b) = {fib (n - 1), fib (n - 2)} in a + b end
+val result = (fib 5, s ^ "</script><!--")
+EOF
+"$PML" view "$TMP/scr.pml" -o "$TMP/scr.html" && "$PML" schedule "$TMP/scr.pml" -o "$TMP/scr.json" ||
+    fail view_script_page_written "a command failed"
+expect_eq "view escapes <!--, <script and </script in the page's data" "<script type=\"application/json\" id=\"pml-data\"> </script> <script> </script>" \
+    "$(grep -oiE '<script[^>]*>|</script' "$TMP/scr.html" | sed 's/^<\/script$/<\/script>/' | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "view.js and view.css hold no <!--, <script or </ (written as they are)" 0 \
+    "$(grep -ciE '<!--|<script|</' src/out/view.js src/out/view.css | awk -F: '{ s += $2 } END { print s }')"
+if [ -x "${PML_CHROMIUM:-/usr/bin/chromium}" ]; then
+    PML_VIEW_SOURCE_HAS='<!--<script> and </script> and <SCRIPT' timeout 180 python3 tests/view_browser.py \
+        "$TMP/scr.html" "$TMP/scr.png" "$TMP/scr.json" | sed 's/^\(PASS\|FAIL\) view_/\1 view_script_text_/'
 fi
 
 # usage errors: exit 2, nothing written

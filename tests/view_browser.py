@@ -9,8 +9,9 @@ Prints PASS/FAIL lines: for each schedule, the page's space at every
 sampled step equals `pml schedule`'s heap + queue, the nodes it shows
 running at each step are those `pml schedule` visited then (so at most P),
 its step count is T_P; the key m jumps to the high-water mark; the page
-made no network request and raised no JavaScript error.  Keeps a
-screenshot at the mark."""
+made no network request and raised no JavaScript error; with
+PML_VIEW_SOURCE_HAS=TEXT, that TEXT is in one of the page's sources.  Keeps
+a screenshot at the mark."""
 import base64, json, os, shutil, subprocess, sys, tempfile, time
 
 CHROMIUM = os.environ.get("PML_CHROMIUM", "/usr/bin/chromium")
@@ -114,6 +115,10 @@ def main():
                   " space: x.space, running: x.running};})};})()")
         check("view_page_shows_%d_schedules" % len(scheds), len(view["s"]) == len(scheds),
               "%d schedules" % len(view["s"]))
+        want_src = os.environ.get("PML_VIEW_SOURCE_HAS")
+        if want_src:    # the program's text reached the page's data whole
+            srcs = js("JSON.parse(document.getElementById('pml-data').textContent).sources.map(function(f){return f.text;})")
+            check("view_page_source_text_intact", any(want_src in t for t in srcs), "not among %d sources" % len(srcs))
         for i, (pv, sj) in enumerate(zip(view["s"], scheds)):
             name = "view_%s_P%d" % (pv["policy"], pv["P"])
             check(name + "_step_count_is_T_P", pv["T"] == sj["steps"], "%s vs %s" % (pv["T"], sj["steps"]))

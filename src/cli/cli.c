@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <gc.h>
 #include <stddef.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@
 #include <unistd.h>
 
 #include "bigstack.h"
+#include "child.h"
+#include "graph.h"
 #include "memlimit.h"
 #include "plot.h"
 #include "report.h"
@@ -198,7 +201,11 @@ static int split_policies(SimOpts *s, const char *v)
             free(copy);
             return -1;
         }
-        if (s->npolicies == sizeof s->policies / sizeof s->policies[0]) break;
+        if (s->npolicies == CLI_MAX_POLICIES) {
+            cli_usage_error("--sched: at most %d policies", CLI_MAX_POLICIES);
+            free(copy);
+            return -1;
+        }
         s->policies[s->npolicies++] = *known;
     }
     free(copy);
@@ -218,7 +225,12 @@ static int split_procs(SimOpts *s, const char *v)
             rc = -1;
             break;
         }
-        if (s->nprocs < sizeof s->procs / sizeof s->procs[0]) s->procs[s->nprocs++] = (uint32_t)p;
+        if (s->nprocs == CLI_MAX_PROCS) {
+            cli_usage_error("-p: at most %d processor counts", CLI_MAX_PROCS);
+            rc = -1;
+            break;
+        }
+        s->procs[s->nprocs++] = (uint32_t)p;
     }
     free(copy);
     if (rc > 0 && s->nprocs == 0) { cli_usage_error("-p needs a number"); rc = -1; }
@@ -276,6 +288,35 @@ void cli_report_options(const SimOpts *so, ReportOptions *ro)
     ro->steal_cost = so->steal_cost;
     ro->units = so->units;
     ro->with_queue = !so->no_queue;
+}
+
+int cli_plot_said(int r, const char *msg)
+{
+    if (r > 0) fprintf(stderr, "pml: note: no plot: %s\n", msg);
+    if (r < 0 && *msg) fprintf(stderr, "pml: error: %s\n", msg);
+    return r < 0 ? EXIT_PROGRAM : EXIT_OK;
+}
+
+/* ---- Graphviz ---- */
+
+int cli_graphviz(const char *dot, size_t len, const char *format, FILE *out)
+{
+    const char *prog = getenv("PML_DOT") ? getenv("PML_DOT") : "dot";
+    char tflag[16];
+    snprintf(tflag, sizeof tflag, "-T%s", format);
+    const char *argv[] = {prog, tflag, NULL};
+    ChildRun c = {argv, NULL, dot, len, out, CHILD_ERR_SHOW};
+    switch (child_run(&c)) {
+    case CHILD_OK: case CHILD_OUTPUT: return 0;
+    case CHILD_MISSING:
+        fprintf(stderr, "pml: error: cannot run '%s' (is Graphviz installed?): %s\n", prog, strerror(errno));
+        return -1;
+    case CHILD_SYSTEM:
+        fprintf(stderr, "pml: error: cannot start '%s': %s\n", prog, strerror(errno));
+        return -1;
+    }
+    fprintf(stderr, "pml: error: Graphviz '%s %s' failed\n", prog, tflag);
+    return -1;
 }
 
 /* ---- loading ---- */
@@ -342,6 +383,11 @@ static int load_job(void *p, Diag *d)
     if (!j->eval) return 0;
     if (eval_program(l->prog, &l->src, &j->c->eo, &l->run, d)) return -1;
     l->evaluated = 1;
+    char msg[256];
+    if (j->c->eo.check_theorem1 && graph_check(&l->run.g, msg, sizeof msg)) {  /* every command's graphs */
+        diag_set_nospan(d, "graph invariant violated: %s", msg);
+        return -1;
+    }
     for (uint32_t i = 0; i < j->c->eo.nparams && i < 64; i++)
         if (!(l->run.params_read >> i & 1))
             fprintf(stderr, "pml: warning: -D %s: the program never reads param (\"%s\", ...)\n",

@@ -30,9 +30,9 @@ typedef struct Loaded {
     int evaluated;
 } Loaded;
 
-/* Options every evaluating command accepts (cli_common_opts):
- *   -D name=N   --max-nodes N   --max-depth N   --print-depth N   --print-length N
- *   --string-depth N   --check-invariants   --no-prelude */
+/* The evaluation's options (cli_common_opts, cli_print_opts):
+ *   -D name=N   --max-nodes N   --max-depth N   --check-invariants   --no-prelude
+ *   --print-depth N   --print-length N   --string-depth N */
 typedef struct CommonOpts {
     EvalOptions eo;
     Param params[64];
@@ -52,10 +52,12 @@ uint64_t cli_default_max_nodes(void);
 /* The simulation options shared by run, schedule, dot, sweep and others
  * (cli_sim_opts): --sched, -p, --coarse, --seed, --units, --no-queue-space,
  * --fork-cost, --steal-cost. */
+#define CLI_MAX_POLICIES 64     /* --sched entries (a policy may come twice) */
+#define CLI_MAX_PROCS 4096      /* -p values */
 typedef struct SimOpts {
-    const char *policies[8];
+    const char *policies[CLI_MAX_POLICIES];
     uint32_t npolicies;     /* 0 until --sched is given */
-    uint32_t procs[32];
+    uint32_t procs[CLI_MAX_PROCS];
     uint32_t nprocs;        /* 0 until -p is given */
     int coarse;
     uint64_t seed;
@@ -106,10 +108,14 @@ enum {
     CLI_SCHED, CLI_COARSE, CLI_SEED, CLI_UNITS, CLI_NO_QUEUE, CLI_FORK_COST, CLI_STEAL_COST,
     CLI_OWN = 512
 };
-extern const CliOpt cli_common_opts[], cli_sim_opts[];  /* ending in {0} */
+extern const CliOpt cli_common_opts[], cli_print_opts[], cli_sim_opts[];  /* ending in {0} */
 
-/* Which shared options a command takes. */
-enum { CLI_GROUP_COMMON = 1, CLI_GROUP_SIM = 2 };
+/* Which shared options a command takes: the evaluation's (-D, --max-nodes,
+ * …: cli_common_opts), the printed value's (--print-depth, …: only where
+ * the value is shown) and the simulation's.  A shared option of a group a
+ * command does not take, or one of its CliSteps.refused, is a usage error
+ * naming it and why (docs/options.md). */
+enum { CLI_GROUP_COMMON = 1, CLI_GROUP_SIM = 2, CLI_GROUP_PRINT = 4 };
 
 /* What the runner (cli_run_command) keeps for a command: the arguments that are
  * not options, the shared options, the program. */
@@ -145,6 +151,8 @@ typedef struct CliSteps {
     int load;                   /* CLI_LOAD_* */
     int (*body)(void *o, CliRun *r);
     void (*done)(void *o);
+    const int *refused;         /* shared options of its groups it has no use for, ending in 0 */
+    const char *refused_why;    /* why, for the usage error */
 } CliSteps;
 
 /* A row of the command table (main.c): a subcommand's synopsis, --help and steps. */
@@ -230,6 +238,10 @@ void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
  * PLOT_EXTENSIONS (plot.h), else -1 after a usage error. */
 int cli_picture_path(const char *opt, const char *path);
 
+/* What a plot_* call (plot.h) came to, said on stderr (a note for 1, an
+ * error for -1 unless msg is "", already said): the exit status. */
+int cli_plot_said(int r, const char *msg);
+
 /* Draws a sweep's plots (svg and its -holders twin) from its CSV text, for
  * sweep and merge: an exit status; without gnuplot only a note. */
 int cli_sweep_plot(const char *file, const char *param, const char *units, const char *svg, int loglog,
@@ -248,6 +260,12 @@ int cli_races_watch(CliRaces *w, CliRun *r);
 RaceView cli_races_view(const CliRaces *w, const CliRun *r);
 int cli_races_found(const CliRaces *w);
 void cli_races_free(CliRaces *w);
+
+/* Graphviz (`dot`, or $PML_DOT) on the DOT text: the picture in format
+ * ("svg", "png", "pdf") written to out as it comes (a failed write there
+ * is left in out's error flag, for its commit to report).  0, or -1
+ * after printing why. */
+int cli_graphviz(const char *dot, size_t len, const char *format, FILE *out);
 
 /* pml --version (version.c): pml's version and its dependencies': the
  * collector's from its header, re2c's and Lemon's from the build,

@@ -125,6 +125,27 @@ static int bounds_body(void *o, CliRun *r)
     return a->K && static_bound(g, so, a) ? EXIT_PROGRAM : EXIT_OK;
 }
 
+static void bounds_init(void *o)
+{
+    ((BoundsArgs *)o)->latency = UINT64_MAX;    /* not given */
+}
+
+/* --tasks and --latency are --static's: EXIT_OK, or EXIT_USAGE after saying so. */
+static int bounds_check(void *o, CliRun *r)
+{
+    BoundsArgs *a = o;
+    (void)r;
+    if (!a->K && (a->tasks || a->latency != UINT64_MAX)) {
+        cli_usage_error("pml bounds: --tasks and --latency go with --static K");
+        return EXIT_USAGE;
+    }
+    if (a->latency == UINT64_MAX) a->latency = 0;
+    return EXIT_OK;
+}
+
+static const int bounds_refused[] = {CLI_UNITS, CLI_NO_QUEUE, 0};
+
 const CliSteps cli_cmd_bounds = {.opts = bounds_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
-                                 .size = sizeof(BoundsArgs), .load = CLI_LOAD_EVAL,
-                                 .body = bounds_body};
+                                 .size = sizeof(BoundsArgs), .init = bounds_init, .check = bounds_check,
+                                 .load = CLI_LOAD_EVAL, .body = bounds_body, .refused = bounds_refused,
+                                 .refused_why = "pml bounds counts steps, not space"};

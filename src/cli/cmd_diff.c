@@ -56,10 +56,7 @@ static int side_options(const SimOpts *s, const char *side, SchedOptions *so)
         cli_usage_error("pml diff: give side %s one --sched=POLICY (and at most one -p)", side);
         return EXIT_USAGE;
     }
-    so->policy = s->policies[0];
-    so->P = s->nprocs ? s->procs[0] : 1;
-    so->coarse = s->coarse;
-    so->seed = s->seed;
+    *so = cli_sched_options(s, s->policies[0], s->nprocs ? s->procs[0] : 1);
     return EXIT_OK;
 }
 
@@ -87,12 +84,14 @@ static int diff_check(void *o, CliRun *r)
     return EXIT_OK;
 }
 
-/* "bf, P=2" (and coarse, seed when given). */
+/* "bf, P=2" (and coarse, seed, costs when given). */
 static void side_name(const SimOpts *s, const SchedOptions *so, char *buf, size_t cap)
 {
     int k = snprintf(buf, cap, "%s, P=%u", so->policy, so->P);
     if (so->coarse && k >= 0 && (size_t)k < cap) k += snprintf(buf + k, cap - k, ", coarse");
-    if (s->seed && k >= 0 && (size_t)k < cap) snprintf(buf + k, cap - k, ", seed %llu", (unsigned long long)s->seed);
+    if (s->seed && k >= 0 && (size_t)k < cap) k += snprintf(buf + k, cap - k, ", seed %llu", (unsigned long long)s->seed);
+    if (s->fork_cost && k >= 0 && (size_t)k < cap) k += snprintf(buf + k, cap - k, ", fork cost %u", s->fork_cost);
+    if (s->steal_cost && k >= 0 && (size_t)k < cap) snprintf(buf + k, cap - k, ", steal cost %u", s->steal_cost);
 }
 
 static int diff_measure(const DiffArgs *a, const Loaded *l, int side, Measure *m)
@@ -114,7 +113,7 @@ static int diff_write(const DiffArgs *a, const Loaded *l, Measure m[2])
 {
     Diff d;
     if (diff_marks(&m[0], &m[1], &d)) { fprintf(stderr, "pml diff: out of memory\n"); return EXIT_PROGRAM; }
-    char name[2][96];
+    char name[2][160];
     SchedOptions so[2] = {0};
     for (int s = 0; s < 2; s++) {
         side_options(a->sim[s], "", &so[s]);

@@ -23,11 +23,9 @@
  * PML_DOT names another Graphviz binary than `dot`.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -125,8 +123,11 @@ static int image_format(const char *f)
 /* Checks the combinations; EXIT_OK or EXIT_USAGE. */
 static int dot_check_args(DotArgs *a)
 {
-    if (!a->so.policy && (a->have_p || a->have_step || a->so.coarse || a->no_queue)) {
-        cli_usage_error("-p, --step, --coarse and --no-queue-space need --sched=POLICY");
+    /* without a schedule these would change nothing */
+    if (!a->so.policy && (a->have_p || a->have_step || a->so.coarse || a->no_queue || a->units || a->so.seed ||
+                          a->so.fork_cost || a->so.steal_cost)) {
+        cli_usage_error("-p, --step, --coarse, --seed, --units, --no-queue-space, --fork-cost and --steal-cost "
+                        "need --sched=POLICY");
         return EXIT_USAGE;
     }
     if (a->render && !image_format(a->render)) {
@@ -227,44 +228,6 @@ static void dot_caption(const DotArgs *a, const CliRun *run, const Measure *r, d
 
 /* ---- output ---------------------------------------------------------------- */
 
-/* Pipes the DOT text to Graphviz with its output going to `out`. */
-static int render(const char *dot, size_t len, const char *fmt, FILE *out)
-{
-    const char *prog = getenv("PML_DOT") ? getenv("PML_DOT") : "dot";
-    char tflag[16];
-    snprintf(tflag, sizeof tflag, "-T%s", fmt);
-    int fds[2];
-    if (fflush(out) || pipe(fds)) { perror("pml dot"); return -1; }
-    pid_t parent = getpid(), pid = fork();
-    if (pid < 0) { perror("pml dot: fork"); close(fds[0]); close(fds[1]); return -1; }
-    if (pid == 0) {
-        outfile_child_of(parent);
-        dup2(fds[0], STDIN_FILENO);
-        dup2(fileno(out), STDOUT_FILENO);
-        close(fds[0]); close(fds[1]);
-        execlp(prog, prog, tflag, (char *)NULL);
-        fprintf(stderr, "pml dot: cannot run '%s' (is Graphviz installed?): %s\n", prog, strerror(errno));
-        _exit(127);
-    }
-    close(fds[0]);
-    void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-    size_t done = 0;
-    while (done < len) {
-        ssize_t w = write(fds[1], dot + done, len - done);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) break;
-        done += (size_t)w;
-    }
-    close(fds[1]);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    signal(SIGPIPE, old);
-    if (done == len && WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
-    if (!(WIFEXITED(status) && WEXITSTATUS(status) == 127))
-        fprintf(stderr, "pml dot: Graphviz '%s %s' failed\n", prog, tflag);
-    return -1;
-}
-
 /* X.dot -> X.svg; X -> X.svg. */
 static char *image_path(const char *out, const char *fmt)
 {
@@ -286,12 +249,12 @@ static int dot_write(const DotArgs *a, const char *dot, size_t len)
     if (!image_only) {
         if (outfile_open(&df, out)) goto done;
         have_df = 1;
-        if (fwrite(dot, 1, len, df.f) != len) { perror("pml dot: write"); goto done; }
+        fwrite(dot, 1, len, df.f); /* a failed write is outfile_commit's to report */
     }
     if (a->render) {
         if (outfile_open(&imf, image_only ? out : img)) goto done;
         have_imf = 1;
-        if (render(dot, len, a->render, imf.f)) goto done;
+        if (cli_graphviz(dot, len, a->render, imf.f)) goto done;
     }
     rc = EXIT_OK;
 done:

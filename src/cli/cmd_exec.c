@@ -147,12 +147,14 @@ static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, 
     }
 }
 
+enum { EXEC_MAX_RUNS = 256 };
+
 typedef struct ExecArgs {
     uint64_t every;         /* --sample N */
     uint32_t pct;           /* --sample-error PCT */
     uint32_t max_threads;   /* --max-threads N */
     int fmt, compare;
-    ExecRun runs[8 * 32];   /* each policy with each P */
+    ExecRun runs[EXEC_MAX_RUNS];    /* each policy with each P */
     uint32_t n;
 } ExecArgs;
 
@@ -177,6 +179,10 @@ static int plan_runs(const SimOpts *so, ExecRun *runs, uint32_t *n)
     const uint32_t *procs = so->nprocs ? so->procs : dflt_p;
     uint32_t nq = so->nprocs ? so->nprocs : 1;
     *n = 0;
+    if (np * nq > EXEC_MAX_RUNS) {
+        cli_usage_error("pml exec: at most %d runs (policies times processor counts), not %u", EXEC_MAX_RUNS, np * nq);
+        return -1;
+    }
     for (uint32_t a = 0; a < np; a++)
         for (uint32_t b = 0; b < nq; b++) {
             ExecRun *r = &runs[(*n)++];
@@ -255,6 +261,11 @@ static int exec_body(void *o, CliRun *r)
     return rc;
 }
 
-const CliSteps cli_cmd_exec = {.opts = exec_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(ExecArgs),
-                               .init = exec_init, .check = exec_check,
-                               .load = CLI_LOAD_RESOLVE, .body = exec_body};
+/* What a real run has no use for (docs/options.md). */
+static const int exec_refused[] = {CLI_COARSE, CLI_UNITS, CLI_NO_QUEUE, CLI_FORK_COST, CLI_STEAL_COST, CLI_CHECK_INV, 0};
+
+const CliSteps cli_cmd_exec = {.opts = exec_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM | CLI_GROUP_PRINT,
+                               .size = sizeof(ExecArgs), .init = exec_init, .check = exec_check,
+                               .load = CLI_LOAD_RESOLVE, .body = exec_body, .refused = exec_refused,
+                               .refused_why = "pml exec runs the program for real, on threads: no cost graph, no "
+                                              "simulated schedule, the heap in words (docs/exec.md)"};

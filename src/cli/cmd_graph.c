@@ -75,6 +75,6 @@ static int graph_body(void *o, CliRun *r)
     return outfile_commit(&f) ? EXIT_PROGRAM : EXIT_OK;
 }
 
-const CliSteps cli_cmd_graph = {.opts = graph_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(GraphArgs),
+const CliSteps cli_cmd_graph = {.opts = graph_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_PRINT, .size = sizeof(GraphArgs),
                                 .init = graph_opts_init, .load = CLI_LOAD_EVAL,
                                 .body = graph_body};

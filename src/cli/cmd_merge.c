@@ -65,4 +65,15 @@ static int merge_body(void *o, CliRun *r)
     return rc;
 }
 
-const CliSteps cli_cmd_merge = {.opts = merge_opts, .many = 1, .size = sizeof(MergeArgs), .body = merge_body};
+static int merge_check(void *o, CliRun *r)
+{
+    (void)r;
+    if (((MergeArgs *)o)->loglog && !((MergeArgs *)o)->plot) {
+        cli_usage_error("merge: --loglog goes with --plot");
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+const CliSteps cli_cmd_merge = {.opts = merge_opts, .many = 1, .size = sizeof(MergeArgs), .check = merge_check,
+                                .body = merge_body};

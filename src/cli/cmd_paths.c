@@ -10,9 +10,9 @@
 #include <gc.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "cli.h"
 #include "paths.h"
 #include "paths_report.h"
@@ -116,13 +116,11 @@ static int run_workers(const PathsArgs *a, PathCount **c, uint32_t *n)
     pid_t pid[MAX_WORKERS];
     int fd[MAX_WORKERS], rc = EXIT_OK;
     uint32_t cap = 0, started = 0;
-    fflush(stdout);
-    fflush(stderr);
     for (uint32_t w = 0; w < a->k; w++) {
         int p[2];
         if (pipe(p)) { rc = EXIT_PROGRAM; break; }
         GC_atfork_prepare();
-        pid[w] = fork();
+        pid[w] = child_fork();
         if (pid[w] == 0) {
             GC_atfork_child();
             close(p[0]);
@@ -140,9 +138,8 @@ static int run_workers(const PathsArgs *a, PathCount **c, uint32_t *n)
         FILE *f = fdopen(fd[w], "r");
         if (!f || read_counts(f, c, n, &cap)) rc = rc ? rc : EXIT_PROGRAM;
         if (f) fclose(f); else close(fd[w]);
-        int status;
-        while (waitpid(pid[w], &status, 0) < 0 && errno == EINTR) {}
-        int st = WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_PROGRAM;
+        int st = child_wait(pid[w], 0);
+        if (st >= 128) st = EXIT_PROGRAM;
         if (st != EXIT_OK && rc == EXIT_OK) rc = st;
     }
     if (rc == EXIT_OK) qsort(*c, *n, sizeof **c, count_cmp);
@@ -181,7 +178,7 @@ static int paths_body(void *o, CliRun *r)
         PathsReportOptions ro = {a->top, a->json, a->file};
         paths_report(stdout, pl, &r->l.src, c, n, &ro);
         if (fflush(stdout) || ferror(stdout)) {
-            fprintf(stderr, "pml: error: writing standard output: %s\n", strerror(errno));
+            outfile_stdout_failed(errno ? errno : EIO);
             rc = EXIT_PROGRAM;
         }
     }

@@ -88,9 +88,7 @@ static int schedule_plot(const SchedArgs *a, const CliRun *r, const Schedule *s)
     const char *base = strrchr(r->file, '/') ? strrchr(r->file, '/') + 1 : r->file;
     snprintf(title, sizeof title, "%s, %s, P=%u: %u steps, %llu delay, %llu no-work", base, a->so.policy,
              s->P, s->T, (unsigned long long)s->delay, (unsigned long long)s->nowork);
-    int pr = timeline_plot(a->plot, r->l.prog, &r->l.src, &r->l.run.g, s, title, msg, sizeof msg);
-    if (pr) fprintf(stderr, "pml: %s: %s\n", pr < 0 ? "error" : "note", msg);
-    return pr < 0 ? EXIT_PROGRAM : EXIT_OK;
+    return cli_plot_said(timeline_plot(a->plot, r->l.prog, &r->l.src, &r->l.run.g, s, title, msg, sizeof msg), msg);
 }
 
 static int schedule_body(void *o, CliRun *r)

@@ -139,10 +139,7 @@ static int draw(const char *svg, const char *file, const SpeedRow *rows, const S
     }
     snprintf(title, sizeof title, "%s: factored speedup, fork cost %u, steal cost %u", file, so->fork_cost, so->steal_cost);
     PlotLines pl = {title, "processors P", "speedup over the work T1", 0, np, ns, x, y, se};
-    int r = plot_lines(svg, &pl, msg, sizeof msg);
-    if (r > 0) fprintf(stderr, "pml: note: no plot: %s\n", msg);
-    if (r < 0) fprintf(stderr, "pml: error: %s\n", msg);
-    rc = r < 0 ? -1 : 0;
+    rc = cli_plot_said(plot_lines(svg, &pl, msg, sizeof msg), msg) == EXIT_OK ? 0 : -1;
 end:
     free(x); free(y); free(se); free(titles);
     return rc;
@@ -197,6 +194,9 @@ static void speedup_done(void *o)
     free(((SpeedupArgs *)o)->P);
 }
 
+static const int speedup_refused[] = {CLI_UNITS, CLI_NO_QUEUE, 0};
+
 const CliSteps cli_cmd_speedup = {.opts = speedup_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
                                   .size = sizeof(SpeedupArgs), .check = speedup_check,
-                                  .load = CLI_LOAD_EVAL, .body = speedup_body, .done = speedup_done};
+                                  .load = CLI_LOAD_EVAL, .body = speedup_body, .done = speedup_done,
+                                  .refused = speedup_refused, .refused_why = "pml speedup counts steps, not space"};

@@ -4,19 +4,19 @@
  * simulated on it; the workers send their CSV rows through pipes and the
  * parent writes them in size order, so the output does not depend on -j.
  *
- * Ctrl-C (or SIGTERM, SIGHUP) kills the workers, and the output files,
- * written through outfile_open, are never left behind half-written.
+ * A signal that ends pml kills the workers (child.h), and the output
+ * files, written through outfile_open and held until the run is done
+ * (main.c), appear together or not at all.
  */
 #include <errno.h>
 #include <gc.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "cli.h"
 #include "sched.h"
 #include "report.h"
@@ -149,6 +149,7 @@ static int sweep_check(void *o, CliRun *r)
     if (c->eo.nparams == sizeof c->params / sizeof c->params[0]) { cli_usage_error("too many -D definitions"); return EXIT_USAGE; }
     if (a->sw.exec && check_exec(&r->sim)) return EXIT_USAGE;
     if (a->sample && !a->sw.exec) { cli_usage_error("sweep: --sample goes with --exec"); return EXIT_USAGE; }
+    if (a->loglog && !a->plot) { cli_usage_error("sweep: --loglog goes with --plot"); return EXIT_USAGE; }
     if (!a->sample) a->sample = 4096;
     if (a->nshards && a->plot) { cli_usage_error("sweep: --plot draws the whole sweep: give it to pml merge, not to a --shard"); return EXIT_USAGE; }
     MeasureBy by = a->ro.by;
@@ -201,43 +202,6 @@ static int write_mark(FILE *f, const SweepArgs *a)
 
 /* ---- workers ---- */
 
-/* The running workers, for the signal handler to kill. */
-static volatile pid_t live[MAX_JOBS];
-static struct sigaction old_action[3];
-static const int caught[3] = {SIGINT, SIGTERM, SIGHUP};
-
-static void live_set(pid_t old, pid_t pid)
-{
-    for (int i = 0; i < MAX_JOBS; i++)
-        if (live[i] == old) { live[i] = pid; return; }
-}
-
-/* Kill and reap the workers, then do what was done before (outfile_open's handler
- * removes the unfinished output files), then die of the signal. */
-static void on_signal(int sig)
-{
-    for (int i = 0; i < MAX_JOBS; i++)
-        if (live[i] > 0) kill(live[i], SIGKILL);
-    for (int i = 0; i < MAX_JOBS; i++)
-        if (live[i] > 0) waitpid(live[i], NULL, 0);
-    for (int k = 0; k < 3; k++) {
-        if (caught[k] != sig) continue;
-        void (*old)(int) = old_action[k].sa_handler;
-        if (old != SIG_DFL && old != SIG_IGN) old(sig);
-    }
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void catch_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (int k = 0; k < 3; k++) sigaction(caught[k], &sa, &old_action[k]);
-}
-
 /* In the child: evaluate one size, send its rows, exit. */
 /* --exec: each (policy, P) run for real, its measured mark into sw. */
 static int measure_size(const SweepArgs *a, const CommonOpts *c, const Loaded *l, SweepOptions *sw)
@@ -264,8 +228,6 @@ static int measure_size(const SweepArgs *a, const CommonOpts *c, const Loaded *l
 
 static void worker(const SweepArgs *a, int64_t size, int fd)
 {
-    /* the collector marks on this thread only: the workers already use the cores */
-    for (int k = 0; k < 3; k++) signal(caught[k], SIG_DFL);
     CommonOpts c = *a->c;
     c.eo.params = c.params;
     c.params[c.eo.nparams++] = (Param){a->range, size};
@@ -287,13 +249,10 @@ static int job_start(const SweepArgs *a, Job *jobs, Job *j)
 {
     int fds[2];
     if (pipe(fds)) return -1;
-    fflush(stdout);
-    fflush(stderr);
     GC_atfork_prepare();
-    pid_t parent = getpid(), pid = fork();
+    pid_t pid = child_fork();
     if (pid == 0) {
         GC_atfork_child();
-        outfile_child_of(parent);
         close(fds[0]);
         for (uint32_t i = 0; i < a->nsizes; i++)
             if (jobs[i].pid > 0) close(jobs[i].fd);
@@ -304,7 +263,6 @@ static int job_start(const SweepArgs *a, Job *jobs, Job *j)
     if (pid < 0) { close(fds[0]); return -1; }
     j->pid = pid;
     j->fd = fds[0];
-    live_set(0, pid);
     return 0;
 }
 
@@ -327,14 +285,10 @@ static int job_read(Job *j)
 /* Waits for the worker: its exit status (EXIT_PROGRAM if it died). */
 static int job_finish(Job *j, int kill_it)
 {
-    int status = 0;
-    if (kill_it) kill(j->pid, SIGKILL);
     close(j->fd);
-    while (waitpid(j->pid, &status, 0) < 0 && errno == EINTR) {}
-    live_set(j->pid, 0);
+    int st = child_wait(j->pid, kill_it);
     j->pid = 0;
-    if (WIFEXITED(status)) return WEXITSTATUS(status);
-    return EXIT_PROGRAM;
+    return st < 128 ? st : EXIT_PROGRAM;
 }
 
 static void stop_all(Job *jobs, uint32_t n)
@@ -455,9 +409,7 @@ int cli_sweep_plot(const char *file, const char *param, const char *units, const
     int rc = sweep_read(csv, len, &rows, &n, msg, sizeof msg);
     if (rc == 0) rc = sweep_plot(rows, n, &po, msg, sizeof msg);
     sweep_rows_free(rows, n);
-    if (rc > 0) fprintf(stderr, "pml: note: no plot: %s\n", msg);
-    if (rc < 0) fprintf(stderr, "pml: error: %s\n", msg);
-    return rc < 0 ? EXIT_PROGRAM : EXIT_OK;
+    return cli_plot_said(rc, msg);
 }
 
 static int sweep_body(void *o, CliRun *r)
@@ -469,10 +421,8 @@ static int sweep_body(void *o, CliRun *r)
     OutFile out;
     if (!jobs) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     for (uint32_t i = 0; i < a->nsizes; i++) jobs[i].size = a->sizes[i];
-    outfile_hold(); /* the CSV and the plots appear together or not at all */
     int rc = outfile_open(&out, a->out ? a->out : "-") ? EXIT_PROGRAM : EXIT_OK;
     if (rc == EXIT_OK) {
-        catch_signals();
         rc = run_jobs(a, jobs);
         size_t len = 0;
         char *csv = rc ? NULL : assemble(a, jobs, &len);
@@ -484,7 +434,6 @@ static int sweep_body(void *o, CliRun *r)
             rc = cli_sweep_plot(a->file, a->range, space_units_names[a->ro.units], a->plot, a->loglog, csv, len);
         free(csv);
     }
-    if (outfile_release(rc == EXIT_OK)) rc = EXIT_PROGRAM;
     for (uint32_t i = 0; i < a->nsizes; i++) free(jobs[i].buf);
     free(jobs);
     return rc;

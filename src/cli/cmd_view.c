@@ -66,51 +66,37 @@ static int view_check(void *o, CliRun *r)
 
 /* ---- the graph picture ------------------------------------------------------ */
 
-/* Graphviz's SVG of dot (PML_DOT or `dot`), malloc'd; NULL on failure. */
+/* Graphviz's SVG of dot, malloc'd; NULL after saying why. */
 static char *render_svg(const char *dot, size_t len)
 {
-    char in[] = "/tmp/pml_view_XXXXXX";
-    int fd = mkstemp(in);
-    if (fd < 0) return NULL;
-    FILE *f = fdopen(fd, "w");
-    int ok = f && fwrite(dot, 1, len, f) == len;
-    if (f) fclose(f);
-    char cmd[256];
-    const char *prog = getenv("PML_DOT") ? getenv("PML_DOT") : "dot";
-    snprintf(cmd, sizeof cmd, "'%s' -Tsvg '%s' 2>/dev/null", prog, in);
-    FILE *p = ok ? popen(cmd, "r") : NULL;
     char *svg = NULL;
-    size_t n = 0, cap = 0;
-    for (char buf[65536]; p;) {
-        size_t k = fread(buf, 1, sizeof buf, p);
-        if (k == 0) break;
-        if (n + k + 1 > cap) {
-            cap = 2 * (n + k + 1);
-            char *t = realloc(svg, cap);
-            if (!t) { free(svg); svg = NULL; break; }
-            svg = t;
-        }
-        memcpy(svg + n, buf, k);
-        n += k;
+    size_t n = 0;
+    FILE *f = open_memstream(&svg, &n);
+    int bad = !f || cli_graphviz(dot, len, "svg", f);
+    if ((f && fclose(f)) || bad) {
+        if (!bad) fprintf(stderr, "pml: error: out of memory for Graphviz's SVG\n");
+        free(svg);
+        return NULL;
     }
-    if (svg) svg[n] = 0;
-    if (p && pclose(p) != 0) { free(svg); svg = NULL; }
-    unlink(in);
     return svg;
 }
 
-/* The distilled graph at m's mark: its SVG; d keeps the grouping. */
+/* The distilled graph at m's mark: its SVG, d keeping the grouping; NULL
+ * (d freed) after saying why. */
 static char *view_picture(const ViewArgs *a, const Loaded *l, Measure *m, Distilled *d)
 {
     const double *share = NULL;
     double rshare = 0;
     int approx;
     SpaceAttrib *at = measure_attrib(m);
-    if (!at || space_attrib_use(at, m->hwm_step, &share, &rshare, &approx)) return NULL;
+    int bad = !at || space_attrib_use(at, m->hwm_step, &share, &rshare, &approx);
     DistillOptions o = { .sched = &m->sched, .step = m->hwm_step, .share = share,
                          .max_shown = a->max_shown, .min_share = DISTILL_MIN_SHARE,
                          .max_heap = 2 * (size_t)a->max_shown, .max_span = DISTILL_MAX_SPAN };
-    if (distill(&l->run.g, &o, d)) return NULL;
+    if (bad || distill(&l->run.g, &o, d)) {
+        fprintf(stderr, "pml: error: out of memory distilling the graph\n");
+        return NULL;
+    }
     char caption[256];
     snprintf(caption, sizeof caption, "%s on P=%u at its high-water mark (step %u: %llu)",
              m->policy, m->P, m->hwm_step, (unsigned long long)m->hwm);
@@ -118,10 +104,11 @@ static char *view_picture(const ViewArgs *a, const Loaded *l, Measure *m, Distil
     char *dot = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&dot, &len);
-    int bad = !f || distill_write_dot(d, &dopt, f);
-    if (f) fclose(f);
+    bad = !f || distill_write_dot(d, &dopt, f);
+    if ((f && fclose(f)) || bad) fprintf(stderr, "pml: error: out of memory writing DOT\n");
     char *svg = bad ? NULL : render_svg(dot, len);
     free(dot);
+    if (!svg) distill_free(d);
     return svg;
 }
 
@@ -281,17 +268,31 @@ static int schedule_json(const ViewArgs *a, const Loaded *l, Measure *m, FILE *f
             m->P, m->T, (unsigned long long)m->hwm, m->hwm_step, m->space.with_queue ? "true" : "false", d.n);
     int rc = group_steps(&l->run.g, &m->sched, &d, f) || step_data(&l->run.g, m, &d, f) || holder_data(l, m, f);
     fprintf(f, "\"work\":%u}", graph_nodes(&l->run.g));
+    if (rc) fprintf(stderr, "pml: error: out of memory for the page's data\n");
     distill_free(&d);
     return rc;
 }
 
 /* ---- the page ----------------------------------------------------------------- */
 
-/* Text inside <script> or <style>: "</" would end it. */
-static void put_raw(FILE *f, const char *s, size_t n)
+/* Text inside <style> (raw text): only "</" could end it; "<\\/" is the
+ * same text to CSS. */
+static void put_style(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (s[0] == '<' && s[1] == '/') fputs("<\\", f);
+        else fputc(*s, f);
+    }
+}
+
+/* JSON inside <script> (script data): "<!--", "<script" and "</script"
+ * there would change how the HTML parser ends the element (HTML's script
+ * data escaped states), so no '<' is written at all: in JSON every '<' is
+ * inside a string, where \u003c is the same character. */
+static void put_json_script(FILE *f, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        if (s[i] == '<' && i + 1 < n && s[i + 1] == '/') fputs("<\\/", f), i++;
+        if (s[i] == '<') fputs("\\u003c", f);
         else fputc(s[i], f);
     }
 }
@@ -328,7 +329,7 @@ static void put_svg(FILE *f, const char *svg)
     }
 }
 
-static int write_page(const ViewArgs *a, const char *data, size_t dlen,
+static void write_page(const ViewArgs *a, const char *data, size_t dlen,
                       char *const *svgs, uint32_t ns, FILE *f)
 {
     const char *base = strrchr(a->file, '/');
@@ -337,7 +338,7 @@ static int write_page(const ViewArgs *a, const char *data, size_t dlen,
           "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n<title>pml view: ", f);
     put_html(f, base ? base + 1 : a->file);
     fputs("</title>\n<style>\n", f);
-    put_raw(f, pml_view_css, strlen(pml_view_css));
+    put_style(f, pml_view_css);
     fputs("</style></head><body>\n", f);
     for (uint32_t i = 0; i < ns; i++) {
         fprintf(f, "<template id=\"pml-svg-%u\">", i);
@@ -345,11 +346,10 @@ static int write_page(const ViewArgs *a, const char *data, size_t dlen,
         fputs("</template>\n", f);
     }
     fputs("<script type=\"application/json\" id=\"pml-data\">", f);
-    put_raw(f, data, dlen);
+    put_json_script(f, data, dlen);
     fputs("</script>\n<script>\n", f);
-    put_raw(f, pml_view_js, strlen(pml_view_js));
+    fputs(pml_view_js, f);  /* holds none of those sequences (tests/test_view.sh) */
     fputs("</script>\n</body></html>\n", f);
-    return ferror(f) ? -1 : 0;
 }
 
 static int view_body(void *o, CliRun *r)
@@ -380,7 +380,7 @@ static int view_body(void *o, CliRun *r)
     fprintf(f, "\",\"units\":\"%s\",\"schedules\":[", space_units_names[a->sim->units]);
     for (; have < ns; have++) {
         MeasureOptions mo = measure_options(l->run.nannots);
-        mo.sched = (SchedOptions){ .policy = pol[have], .P = P[have], .coarse = a->sim->coarse, .seed = a->sim->seed };
+        mo.sched = cli_sched_options(a->sim, pol[have], P[have]);
         mo.units = a->sim->units;
         mo.with_queue = !a->sim->no_queue;
         /* holders as pml run names them: the user's lines (docs/attribution.md) */
@@ -391,7 +391,6 @@ static int view_body(void *o, CliRun *r)
         }
         if (have) fputc(',', f);
         if (schedule_json(a, l, &m[have], f, &svg[have])) {
-            fprintf(stderr, "pml view: drawing the graph failed (is Graphviz installed?)\n");
             have++;
             goto done;
         }
@@ -405,12 +404,13 @@ static int view_body(void *o, CliRun *r)
         fputc('}', f);
     }
     fputs("]}", f);
-    if (fclose(f)) { f = NULL; goto done; }
+    int bad = fclose(f);
     f = NULL;
+    if (bad) { fprintf(stderr, "pml: error: out of memory for the page's data\n"); goto done; }
     OutFile out;
     if (outfile_open(&out, a->out) == 0) {
-        if (write_page(a, data, dlen, svg, ns, out.f)) outfile_abort(&out);
-        else rc = outfile_commit(&out) == 0 ? EXIT_OK : EXIT_PROGRAM;
+        write_page(a, data, dlen, svg, ns, out.f);
+        rc = outfile_commit(&out) == 0 ? EXIT_OK : EXIT_PROGRAM; /* a failed write is reported there */
     }
 done:
     if (f) fclose(f);

@@ -42,7 +42,7 @@ typedef struct PolicyMark {
 typedef struct PResult {
     uint32_t P;
     int64_t mp;
-    PolicyMark pol[8];
+    PolicyMark pol[CLI_MAX_POLICIES];
     uint32_t npol;
     uint64_t busy;          /* the busy-leaves witness's mark (through M_P's downset) */
     uint64_t lower;         /* the best constructed witness's mark */
@@ -107,10 +107,7 @@ static int worst_check(void *o, CliRun *r)
 static MeasureOptions heap_options(const Loaded *l, const WorstArgs *a, const char *policy, uint32_t P, MeasureBy by)
 {
     MeasureOptions o = measure_options(l->run.nannots);
-    o.sched.policy = policy;
-    o.sched.P = P;
-    o.sched.coarse = a->sim->coarse;
-    o.sched.seed = a->sim->seed;
+    o.sched = cli_sched_options(a->sim, policy, P);
     o.with_queue = 0;   /* the bounds are on heap space */
     o.by = by;
     /* holders as pml run names them (docs/attribution.md) */
@@ -361,6 +358,9 @@ done:
     return rc;
 }
 
+static const int worst_refused[] = {CLI_NO_QUEUE, 0};
+
 const CliSteps cli_cmd_worst = {.opts = worst_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(WorstArgs),
                                 .init = worst_init, .option = worst_option, .check = worst_check, .load = CLI_LOAD_EVAL,
-                                .body = worst_body};
+                                .body = worst_body, .refused = worst_refused,
+                                .refused_why = "pml worst bounds heap space; the scheduler queue is never counted"};

@@ -122,14 +122,14 @@ static int finish_stdout(int rc)
 {
     errno = 0;
     int bad = fflush(stdout) != 0 || ferror(stdout);
-    int err = errno ? errno : EIO;
+    /* said before the close, which would lose the file's name; a failed
+     * command has said why already */
+    if (bad && rc == EXIT_OK) outfile_stdout_failed(errno ? errno : EIO);
     if (fclose(stdout) != 0 && !bad) {
         bad = 1;
-        err = errno ? errno : EIO;
+        if (rc == EXIT_OK) outfile_stdout_failed(errno ? errno : EIO);
     }
-    if (!bad || rc != EXIT_OK) return rc; /* a failed command has said why */
-    fprintf(stderr, "pml: error: writing standard output: %s\n", strerror(err));
-    return rc == EXIT_OK ? EXIT_PROGRAM : rc;
+    return bad && rc == EXIT_OK ? EXIT_PROGRAM : rc;
 }
 
 /* A command's steps after its parse: check, load, body. */
@@ -160,9 +160,19 @@ int cli_run_command(const CliCommand *cmd, int argc, char **argv)
     return rc;
 }
 
+/* A command, its outputs held until it is done (outfile_hold): they all
+ * appear, or, if anything failed (standard output too), none. */
+static int run_command(const CliCommand *cmd, int argc, char **argv)
+{
+    outfile_hold();
+    int rc = finish_stdout(cli_run_command(cmd, argc, argv));
+    return outfile_release(rc == EXIT_OK) ? EXIT_PROGRAM : rc;
+}
+
 int main(int argc, char **argv)
 {
     guard_stdout();
+    outfile_keep_stdout_errors();
     GC_INIT();
     if (argc < 2) {
         usage(stderr);
@@ -182,7 +192,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < NCOMMANDS; i++)
         if (strcmp(c, commands[i].name) == 0) {
             if (help) { cli_help(stdout, &commands[i]); return finish_stdout(EXIT_OK); }
-            return finish_stdout(cli_run_command(&commands[i], argc - 1, argv + 1));
+            return run_command(&commands[i], argc - 1, argv + 1);
         }
     cli_usage_error("unknown command '%s'", c);
     return EXIT_USAGE;

@@ -27,13 +27,25 @@ const CliOpt cli_common_opts[] = {
     {CLI_MAX_NODES, "max-nodes", "N", "stop when the cost graph has N nodes (default: one per KiB of memory, "
                                       "at least 20000000)", CLI_CODE},
     {CLI_MAX_DEPTH, "max-depth", "N", "stop past N nested evaluations (default 10000000)", CLI_CODE},
-    {CLI_PRINT_DEPTH, "print-depth", "N", "print values nested at most N deep", CLI_CODE},
-    {CLI_PRINT_LENGTH, "print-length", "N", "print at most N elements of a list", CLI_CODE},
-    {CLI_STRING_DEPTH, "string-depth", "N", "print at most N characters of a string", CLI_CODE},
     {CLI_NO_PRELUDE, "no-prelude", NULL, "do not load lib/prelude.pml", CLI_CODE},
     {CLI_CHECK_INV, "check-invariants", NULL, "check the graph invariants and Theorem 1 (docs/semantics.md)", CLI_CODE},
     {0},
 };
+
+const CliOpt cli_print_opts[] = {
+    {CLI_PRINT_DEPTH, "print-depth", "N", "print values nested at most N deep", CLI_CODE},
+    {CLI_PRINT_LENGTH, "print-length", "N", "print at most N elements of a list", CLI_CODE},
+    {CLI_STRING_DEPTH, "string-depth", "N", "print at most N characters of a string", CLI_CODE},
+    {0},
+};
+
+/* The shared groups, and what a command without one does not do. */
+static const struct { unsigned group; const CliOpt *opts; const char *title, *lacking; } groups[] = {
+    {CLI_GROUP_SIM, cli_sim_opts, "simulation options", "simulates no schedule"},
+    {CLI_GROUP_COMMON, cli_common_opts, "options of every command that runs a program", "runs no program"},
+    {CLI_GROUP_PRINT, cli_print_opts, "printing the value", "prints no value"},
+};
+enum { NGROUPS = sizeof groups / sizeof groups[0] };
 
 const CliOpt cli_sim_opts[] = {
     {CLI_SCHED, "sched", "POLICY,...", "scheduling policies, of {policies} (default df)", CLI_CODE},
@@ -115,14 +127,22 @@ static void help_line(FILE *f, const CliOpt *o)
     fprintf(f, "%s\n", t);
 }
 
-/* A group's options that the command's own do not override. */
-static void help_group(FILE *f, const char *title, const CliOpt *group, const CliOpt *own)
+static int refused(const CliSteps *s, int key)
+{
+    for (const int *k = s->refused; k && *k; k++)
+        if (*k == key) return 1;
+    return 0;
+}
+
+/* A group's options that the command's own do not override and it does
+ * not refuse. */
+static void help_group(FILE *f, const char *title, const CliOpt *group, const CliSteps *s)
 {
     fprintf(f, "\n%s:\n", title);
     for (const CliOpt *o = group; o->key; o++) {
-        const CliOpt *m = own;
+        const CliOpt *m = s ? s->opts : NULL;
         while (m && m->key && m->key != o->key) m++;
-        if (!m || !m->key) help_line(f, o);
+        if ((!m || !m->key) && !(s && refused(s, o->key))) help_line(f, o);
     }
 }
 
@@ -134,8 +154,8 @@ void cli_help(FILE *f, const CliCommand *cmd)
     fprintf(f, "%s\n", text);
     const CliSteps *s = cmd->steps;
     if (s->opts && s->opts->key) help_group(f, "options", s->opts, NULL);
-    if (s->groups & CLI_GROUP_SIM) help_group(f, "simulation options", cli_sim_opts, s->opts);
-    if (s->groups & CLI_GROUP_COMMON) help_group(f, "options of every command that runs a program", cli_common_opts, s->opts);
+    for (int g = 0; g < NGROUPS; g++)
+        if (s->groups & groups[g].group) help_group(f, groups[g].title, groups[g].opts, s);
     help_group(f, "and", help_opt, NULL);
     expand(cmd->example, text, sizeof text);
     fprintf(f, "\nexample:\n  %s\n", text);
@@ -174,6 +194,7 @@ static void args_init(CliArgs *a, const CliCommand *cmd, int argc, char **argv, 
     strcpy(a->shorts, "-:");
     add_opts(a, cmd->steps->opts);
     if (c) add_opts(a, cli_common_opts);
+    if (c && (cmd->steps->groups & CLI_GROUP_PRINT)) add_opts(a, cli_print_opts);
     if (s) add_opts(a, cli_sim_opts);
     add_opts(a, help_opt);
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
@@ -185,6 +206,29 @@ static const CliOpt *find_opt(const CliOpt *opts, int key)
 {
     for (const CliOpt *o = opts; o && o->key; o++)
         if (o->key == key) return o;
+    return NULL;
+}
+
+/* "--name" or "-k": how the user wrote opt. */
+static const char *flag_name(const CliOpt *opt, char *buf, size_t n)
+{
+    if (opt->name) snprintf(buf, n, "--%s", opt->name);
+    else snprintf(buf, n, "-%c", opt->key);
+    return buf;
+}
+
+/* Why an unknown option (arg "--name[=v]", or the short flag opt) has no
+ * effect on cmd: a shared option of a group cmd does not take.  NULL: it
+ * is unknown everywhere. */
+static const char *lacking(const CliCommand *cmd, const char *arg, int opt)
+{
+    size_t n = arg && !strncmp(arg, "--", 2) ? strcspn(arg + 2, "=") : 0;
+    for (int g = 0; g < NGROUPS; g++) {
+        if (cmd->steps->groups & groups[g].group) continue;
+        for (const CliOpt *o = groups[g].opts; o->key; o++)
+            if (n ? o->name && strlen(o->name) == n && !strncmp(o->name, arg + 2, n) : !arg && o->key == opt)
+                return groups[g].lacking;
+    }
     return NULL;
 }
 
@@ -208,7 +252,10 @@ static int next_option(CliArgs *a)
         if (k == '?' || k == ':') {
             const char *what = optopt && optopt < 256 ? NULL : a->argv[optind - 1];
             char flag[3] = {'-', (char)optopt, 0};
-            if (k == '?') cli_usage_error("pml %s: unknown option '%s'", a->cmd->name, what ? what : flag);
+            const char *why = k == '?' ? lacking(a->cmd, what, optopt) : NULL;
+            if (why) cli_usage_error("pml %s: %.*s has no effect here: pml %s %s", a->cmd->name,
+                                     (int)(what ? strcspn(what, "=") : 2), what ? what : flag, a->cmd->name, why);
+            else if (k == '?') cli_usage_error("pml %s: unknown option '%s'", a->cmd->name, what ? what : flag);
             else cli_usage_error("pml %s: %s needs a value", a->cmd->name, what ? what : flag);
             return CLI_BAD;
         }
@@ -217,8 +264,16 @@ static int next_option(CliArgs *a)
             return CLI_HELP;
         }
         if (find_opt(a->cmd->steps->opts, k)) return k;
+        if (refused(a->cmd->steps, k)) {
+            const CliOpt *o = NULL;
+            for (int g = 0; g < NGROUPS && !o; g++) o = find_opt(groups[g].opts, k);
+            char flag[64];
+            cli_usage_error("pml %s: %s has no effect here: %s", a->cmd->name, flag_name(o, flag, sizeof flag),
+                            a->cmd->steps->refused_why);
+            return CLI_BAD;
+        }
         int r = 0;
-        if (a->common && find_opt(cli_common_opts, k)) r = cli_common_apply(a->common, k, optarg);
+        if (a->common && (find_opt(cli_common_opts, k) || find_opt(cli_print_opts, k))) r = cli_common_apply(a->common, k, optarg);
         else if (a->sim && find_opt(cli_sim_opts, k)) r = cli_sim_apply(a->sim, k, optarg);
         if (r < 0) return CLI_BAD;
     }
@@ -290,14 +345,6 @@ static int take_choice(const CliOpt *opt, const char *v, int *out)
     for (char *t = strtok_r(list, "|", &save); t && n < 15; t = strtok_r(NULL, "|", &save)) names[n++] = t;
     names[n] = NULL;
     return cli_choice(opt->name, v, names, out);
-}
-
-/* "--name" or "-k": how the user wrote opt. */
-static const char *flag_name(const CliOpt *opt, char *buf, size_t n)
-{
-    if (opt->name) snprintf(buf, n, "--%s", opt->name);
-    else snprintf(buf, n, "-%c", opt->key);
-    return buf;
 }
 
 /* One of the command's own options (key) into o: 0, or -1 after a usage error. */

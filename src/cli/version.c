@@ -10,23 +10,22 @@
 #include <string.h>
 
 #include "build_info.h"
+#include "child.h"
 #include "cli.h"
 
-/* The first line that `cmd` prints (its version), or "not found". */
+/* The first line that `prog flag` prints (its version), or "not found". */
 static void tool_version(FILE *f, const char *name, const char *prog, const char *flag)
 {
-    char cmd[512], line[256] = "";
-    /* the program's name is the user's (PML_DOT, PML_GNUPLOT): quoted */
-    if (strchr(prog, '\'') || snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", prog, flag) >= (int)sizeof cmd) {
-        fprintf(f, "%-9s %s: cannot run it\n", name, prog);
-        return;
-    }
-    FILE *p = popen(cmd, "r");
-    int got = p && fgets(line, sizeof line, p) != NULL;
-    int st = p ? pclose(p) : -1;
-    line[strcspn(line, "\r\n")] = 0;
-    if (!got || st != 0) fprintf(f, "%-9s not found (%s)\n", name, prog);
-    else fprintf(f, "%-9s %s\n", name, line);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    const char *argv[] = {prog, flag, NULL};
+    ChildRun c = {argv, NULL, NULL, 0, m, CHILD_ERR_OUT};
+    int rc = m ? child_run(&c) : CHILD_SYSTEM;
+    if (m) fclose(m);
+    if (rc != CHILD_OK || !text || !*text) fprintf(f, "%-9s not found (%s)\n", name, prog);
+    else fprintf(f, "%-9s %.*s\n", name, (int)strcspn(text, "\r\n"), text);
+    free(text);
 }
 
 const char *cli_version_text(void) { return PML_VERSION; }

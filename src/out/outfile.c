@@ -1,44 +1,24 @@
 /* outfile.c — see outfile.h. */
+#define _GNU_SOURCE
 #include "outfile.h"
 
 #include <errno.h>
-#include <signal.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_PENDING 16
+#include "child.h"
 
-/* The temporary files not yet committed, removed if a signal ends the run. */
-static char *pending[MAX_PENDING];
+#define MAX_HELD 32
 
-static void on_signal(int sig)
-{
-    for (int i = 0; i < MAX_PENDING; i++)
-        if (pending[i]) unlink(pending[i]);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
+/* A temporary file until it is renamed or removed: removed if a signal
+ * ends the run (child.c's handler). */
 static void track(char *tmp, int add)
 {
-    static int installed;
-    if (!installed) {
-        signal(SIGINT, on_signal);
-        signal(SIGTERM, on_signal);
-        signal(SIGHUP, on_signal);
-        /* past RLIMIT_FSIZE a write fails (EFBIG) and the run ends as any
-         * failed write does, removing its temporary files, instead of the
-         * signal killing it and leaving them */
-        signal(SIGXFSZ, SIG_IGN);
-        installed = 1;
-    }
-    for (int i = 0; i < MAX_PENDING; i++) {
-        if (add && !pending[i]) { pending[i] = tmp; return; }
-        if (!add && pending[i] == tmp) { pending[i] = NULL; return; }
-    }
+    if (add) child_cleanup_add(tmp);
+    else child_cleanup_drop(tmp);
 }
 
 /* The inputs (the program, a merge's parts), never to be written over:
@@ -76,7 +56,7 @@ const char *outfile_input(const char *path)
 int outfile_refused(void) { return refused; }
 
 /* Committed files held back by outfile_hold: renamed or removed together. */
-static struct { char *path, *tmp; } held[MAX_PENDING];
+static struct { char *path, *tmp; } held[MAX_HELD];
 static int holding, nheld;
 
 void outfile_hold(void) { holding = 1; }
@@ -99,9 +79,60 @@ int outfile_release(int commit)
     return rc;
 }
 
+/* The file under o->f: a descriptor, and the reason of the first write
+ * that failed (stdio forgets it once its buffer is gone). */
+typedef struct OutSink { int fd, err; } OutSink;
+
+static ssize_t sink_write(void *cookie, const char *buf, size_t n)
+{
+    OutSink *k = cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(k->fd, buf + done, n - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            if (!k->err) k->err = w < 0 ? errno : ENOSPC;
+            return done ? (ssize_t)done : -1;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)done;
+}
+
+static int sink_close(void *cookie)
+{
+    OutSink *k = cookie;
+    if (close(k->fd) != 0 && !k->err) k->err = errno;
+    return k->err ? -1 : 0;
+}
+
+/* path opened as flags say, under a FILE that keeps the failed write's
+ * reason; NULL with errno on failure. */
+static FILE *sink_open(OutFile *o, const char *path, int flags)
+{
+    o->sink = malloc(sizeof *o->sink);
+    int fd = o->sink ? open(path, flags | O_CLOEXEC, 0666) : -1;
+    FILE *f = NULL;
+    if (fd >= 0) {
+        *o->sink = (OutSink){fd, 0};
+        f = fopencookie(o->sink, "w", (cookie_io_functions_t){.write = sink_write, .close = sink_close});
+    }
+    if (!f) {
+        int e = o->sink ? errno : ENOMEM;
+        if (fd >= 0) close(fd);
+        free(o->sink);
+        o->sink = NULL;
+        errno = e;
+        return NULL;
+    }
+    o->fd = fd;
+    return f;
+}
+
 int outfile_open(OutFile *o, const char *path)
 {
     memset(o, 0, sizeof *o);
+    o->fd = -1;
     if (strcmp(path, "-") == 0) { o->f = stdout; return 0; }
     const char *in = outfile_input(path);
     if (in) {
@@ -115,7 +146,7 @@ int outfile_open(OutFile *o, const char *path)
     if (exists && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
         /* a device or a pipe (/dev/null, /dev/stdout, a FIFO) is written
          * in place: renaming over it would replace it */
-        o->f = fopen(path, "w");
+        o->f = sink_open(o, path, O_WRONLY | O_CREAT | O_TRUNC);
     } else {
         /* a short name in the same directory, whatever the target's length */
         static unsigned serial;
@@ -124,7 +155,8 @@ int outfile_open(OutFile *o, const char *path)
         o->tmp = malloc(n);
         if (o->tmp) {
             snprintf(o->tmp, n, "%.*spml.tmp.%ld.%u", (int)dir, path, (long)getpid(), serial++);
-            o->f = fopen(o->tmp, "w+"); /* readable: a plot is checked before it is committed */
+            /* readable: a plot is checked before it is committed */
+            o->f = sink_open(o, o->tmp, O_RDWR | O_CREAT | O_EXCL);
         }
     }
     if (!o->f) {
@@ -137,27 +169,22 @@ int outfile_open(OutFile *o, const char *path)
     return 0;
 }
 
-static int commit(OutFile *o, int may_hold);
-
-int outfile_commit(OutFile *o) { return commit(o, 1); }
-
-int outfile_commit_now(OutFile *o) { return commit(o, 0); }
-
-static int commit(OutFile *o, int may_hold)
+int outfile_commit(OutFile *o)
 {
     if (o->f == stdout) {
         errno = 0;
         if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
-        fprintf(stderr, "pml: error: writing standard output: %s\n", strerror(errno ? errno : EIO));
+        outfile_stdout_failed(errno ? errno : EIO);
         clearerr(stdout); /* reported: the driver's last check need not say it again */
         return -1;
     }
     errno = 0;
     int bad = fflush(o->f) != 0 || ferror(o->f);
-    int err = errno ? errno : EIO;
-    if (fclose(o->f) != 0 && !bad) { bad = 1; err = errno; }
+    if (fclose(o->f) != 0) bad = 1;
+    int err = o->sink->err ? o->sink->err : errno ? errno : EIO;
+    free(o->sink);
     o->f = NULL;
-    if (!bad && o->tmp && may_hold && holding && nheld < MAX_PENDING) {
+    if (!bad && o->tmp && holding && nheld < MAX_HELD) {
         held[nheld].path = o->path;
         held[nheld++].tmp = o->tmp;
         return 0;
@@ -176,6 +203,7 @@ void outfile_abort(OutFile *o)
 {
     if (!o->f || o->f == stdout) return;
     fclose(o->f);
+    free(o->sink);
     if (o->tmp) {
         unlink(o->tmp);
         track(o->tmp, 0);
@@ -184,8 +212,31 @@ void outfile_abort(OutFile *o)
     memset(o, 0, sizeof *o);
 }
 
-void outfile_child_of(pid_t parent)
+/* Standard output's sink, once outfile_keep_stdout_errors replaced it. */
+static OutSink out_sink = {STDOUT_FILENO, 0};
+
+void outfile_keep_stdout_errors(void)
 {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent) _exit(1); /* the parent died before prctl */
+    FILE *f = fopencookie(&out_sink, "w", (cookie_io_functions_t){.write = sink_write, .close = sink_close});
+    if (!f) return;
+    if (isatty(STDOUT_FILENO)) setvbuf(f, NULL, _IOLBF, 0);
+    stdout = f;
+}
+
+void outfile_stdout_failed(int err)
+{
+    if (out_sink.err) err = out_sink.err;
+    char path[4096];
+    struct stat st;
+    ssize_t n = fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode)
+                    ? readlink("/proc/self/fd/1", path, sizeof path - 1) : -1;
+    if (n > 0) fprintf(stderr, "pml: error: cannot write '%.*s' (standard output): %s\n", (int)n, path, strerror(err));
+    else fprintf(stderr, "pml: error: writing standard output: %s\n", strerror(err));
+}
+
+const char *outfile_pending(const char *path)
+{
+    for (int i = 0; i < nheld; i++)
+        if (strcmp(held[i].path, path) == 0) return held[i].tmp;
+    return path;
 }

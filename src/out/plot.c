@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "outfile.h"
 
 /* Per policy, in sched_policy_names order: the paper's Fig. 10 uses + for
@@ -61,6 +61,13 @@ static int paths_make(const char *pic, PlotPaths *p)
     sprintf(p->dat, "%.*s.dat", (int)stem, base);
     sprintf(p->gp, "%.*s.gp", (int)stem, base);
     return 0;
+}
+
+/* The part of path after its last '/'. */
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
 }
 
 /* DIR + NAME, for outfile_open (malloc'd). */
@@ -120,7 +127,7 @@ static void gp_preamble(FILE *f, const PlotPaths *p, int width, int height)
         fprintf(f, "\nset terminal pdfcairo size %.2fin,%.2fin noenhanced font 'Helvetica,7' background '#ffffff'\n",
                 width / 100.0, height / 100.0);
     fputs("if (outfile eq '-') { set output } else { set output outfile }\n"
-          "datafile = ", f);
+          "if (!exists(\"datafile\")) datafile = ", f);
     gp_string(f, p->dat);
     fputc('\n', f);
 }
@@ -134,37 +141,40 @@ static void gp_titles(FILE *f, const char *title, const char *xlabel, const char
 
 /* ---- running gnuplot ---- */
 
-/* Runs `gnuplot -e "outfile='-'" X.gp` in the plot's directory with its
- * standard output going to out.  0, or 1 with msg. */
+/* Runs `gnuplot -e "outfile='-'; datafile='D'" G` in the plot's
+ * directory, G and D the script and data where they are now (their
+ * temporary files until the command's outputs are committed: main.c), its
+ * picture copied to out.  0, or 1 with msg (gnuplot missing or failing;
+ * a failed write to out is left in out's error flag, for its commit). */
 static int render(const PlotPaths *p, FILE *out, char *msg, size_t msglen)
 {
     const char *prog = getenv("PML_GNUPLOT") ? getenv("PML_GNUPLOT") : "gnuplot";
-    if (fflush(out)) { snprintf(msg, msglen, "cannot write %s", p->pic); return 1; }
-    pid_t parent = getpid(), pid = fork();
-    if (pid < 0) { snprintf(msg, msglen, "cannot start gnuplot: %s", strerror(errno)); return 1; }
-    if (pid == 0) {
-        outfile_child_of(parent);
-        if (chdir(p->dir) || dup2(fileno(out), STDOUT_FILENO) < 0) _exit(126);
-        execlp(prog, prog, "-e", "outfile='-'", p->gp, (char *)NULL);
-        _exit(127);
+    char *gp = in_dir(p, p->gp), *dat = in_dir(p, p->dat), *e = NULL;
+    const char *gp_now = gp ? outfile_pending(gp) : NULL, *dat_now = dat ? outfile_pending(dat) : NULL;
+    int rc = 1;
+    if (!gp || !dat || !(e = malloc(strlen(dat_now) + 40))) { snprintf(msg, msglen, "out of memory"); goto end; }
+    /* a temporary file's name is pml's own, with no quote; the real name is the script's default */
+    if (dat_now == dat) strcpy(e, "outfile='-'");
+    else sprintf(e, "outfile='-'; datafile='%s'", base_name(dat_now));
+    const char *argv[] = {prog, "-e", e, base_name(gp_now), NULL};
+    ChildRun c = {argv, p->dir, NULL, 0, out, CHILD_ERR_SHOW};
+    switch (child_run(&c)) {
+    case CHILD_OK: case CHILD_OUTPUT: rc = 0; break;
+    case CHILD_MISSING: snprintf(msg, msglen, "'%s' not found (install gnuplot-nox); kept %s and %s", prog, p->dat, p->gp); break;
+    case CHILD_SYSTEM: snprintf(msg, msglen, "cannot start gnuplot: %s", strerror(errno)); break;
+    default: snprintf(msg, msglen, "gnuplot failed on %s; kept %s and %s", p->gp, p->dat, p->gp); break;
     }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-        snprintf(msg, msglen, "'%s' not found (install gnuplot-nox); kept %s and %s", prog, p->dat, p->gp);
-    else
-        snprintf(msg, msglen, "gnuplot failed on %s; kept %s and %s", p->gp, p->dat, p->gp);
-    return 1;
+end:
+    free(gp); free(dat); free(e);
+    return rc;
 }
 
-/* gnuplot exits 0 after a failed write: the picture it wrote (through f's
- * descriptor) must be there whole: an SVG ending in </svg>, a PNG in its
- * IEND chunk, a PDF in %%EOF.  0 if it is. */
-static int picture_whole(FILE *f, PlotFormat format)
+/* The picture gnuplot wrote (into fd, flushed) must be there whole, even
+ * when gnuplot exits 0: an SVG ending in </svg>, a PNG in its IEND chunk,
+ * a PDF in %%EOF.  0 if it is. */
+static int picture_whole(int fd, PlotFormat format)
 {
     static const char *const ends[] = {[PLOT_SVG] = "</svg>", [PLOT_PNG] = "IEND\xae\x42\x60\x82", [PLOT_PDF] = "%EOF"};
-    int fd = fileno(f);
     off_t end = lseek(fd, 0, SEEK_END);
     char tail[64];
     if (end <= 0) return -1;
@@ -183,14 +193,13 @@ static int write_file(const PlotPaths *p, const char *name, void (*write)(FILE *
 {
     char *path = in_dir(p, name);
     OutFile o;
-    if (!path || outfile_open(&o, path)) {
-        snprintf(msg, msglen, "cannot write %s", path ? path : name);
-        free(path);
-        return -1;
+    int rc = -1;
+    if (!path) snprintf(msg, msglen, "out of memory");
+    else if (outfile_open(&o, path) == 0) {
+        write(o.f, arg, p);
+        rc = outfile_commit(&o);    /* gnuplot reads it next, where outfile_pending says */
     }
-    write(o.f, arg, p);
-    int rc = outfile_commit_now(&o); /* gnuplot reads it next */
-    if (rc) snprintf(msg, msglen, "cannot write %s", path);
+    if (rc && path) msg[0] = 0;     /* outfile_* said why */
     free(path);
     return rc;
 }
@@ -209,15 +218,16 @@ static int plot_files(const char *pic, void (*dat)(FILE *, const void *, const P
     int rc = write_file(&p, p.dat, dat, arg, msg, msglen);
     if (!rc) rc = write_file(&p, p.gp, gp, arg, msg, msglen);
     OutFile o;
-    if (!rc && outfile_open(&o, pic)) { snprintf(msg, msglen, "cannot write %s", pic); rc = -1; }
+    if (!rc && outfile_open(&o, pic)) { msg[0] = 0; rc = -1; }
     if (!rc) {
         rc = render(&p, o.f, msg, msglen);
-        if (!rc && picture_whole(o.f, p.format)) {
-            snprintf(msg, msglen, "gnuplot wrote an incomplete %s (a full disk?)", pic);
+        /* a failed write is outfile_commit's to report, with its reason */
+        if (!rc && fflush(o.f) == 0 && !ferror(o.f) && picture_whole(o.fd, p.format)) {
+            snprintf(msg, msglen, "gnuplot's picture %s is incomplete", pic);
             rc = -1;
         }
         if (rc) outfile_abort(&o);
-        else if (outfile_commit(&o)) { snprintf(msg, msglen, "cannot write %s", pic); rc = -1; }
+        else if (outfile_commit(&o)) { msg[0] = 0; rc = -1; }
     }
     paths_free(&p);
     return rc;

@@ -75,7 +75,8 @@ typedef struct PlotTimeline {
 
 /* Write pic's .dat and .gp, then draw pic.  0 when all three are written;
  * 1 when gnuplot is missing or failed (data and script kept; msg says
- * so); -1 with msg when the data or script cannot be written, or pic's
+ * so); -1 with msg when a file cannot be written (msg "": outfile.h
+ * has said which and why), gnuplot's picture is incomplete, or pic's
  * extension is not one of PLOT_EXTENSIONS. */
 int plot_lines(const char *pic, const PlotLines *p, char *msg, size_t msglen);
 int plot_stack(const char *pic, const PlotStack *p, char *msg, size_t msglen);

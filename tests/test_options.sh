@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Options (docs/options.md): every option a command's --help lists changes
+# what it does or is in docs/options.md's table of options that may not
+# show (tests/options_audit.py, over every command); an option a command
+# has no use for is a usage error naming it, the command and why; lists
+# are taken whole (-p with 40 values, a ninth --sched entry) or refused
+# past their limit with a usage error.
+cd "$(dirname "$0")/.."
+source tests/lib.sh
+PML=${PML:-$PWD/pml}
+
+# a small program: a parallel pair of list sums (the policies' marks
+# differ), a structured value to print, the prelude's rev, and a
+# determinacy race when n > 5
+cat > "$TMP/o.pml" <<'EOF'
+fun fib n = if n < 2 then n else let val (a, b) = {fib (n - 1), fib (n - 2)} in a + b end
+fun build n = if n = 0 then [] else n :: build (n - 1)
+fun sum [] = 0 | sum (x :: xs) = x + sum xs
+fun work n = if n < 2 then sum (build 8) else let val (a, b) = {work (n - 1), work (n - 2)} in a + b end
+val n = param ("n", 5)
+val cell = ref 0
+val race = if n > 5 then {cell := 1, cell := 2} else (cell := 1, cell := 2)
+val result = ({fib n, work n}, [[1, 2], [3]], "abcdefgh", rev (build 3))
+EOF
+python3 tests/options_audit.py "$PML" "$TMP/o.pml" docs/options.md
+
+# ---- refused: exit 2, naming the option, the command and why ----
+refused() { # NAME EXPECTED-MESSAGE ARGS...
+    local name=$1 want=$2
+    shift 2
+    "$PML" "$@" > "$TMP/out" 2> "$TMP/err"
+    expect_eq "$name" "2 pml: usage error: $want" "$? $(head -1 "$TMP/err")"
+}
+refused "stats --print-depth is refused: stats prints no value" \
+    "pml stats: --print-depth has no effect here: pml stats prints no value" stats "$TMP/o.pml" --print-depth 3
+refused "graph --sched is refused: graph simulates no schedule" \
+    "pml graph: --sched has no effect here: pml graph simulates no schedule" graph "$TMP/o.pml" --sched=df
+refused "check -D is refused: check runs nothing" \
+    "pml check: -D has no effect here: pml check parses and resolves: it runs nothing" check "$TMP/o.pml" -D n=3
+refused "merge --max-nodes is refused: merge runs no program" \
+    "pml merge: --max-nodes has no effect here: pml merge runs no program" merge a.csv --max-nodes 5
+for o in "--units nodes" --coarse --no-queue-space "--fork-cost 2" "--steal-cost 2"; do
+    refused "exec ${o%% *} is refused" \
+        "pml exec: ${o%% *} has no effect here: pml exec runs the program for real, on threads: no cost graph, no simulated schedule, the heap in words (docs/exec.md)" \
+        exec "$TMP/o.pml" $o
+done
+for c in bounds speedup; do
+    refused "$c --units is refused: it counts steps" "pml $c: --units has no effect here: pml $c counts steps, not space" \
+        $c "$TMP/o.pml" --units nodes
+done
+refused "worst --no-queue-space is refused" \
+    "pml worst: --no-queue-space has no effect here: pml worst bounds heap space; the scheduler queue is never counted" \
+    worst "$TMP/o.pml" --no-queue-space
+refused "bounds --tasks without --static is refused" "pml bounds: --tasks and --latency go with --static K" \
+    bounds "$TMP/o.pml" --tasks 3
+refused "bounds --latency without --static is refused" "pml bounds: --tasks and --latency go with --static K" \
+    bounds "$TMP/o.pml" --latency 3
+refused "sweep --loglog without --plot is refused" "sweep: --loglog goes with --plot" sweep "$TMP/o.pml" -D n=2:3 --loglog
+refused "dot --seed without --sched is refused" \
+    "-p, --step, --coarse, --seed, --units, --no-queue-space, --fork-cost and --steal-cost need --sched=POLICY" \
+    dot "$TMP/o.pml" --seed 3
+expect_eq "a refused option is not in the command's --help" 0 "$("$PML" exec --help | grep -c -e '--coarse' -e '--units')"
+
+# ---- diff, view and worst honour the costs ----
+"$PML" diff "$TMP/o.pml" --sched df -p 2 --vs --sched ws -p 2 --fork-cost 5 > "$TMP/d.txt"
+grep -q 'ws, P=2, fork cost 5' "$TMP/d.txt" && pass "diff --fork-cost after --vs costs side B's schedule" ||
+    fail "diff --fork-cost after --vs costs side B's schedule" "$(head -2 "$TMP/d.txt")"
+"$PML" worst "$TMP/o.pml" --sched=df -p 2 --format json > "$TMP/w0.json"
+"$PML" worst "$TMP/o.pml" --sched=df -p 2 --format json --fork-cost 50 > "$TMP/w1.json"
+cmp -s "$TMP/w0.json" "$TMP/w1.json" && fail "worst --fork-cost changes its policies' schedules" "the same report" ||
+    pass "worst --fork-cost changes its policies' schedules"
+
+# ---- lists ----
+ps=$(seq -s, 1 40)
+expect_eq "run -p with 40 values runs 40 schedules" 40 \
+    "$("$PML" run "$TMP/o.pml" --sched df -p "$ps" --format json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["schedules"]))')"
+expect_eq "run with a ninth --sched entry runs nine schedules" "9 bf" \
+    "$("$PML" run "$TMP/o.pml" --sched df,df,df,df,df,df,df,df,bf --format json | python3 -c 'import json,sys; s=json.load(sys.stdin)["schedules"]; print(len(s), s[-1]["policy"])')"
+refused "-p with 4097 values is refused, saying the limit" "-p: at most 4096 processor counts" \
+    run "$TMP/o.pml" -p "$(seq -s, 1 4097)"
+refused "--sched with 65 entries is refused, saying the limit" "--sched: at most 64 policies" \
+    run "$TMP/o.pml" --sched "$(printf 'df,%.0s' $(seq 65))df"
+refused "exec with more runs than it takes says so" "pml exec: at most 256 runs (policies times processor counts), not 300" \
+    exec "$TMP/o.pml" --sched df,bf,ws -p "$(seq -s, 1 100)"
