@@ -127,11 +127,13 @@ san-deps:
 	@v=$$(clang -dumpversion | cut -d. -f1); $(call APT_INSTALL,libclang-rt-$$v-dev)
 
 # The suite runs twice: on the normal build, then on the sanitizer build
-# (docs/reliability.md); both must pass.  tests/run-all.sh gives each run's
-# time and the sum of both.
+# (docs/reliability.md), and pml exec's tests a third time on the
+# ThreadSanitizer build; all must pass.  tests/run-all.sh gives each run's
+# time and the sum of all.
 test: test-deps san-deps
 	$(MAKE) pml units
 	$(MAKE) asan
+	$(MAKE) tsan
 	tests/run-all.sh
 
 # The normal build's suite alone, for a quick answer.

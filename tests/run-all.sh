@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make test's runs, one after another: the suite on the normal build
-# (tests/run.sh), then on the sanitizer build (tests/run-asan.sh).  Each
+# (tests/run.sh), then on the sanitizer build (tests/run-asan.sh), then
+# pml exec's tests on the ThreadSanitizer build (tests/run-tsan.sh).  Each
 # prints its FAIL lines and its own summary; this adds the time each took,
 # the whole time, and ends with the sum "N passed, N failed".  The exit
 # status is non-zero if any run failed.
@@ -8,7 +9,7 @@ set -u
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 passed=0 failed=0 times=""
-for run in tests/run.sh tests/run-asan.sh; do
+for run in tests/run.sh tests/run-asan.sh tests/run-tsan.sh; do
     t0=$(date +%s)
     echo "== $run"
     out=$(bash "$run"); rc=$?
