@@ -82,7 +82,10 @@
   screen.appendChild(head);
   head.appendChild(el("h1", {}, (D.lesson ? "" : "pml view: ") + D.title + (D.params ? " (" + D.params + ")" : "") +
     (D.lesson ? "" : " \u2014 " + S.map(function (s) { return s.policy + " on P=" + s.P; }).join(" vs "))));
-  if (D.lesson) head.appendChild(el("p", { "class": "lesson" }, D.lesson));
+  var intro = el("div", { "class": "intro" });
+  head.appendChild(intro);
+  if (D.lesson) intro.appendChild(el("p", { "class": "lesson" }, D.lesson));
+  if (D.sweep && D.sweep.length) intro.appendChild(sweepTable());
   var look = el("p", { "class": "lookfor", id: "lookfor" });
   head.appendChild(look);
 
@@ -91,14 +94,14 @@
   var speed = el("select", { id: "speed", title: "play speed" });
   var base = Math.max(1, Math.round(maxT / 20));        /* the whole run in about 20 s */
   [[base / 10, "slow"], [base, "normal"], [base * 5, "fast"]].forEach(function (x, i) {
-    var o = el("option", { value: String(Math.max(1, Math.round(x[0]))) }, x[1] + " (" + num(Math.max(1, x[0])) + " steps/s)");
+    var o = el("option", { value: String(Math.max(1, Math.round(x[0]))), title: num(Math.max(1, x[0])) + " steps a second" }, x[1]);
     if (i === 1) o.selected = true;
     speed.appendChild(o);
   });
   var slider = el("input", { id: "step", type: "range", min: "0", max: String(maxT), step: "1", value: "0", "aria-label": "step" });
   var box = el("input", { id: "stepbox", type: "number", min: "0", max: String(maxT), value: "0", title: "go to step" });
   var label = el("span", { id: "steplabel" });
-  [play, speed, slider, el("span", {}, "step"), box, label].forEach(function (e) { bar.appendChild(e); });
+  [play, el("span", {}, "speed"), speed, slider, el("span", {}, "step"), box, label].forEach(function (e) { bar.appendChild(e); });
   function button(id, text, title, fn) { var b = el("button", { id: id, title: title }, text); b.onclick = fn; bar.appendChild(b); return b; }
   S.forEach(function (s, i) {
     button("mark" + i, (NS > 1 ? (i ? "B" : "A") + "'s mark" : "the mark") + " (" + (i ? "b" : "a") + ")",
@@ -124,7 +127,6 @@
   legend.appendChild(el("span", {}, "\u2014 black edges: what is live at the mark. Keys: \u2190 \u2192 step (Shift: \u00d710), space play, " +
     (NS > 1 ? "a/b A's/B's mark, x both, " : "a the mark, ") + "Home/End, y, t."));
   head.appendChild(legend);
-  if (D.sweep && D.sweep.length) head.appendChild(sweepTable());
 
   var panels = el("div", { "class": "panels" });
   panels.style.gridTemplateColumns = "repeat(" + NS + ", minmax(0, 1fr))";
@@ -249,12 +251,12 @@
     var key = procs.join(",");
     if (v.grad[key]) return v.grad[key];
     var id = "pml-p" + v.i + "-" + procs.join("-"), defs = v.svg.querySelector("defs");
-    if (!defs) { defs = document.createElementNS("http://www.w3.org/2000/svg", "defs"); v.svg.insertBefore(defs, v.svg.firstChild); }
-    var lg = document.createElementNS("http://www.w3.org/2000/svg", "linearGradient");
+    if (!defs) { defs = document.createElementNS(v.svg.namespaceURI, "defs"); v.svg.insertBefore(defs, v.svg.firstChild); }
+    var lg = document.createElementNS(v.svg.namespaceURI, "linearGradient");
     lg.setAttribute("id", id);
     procs.forEach(function (p, j) {
       [j / procs.length, (j + 1) / procs.length].forEach(function (off) {
-        var st = document.createElementNS("http://www.w3.org/2000/svg", "stop");
+        var st = document.createElementNS(v.svg.namespaceURI, "stop");
         st.setAttribute("offset", String(off)); st.setAttribute("stop-color", PROC[p % PROC.length]); lg.appendChild(st);
       });
     });
@@ -479,8 +481,8 @@
     var linked = cur.every(function (t) { return t === cur[0]; });
     slider.value = String(cur[0]);
     if (document.activeElement !== box) box.value = String(cur[0]);
-    label.textContent = "of " + num(maxT) + (linked ? "" : " \u2014 each panel at its own mark: " +
-      P.map(function (v, i) { return (i ? "B" : "A") + " at " + num(cur[i]); }).join(", "));
+    label.textContent = "of " + num(maxT) + (linked ? "" : " (" +
+      P.map(function (v, i) { return (i ? "B" : "A") + " at " + num(cur[i]); }).join(", ") + ")");
     P.forEach(function (v, i) {
       var s = v.s, t = cur[i], k = sampleAt(s, t), running = colourNodes(v, k);
       var sp = space(s, k), nb = busy(s.run[k]);
