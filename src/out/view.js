@@ -104,10 +104,10 @@
   [play, el("span", {}, "speed"), speed, slider, el("span", {}, "step"), box, label].forEach(function (e) { bar.appendChild(e); });
   function button(id, text, title, fn) { var b = el("button", { id: id, title: title }, text); b.onclick = fn; bar.appendChild(b); return b; }
   S.forEach(function (s, i) {
-    button("mark" + i, (NS > 1 ? (i ? "B" : "A") + "'s mark" : "the mark") + " (" + (i ? "b" : "a") + ")",
+    button("mark" + i, (NS > 1 ? (i ? "B" : "A") + "'s mark" : "mark") + " (" + (i ? "b" : "a") + ")",
       "every panel to the step of " + (NS > 1 ? (i ? "B" : "A") + "'s " : "the ") + "high-water mark", function () { setAll(s.hwm_step); });
   });
-  if (NS > 1) button("marks", "both marks (x)", "each panel at its own high-water mark", bothMarks);
+  if (NS > 1) button("marks", "both (x)", "each panel at its own high-water mark", bothMarks);
   var ybtn = button("yscale", "", "one y-scale for both charts, or each its own (y)", function () { sharedY = !sharedY; redraw(); });
   var gbtn = button("gantt", "", "colour the processor timeline by function or by busy/idle (t)", function () {
     ganttMode = ganttMode === "function" ? "busy" : "function"; P.forEach(function (v) { v.ganttW = 0; }); redraw();
@@ -292,9 +292,10 @@
       cand.push({ g: g, r: r, pri: (running[g] ? 1e9 : 0) + r.width * r.height });
     }
     cand.sort(function (a, b) { return b.pri - a.pri; });
-    var fs = 15, shown = 0;
+    var fs = parseFloat(getComputedStyle(v.graph).getPropertyValue("--label-size")) || 15, shown = 0, times = {};
     for (var i = 0; i < cand.length && shown < 40; i++) {
       var c = cand[i], text = v.s.glabel[c.g], w = text.length * fs * 0.58 + 6, h = fs + 4;
+      if (!running[c.g] && (times[text] || 0) >= 2) continue;      /* a name twice is enough */
       var x = (c.r.left + c.r.right) / 2 - host.left - w / 2, y = c.r.bottom - host.top + 1;
       if (y + h > host.height) y = c.r.top - host.top - h - 1;
       x = Math.max(0, Math.min(host.width - w, x));
@@ -302,6 +303,7 @@
       var bx = { l: x, r: x + w, t: y, b: y + h };
       if (boxes.some(function (o) { return bx.l < o.r && o.l < bx.r && bx.t < o.b && o.t < bx.b; })) continue;
       boxes.push(bx);
+      times[text] = (times[text] || 0) + 1;
       var d = el("span", { "class": "nodelabel" + (running[c.g] ? " running" : "") }, text);
       d.style.left = x + "px"; d.style.top = y + "px";
       v.labels.appendChild(d);
@@ -476,8 +478,8 @@
   }
 
   function redraw() {
-    ybtn.textContent = "y-axis: " + (sharedY ? "shared" : "each its own");
-    gbtn.textContent = "timeline: " + (ganttMode === "function" ? "by function" : "busy/idle");
+    ybtn.textContent = "y: " + (sharedY ? "shared" : "each its own");
+    gbtn.textContent = "timeline: " + (ganttMode === "function" ? "function" : "busy");
     var linked = cur.every(function (t) { return t === cur[0]; });
     slider.value = String(cur[0]);
     if (document.activeElement !== box) box.value = String(cur[0]);
@@ -489,7 +491,7 @@
       v.status.textContent = "step " + num(s.steps[k]) + (s.steps[k] !== t ? " (kept step before " + num(t) + ")" : "") +
         ": " + num(sp) + " " + D.units + " (heap " + num(s.heap[k]) + " + queue " + num(s.queue[k]) + ") \u00b7 " +
         nb + "/" + s.P + " processors busy \u00b7 " + num(s.queue[k]) + " ready" +
-        (t > s.T ? " \u00b7 finished at " + num(s.T) : "") + (s.steps[k] === s.hwm_step ? " \u00b7 THE MARK" : "");
+        (t > s.T ? " \u00b7 finished at " + num(s.T) : "") + (s.steps[k] === s.hwm_step ? " \u00b7 its mark" : "");
       v.status.setAttribute("data-step", String(s.steps[k]));
       v.status.setAttribute("data-space", String(sp));
       v.status.setAttribute("data-busy", String(nb));
