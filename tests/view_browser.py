@@ -159,6 +159,43 @@ def main():
                 if st["busy"] != procs or st["busy"] != visited.get(u, 0) or st["ready"] != sj["queue"][u] or u > t:
                     bad.append((t, st, procs, sj["queue"][u]))
             check(name + "_status_counts_the_schedules_busy_processors_and_ready_tasks", not bad, str(bad[:2]))
+        # the graph shows every busy processor's colour (a node run by several: striped), at
+        # the marks and 40 kept steps
+        for i, sj in enumerate(scheds):
+            ks = view["s"][i]["steps"]
+            for t in sorted({x["hwm_step"] for x in scheds} | set(ks[::max(1, len(ks) // 40)])):
+                js("window.pmlView.setStep(%d)" % t)
+                shown = js("""(function(i){var p={}, PROC=%s;
+                    document.querySelectorAll('#panel-' + i + ' g.node ellipse').forEach(function(e){
+                      var f=e.getAttribute('fill')||'', m=/^url\\(#pml-p\\d+-([\\d-]+)\\)$/.exec(f);
+                      if (m) m[1].split('-').forEach(function(q){p[q]=1;});
+                      else if (PROC.indexOf(f) >= 0) p[PROC.indexOf(f)]=1;});
+                    return Object.keys(p).length;})(%d)""" % (json.dumps(["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]), i))
+                st = statuses()[i]
+                if sj["P"] <= 8 and shown != st["busy"]:
+                    check("view_%s_P%d_graph_shows_each_busy_processor" % (sj["policy"], sj["P"]), False,
+                          "step %d: %d shown, %d busy" % (t, shown, st["busy"]))
+                    break
+            else:
+                check("view_%s_P%d_graph_shows_each_busy_processor" % (sj["policy"], sj["P"]), True)
+        # the timeline: a few colours (by function, as pml schedule --plot), or busy/idle after t
+        cols = js("window.pmlView.schedules.map(function(x){return x.ganttColours();})")
+        check("view_timeline_by_function_uses_at_most_9_colours", all(0 < len(c) <= 9 for c in cols), str(cols))
+        key("t", "KeyT", 84)
+        cols = js("window.pmlView.schedules.map(function(x){return x.ganttColours();})")
+        check("view_key_t_colours_the_timeline_busy_or_idle", all(len(c) == 1 for c in cols), str(cols))
+        key("t", "KeyT", 84)
+        # the charts' axes are titled, with the units
+        titles = js("Array.prototype.map.call(document.querySelectorAll('canvas.chart'), function(c){"
+                    "return [c.getAttribute('data-ytitle'), c.getAttribute('data-xtitle')];})")
+        check("view_charts_have_axis_titles_with_units", all(y and "(" in y and x and x.startswith("step") for y, x in titles)
+              and len(titles) == len(scheds), str(titles))
+        check("view_graph_title_drawn_by_the_page_not_the_svg",
+              js("document.querySelectorAll('.graph svg g.graph > text').length") == 0, "svg text left")
+        # the step box
+        t = scheds[-1]["hwm_step"]
+        js("(function(){var b=document.getElementById('stepbox'); b.value='%d'; b.dispatchEvent(new Event('change'));})()" % t)
+        check("view_step_box_goes_to_the_step", statuses()[-1]["step"] == t, str(statuses()[-1]))
         # keys: a (and m) to A's mark, b to B's, x each to its own
         js("window.pmlView.setStep(0)")
         key("a", "KeyA", 65)

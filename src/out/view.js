@@ -370,9 +370,11 @@
     x.textAlign = "left";
     x.save(); x.translate(12, Tp + H / 2); x.rotate(-Math.PI / 2); x.textAlign = "center";
     x.fillText("space (" + D.units + ")", 0, 0); x.restore();
+    c.setAttribute("data-ytitle", "space (" + D.units + ")");
     x.textAlign = "center";
-    x.fillText("step (one processor-visit each; " + (NS > 1 ? "A: " + num(S[0].T) + ", B: " + num(S[1].T) + " steps" : num(s.T) + " steps") + ")",
-               L + W / 2, h - 4);
+    var xt = "step (one processor-visit each; " + (NS > 1 ? "A: " + num(S[0].T) + ", B: " + num(S[1].T) + " steps" : num(s.T) + " steps") + ")";
+    x.fillText(xt, L + W / 2, h - 4);
+    c.setAttribute("data-xtitle", xt);
     x.textAlign = "left"; x.fillText("0", L, Tp + H + 13);
     x.textAlign = "right"; x.fillText(num(maxT), L + W, Tp + H + 13);
     /* both marks as labelled lines, then the cursor */
@@ -395,6 +397,7 @@
     if (v.ganttW !== w || v.ganttH !== h) {                      /* the static part, once per size */
       var x = c.getContext("2d"), rh = (h - 2) / rows;
       x.clearRect(0, 0, w, h);
+      v.ganttColours = {};
       x.font = Math.min(11, rh) + "px Helvetica, Arial, sans-serif"; x.fillStyle = "#000"; x.textAlign = "right";
       if (rh >= 7) for (var p = 0; p < rows; p++) x.fillText("proc " + p, L - 4, 1 + p * rh + rh / 2 + 4);
       else { x.fillText(rows + " procs", L - 4, h / 2 + 4); }
@@ -405,6 +408,7 @@
         for (var j = 0; j + 1 < run.length; j += 2) {
           if (run[j + 1] >= rows) continue;
           x.fillStyle = ganttMode === "busy" ? BUSY : fnColour[s.gfn[run[j]]] || OTHER;
+          v.ganttColours[x.fillStyle] = 1;
           x.fillRect(x0, 1 + run[j + 1] * rh, Math.max(1, x1 - x0), Math.max(1, rh - 1));
         }
       }
@@ -556,6 +560,7 @@
         running: s.run.map(function (r) { return r.length / 2; }),
         ymax: function () { return +P[i].chart.getAttribute("data-ymax"); },
         bands: function () { return P[i].bands; },
+        ganttColours: function () { return Object.keys(P[i].ganttColours); },
         status: function () {
           var a = P[i].status;
           return { step: +a.getAttribute("data-step"), space: +a.getAttribute("data-space"),
