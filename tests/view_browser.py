@@ -263,6 +263,13 @@ def main():
         check("view_first_screen_fits_1280x720", not fit["bad"] and fit["rows"] >= 3 * len(scheds), str(fit["bad"][:4]))
         check("view_node_labels_shown_at_14px_or_more", fit["labels"] and min(fit["labels"]) >= 14,
               str(fit["labels"][:5]))
+        # printed: no controls, nothing cut off at the window's height
+        b.call("Emulation.setEmulatedMedia", {"media": "print"}, session=s)
+        pr = js("(function(){var sc=document.querySelector('.screen'); return {bar: getComputedStyle(document.querySelector('.bar')).display,"
+                " overflow: getComputedStyle(sc).overflowY, graph: document.querySelector('.graph').getBoundingClientRect().height};})()")
+        check("view_print_stylesheet_hides_the_controls_and_keeps_the_graphs",
+              pr["bar"] == "none" and pr["overflow"] == "visible" and pr["graph"] > 100, str(pr))
+        b.call("Emulation.setEmulatedMedia", {"media": ""}, session=s)
         # screenshots: at the last panel's mark, each panel at its own with two
         for w, h in SIZES:
             size(w, h)
