@@ -136,8 +136,8 @@
     var pbox = el("div", { "class": "panel", id: "panel-" + i });
     var name = (NS > 1 ? (i ? "B: " : "A: ") : "") + (samePrograms ? "" : s.program.replace(/^.*\//, "") + ", ") +
       s.policy + " on P=" + s.P;
-    pbox.appendChild(el("h2", {}, name + " \u2014 " + num(s.T) + " steps, high-water mark " + num(s.hwm) + " " + D.units +
-      " at step " + num(s.hwm_step)));
+    pbox.appendChild(el("h2", { title: num(s.T) + " steps" }, name + ": high-water mark " + num(s.hwm) + " " + D.units +
+      " at step " + num(s.hwm_step) + " of " + num(s.T)));
     pbox.appendChild(el("p", { "class": "caption" }, CAPTION[s.policy] || ""));
     var status = el("div", { "class": "status" });
     pbox.appendChild(status);
