@@ -185,6 +185,12 @@ def main():
         cols = js("window.pmlView.schedules.map(function(x){return x.ganttColours();})")
         check("view_key_t_colours_the_timeline_busy_or_idle", all(len(c) == 1 for c in cols), str(cols))
         key("t", "KeyT", 84)
+        # the page explains itself: a caption per panel, a "what to look for" line naming each mark
+        look = js("document.getElementById('lookfor').textContent")
+        caps = js("Array.prototype.map.call(document.querySelectorAll('p.caption'), function(c){return c.textContent;})")
+        check("view_captions_and_what_to_look_for_from_the_data",
+              look.startswith("What to look for: ") and all("{:,}".format(x["hwm"]) in look for x in scheds)
+              and len(caps) == len(scheds) and all(len(c) > 40 for c in caps), look[:120])
         # the charts' axes are titled, with the units
         titles = js("Array.prototype.map.call(document.querySelectorAll('canvas.chart'), function(c){"
                     "return [c.getAttribute('data-ytitle'), c.getAttribute('data-xtitle')];})")
