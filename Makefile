@@ -70,16 +70,19 @@ $(B)/gen/prelude.c: lib/prelude.pml
 	  echo ';'; \
 	  echo 'const unsigned long pml_prelude_len = sizeof pml_prelude_text - 1;'; } > $@
 # pml view's page script and style, compiled in the same way (no network,
-# nothing vendored: plain hand-written JavaScript and CSS).
-$(B)/gen/view_assets.c: src/out/view.js src/out/view.css
+# nothing vendored: plain hand-written JavaScript and CSS), and the example
+# programs its lessons run (pml view --lesson, docs/view.md), so that a
+# lesson needs no file beside pml.
+VIEW_LESSON_PROGRAMS = matmul quicksort quicksort_join nqueens
+C_STRING = sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/'
+$(B)/gen/view_assets.c: src/out/view.js src/out/view.css $(VIEW_LESSON_PROGRAMS:%=examples/%.pml)
 	@mkdir -p $(@D)
-	{ echo '/* generated from src/out/view.js and view.css */'; \
-	  echo 'const char pml_view_js[] ='; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' src/out/view.js; \
-	  echo ';'; \
-	  echo 'const char pml_view_css[] ='; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' src/out/view.css; \
-	  echo ';'; } > $@
+	{ echo '/* generated from src/out/view.js, view.css and examples/ (the lessons) */'; \
+	  echo 'const char pml_view_js[] ='; $(C_STRING) src/out/view.js; echo ';'; \
+	  echo 'const char pml_view_css[] ='; $(C_STRING) src/out/view.css; echo ';'; \
+	  for x in $(VIEW_LESSON_PROGRAMS); do \
+	    echo "const char pml_example_$$x[] ="; $(C_STRING) examples/$$x.pml; echo ';'; \
+	  done; } > $@
 $(B)/gen/lexer.o: $(B)/gen/lexer.c $(B)/gen/grammar.h
 	$(CC) $(CFLAGS) -I$(B)/gen -c -o $@ $<
 $(B)/gen/grammar.o: $(B)/gen/grammar.c

@@ -3,9 +3,13 @@
 # URL, small (matmul at its default size under 2 MB), and, opened in
 # Debian's chromium headless (tests/view_browser.py), shows per step the
 # space `pml schedule` computes, at most P nodes running per step, T_P
-# steps, jumps to the mark with one key, makes no network request and
-# raises no JavaScript error, also for a program whose text holds
-# "<!--<script>" and "</script>".  Keeps a screenshot in tests/out/.
+# steps, a status line counting the schedule's busy processors and ready
+# tasks, one y-scale for both charts, one colour per site everywhere, keys
+# to each mark, a first screen that fits 1280x720, readable node labels; it
+# makes no network request and raises no JavaScript error, also for a
+# program whose text holds "<!--<script>" and "</script>".  The lessons
+# (--lesson) are ready pages, made without any file beside pml.  Keeps
+# screenshots at 1280x720 and 1920x1080 in tests/out/.
 cd "$(dirname "$0")/.."
 source tests/lib.sh
 PML=${PML:-$PWD/pml}
@@ -17,17 +21,48 @@ if [ "$size" -gt 0 ] && [ "$size" -le 2097152 ]; then pass view_matmul_default_p
 else fail view_matmul_default_page_under_2MB "$size bytes"; fi
 expect_eq view_page_names_no_url 0 "$(grep -ciE 'https?://|src=|href=' "$TMP/mm.html")"
 
-# a small program in the browser: df and bf side by side, and ws alone
-"$PML" view examples/matmul.pml -D n=4 --sched=df,bf -p 2 -o "$TMP/v.html" &&
-"$PML" schedule examples/matmul.pml -D n=4 --sched=df -p 2 -o "$TMP/df.json" &&
-"$PML" schedule examples/matmul.pml -D n=4 --sched=bf -p 2 -o "$TMP/bf.json" &&
-"$PML" view examples/quicksort.pml -D n=6 --sched=ws -p 3 -o "$TMP/q.html" &&
-"$PML" schedule examples/quicksort.pml -D n=6 --sched=ws -p 3 -o "$TMP/ws.json" ||
-    fail view_pages_written "a command failed"
+# the lessons: listed, and each made from the programs compiled into pml
+# (in an empty directory: no examples/ to read)
+expect_eq view_lesson_list_names_three_lessons "df-vs-bf quicksort-join ws-vs-df" \
+    "$("$PML" view --lesson list | awk '{print $1}' | tr '\n' ' ' | sed 's/ $//')"
+mkdir -p "$TMP/empty"
+(cd "$TMP/empty" && "$PML" view --lesson df-vs-bf -D n=2 -o lesson.html) &&
+    grep -q 'examples/matmul.pml' "$TMP/empty/lesson.html" && pass view_lesson_needs_no_file_beside_pml ||
+    fail view_lesson_needs_no_file_beside_pml "no page"
+
+# in the browser: small programs (df and bf side by side, ws alone, the
+# issue's fib on 4 processors) and the three lessons at their own sizes
+run_schedules() {   # PAGE_NAME then "FILE -D … --sched=X -p N" per panel
+    local name=$1; shift
+    local i=0 files=()
+    for spec in "$@"; do
+        # shellcheck disable=SC2086
+        "$PML" schedule $spec -o "$TMP/$name-$i.json" || { fail "view_${name}_schedules" "$spec"; return 1; }
+        files+=("$TMP/$name-$i.json"); i=$((i + 1))
+    done
+    printf '%s\n' "${files[@]}"
+}
+browse() {          # PAGE_NAME then the panels' schedule specs
+    local name=$1; shift
+    mapfile -t files < <(run_schedules "$name" "$@")
+    [ "${#files[@]}" -eq "$#" ] || return
+    limit 600 python3 tests/view_browser.py "$TMP/$name.html" "tests/out/view-$name" "${files[@]}" |
+        sed "s/^\(PASS\|FAIL\) view_/\1 view_${name//-/_}_/"
+}
 if [ -x "${PML_CHROMIUM:-/usr/bin/chromium}" ]; then
-    limit 180 python3 tests/view_browser.py "$TMP/v.html" tests/out/view-matmul-n4.png "$TMP/df.json" "$TMP/bf.json"
-    limit 180 python3 tests/view_browser.py "$TMP/q.html" tests/out/view-quicksort-ws.png "$TMP/ws.json" |
-        sed 's/^\(PASS\|FAIL\) view_/\1 view_quicksort_/'
+    "$PML" view examples/matmul.pml -D n=4 --sched=df,bf -p 2 -o "$TMP/matmul-n4.html" &&
+        browse matmul-n4 "examples/matmul.pml -D n=4 --sched=df -p 2" "examples/matmul.pml -D n=4 --sched=bf -p 2"
+    "$PML" view examples/quicksort.pml -D n=6 --sched=ws -p 3 -o "$TMP/quicksort-ws.html" &&
+        browse quicksort-ws "examples/quicksort.pml -D n=6 --sched=ws -p 3"
+    "$PML" view examples/fib.pml -D n=14 --sched=df,bf -p 4 -o "$TMP/fib-p4.html" &&
+        browse fib-p4 "examples/fib.pml -D n=14 --sched=df -p 4" "examples/fib.pml -D n=14 --sched=bf -p 4"
+    for l in df-vs-bf quicksort-join ws-vs-df; do
+        "$PML" view --lesson "$l" -o "$TMP/lesson-$l.html" || fail "view_lesson_${l//-/_}_written" "pml view failed"
+    done
+    browse lesson-df-vs-bf "examples/matmul.pml -D n=8 --sched=df -p 2" "examples/matmul.pml -D n=8 --sched=bf -p 2"
+    browse lesson-quicksort-join "examples/quicksort.pml -D n=32 --sched=df -p 1" \
+        "examples/quicksort_join.pml -D n=32 --sched=df -p 1"
+    browse lesson-ws-vs-df "examples/nqueens.pml -D n=6 --sched=df -p 8" "examples/nqueens.pml -D n=6 --sched=ws -p 8"
 else
     fail view_in_the_browser "no chromium at ${PML_CHROMIUM:-/usr/bin/chromium} (make deps installs it)"
 fi
@@ -47,7 +82,7 @@ expect_eq "view escapes <!--, <script and </script in the page's data" "<script 
 expect_eq "view.js and view.css hold no <!--, <script or </ (written as they are)" 0 \
     "$(grep -ciE '<!--|<script|</' src/out/view.js src/out/view.css | awk -F: '{ s += $2 } END { print s }')"
 if [ -x "${PML_CHROMIUM:-/usr/bin/chromium}" ]; then
-    PML_VIEW_SOURCE_HAS='<!--<script> and </script> and <SCRIPT' timeout 180 python3 tests/view_browser.py \
+    PML_VIEW_SOURCE_HAS='<!--<script> and </script> and <SCRIPT' limit 180 python3 tests/view_browser.py \
         "$TMP/scr.html" "$TMP/scr.png" "$TMP/scr.json" | sed 's/^\(PASS\|FAIL\) view_/\1 view_script_text_/'
 fi
 
@@ -58,3 +93,11 @@ mkdir -p "$TMP/u"
 expect_eq view_three_schedules_is_a_usage_error "2 0" "$? $(ls -A "$TMP/u" | wc -l)"
 "$PML" view examples/fib.pml --sched=df,bf -p 1,2 -o "$TMP/u/x.html" 2>/dev/null
 expect_eq view_four_schedules_is_a_usage_error "2 0" "$? $(ls -A "$TMP/u" | wc -l)"
+"$PML" view -o "$TMP/u/x.html" 2>/dev/null
+expect_eq view_without_file_or_lesson_is_a_usage_error "2 0" "$? $(ls -A "$TMP/u" | wc -l)"
+"$PML" view --lesson nosuch -o "$TMP/u/x.html" 2>/dev/null
+expect_eq view_unknown_lesson_is_a_usage_error "2 0" "$? $(ls -A "$TMP/u" | wc -l)"
+"$PML" view --lesson df-vs-bf examples/fib.pml -o "$TMP/u/x.html" 2>/dev/null
+expect_eq view_lesson_with_a_file_is_a_usage_error "2 0" "$? $(ls -A "$TMP/u" | wc -l)"
+"$PML" view --lesson df-vs-bf --sched=ws -o "$TMP/u/x.html" 2>/dev/null
+expect_eq view_lesson_with_sched_is_a_usage_error "2 0" "$? $(ls -A "$TMP/u" | wc -l)"

@@ -350,6 +350,8 @@ static int run_big(int (*fn)(void *arg, Diag *d), void *arg, Diag *d)
 
 typedef struct LoadJob {
     const char *file;
+    const char *text;           /* the program held in memory (NULL: read file) */
+    size_t len;
     const CommonOpts *c;
     int eval;
     Loaded *out;
@@ -363,10 +365,11 @@ static int load_job(void *p, Diag *d)
     size_t len;
     cli_prelude(j->c, &text, &len);
     src_add(&l->src, "lib/prelude.pml", text, len);
-    size_t in_len;
-    const char *in = strcmp(j->file, "-") == 0 ? cli_stdin_text(&in_len) : NULL;
-    if (in ? src_add(&l->src, "<stdin>", in, in_len) < 0 : src_load(&l->src, j->file, d) < 0) {
-        if (in) diag_set_nospan(d, "standard input is too long or memory is short");
+    size_t in_len = j->len;
+    const char *in = j->text ? j->text : strcmp(j->file, "-") == 0 ? cli_stdin_text(&in_len) : NULL;
+    const char *name = j->text ? j->file : "<stdin>";
+    if (in ? src_add(&l->src, name, in, in_len) < 0 : src_load(&l->src, j->file, d) < 0) {
+        if (in) diag_set_nospan(d, "%s is too long or memory is short", j->text ? j->file : "standard input");
         return -1;
     }
     l->prog = ast_program_new();
@@ -451,18 +454,31 @@ char *cli_read_file(const char *path, size_t *len)
     return text;
 }
 
-int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
+/* cli_load and cli_load_text: j's program loaded into j->out. */
+static int load(LoadJob *j)
 {
+    Loaded *out = j->out;
     memset(out, 0, sizeof *out);
-    LoadJob j = {file, c, eval, out};
     Diag d = {.has_span = 0};
     limit_gc_heap();
-    int rc = run_big(load_job, &j, &d);
+    int rc = run_big(load_job, j, &d);
     if (rc == 0) return EXIT_OK;
-    if (rc > 0) diag_set_nospan(&d, "cannot create a thread to run '%s' on", file);
+    if (rc > 0) diag_set_nospan(&d, "cannot create a thread to run '%s' on", j->file);
     diag_print_colour(&out->src, &d, stderr, cli_colour());
     cli_unload(out);
     return EXIT_PROGRAM;
+}
+
+int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out)
+{
+    LoadJob j = {file, NULL, 0, c, eval, out};
+    return load(&j);
+}
+
+int cli_load_text(const char *path, const char *text, size_t len, const CommonOpts *c, int eval, Loaded *out)
+{
+    LoadJob j = {path, text, len, c, eval, out};
+    return load(&j);
 }
 
 void cli_unload(Loaded *l)

@@ -144,6 +144,7 @@ typedef struct CliSteps {
     const CliOpt *opts;         /* its own options, ending in {0} */
     unsigned groups;            /* the shared options it takes: CLI_GROUP_* */
     int many;                   /* it takes many files (CliRun.parts), not one FILE */
+    int file_optional;          /* FILE may be left out (CliRun.file NULL): check decides */
     size_t size;
     void (*init)(void *o);
     CliHandler option;
@@ -207,6 +208,8 @@ void cli_help(FILE *f, const CliCommand *cmd);
  * Prints any error; returns an exit status (EXIT_OK on success).  After an
  * error out holds nothing (cli_unload on it is harmless). */
 int cli_load(const char *file, const CommonOpts *c, int eval, Loaded *out);
+/* The same for a program held in memory (text, len) named path. */
+int cli_load_text(const char *path, const char *text, size_t len, const CommonOpts *c, int eval, Loaded *out);
 void cli_unload(Loaded *l);
 /* The prelude's text as cli_load loads it ("" with --no-prelude). */
 void cli_prelude(const CommonOpts *c, const char **text, size_t *len);

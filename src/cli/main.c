@@ -68,10 +68,11 @@ static const CliCommand commands[] = {
      "up to the difference).  The simulation options before --vs describe A,\n"
      "those after it B; --units and --no-queue-space must agree.",
      "pml diff examples/fib.pml -D n=12 --sched=df -p 2 --vs --sched=bf -p 2", &cli_cmd_diff},
-    {"view", "FILE -o PAGE.html [options]", "an offline page stepping through one or two schedules (docs/view.md)",
+    {"view", "FILE -o PAGE.html [options] | --lesson NAME -o PAGE.html", "an offline page stepping through one or two schedules (docs/view.md)",
      "One offline HTML page stepping through one or two schedules side by side:\n"
      "the distilled graph coloured by state, the space over time, the holders and\n"
-     "the source, a processor timeline.",
+     "the source, a processor timeline.  --lesson NAME writes a ready page on one\n"
+     "of the paper's findings (--lesson list names them).",
      "pml view examples/fib.pml -D n=10 --sched=df,bf -p 2 -o lesson.html", &cli_cmd_view},
     {"paths", "FILE [options]", "acyclic path profiles of every function (docs/paths.md)",
      "Acyclic path profiles: per function, how often each path through its\n"

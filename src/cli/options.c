@@ -316,6 +316,7 @@ const char *cli_stdin_text(size_t *len)
 static int take_files(CliArgs *a, CliRun *r)
 {
     const CliCommand *c = a->cmd;
+    if (a->npos == 0 && c->steps->file_optional) return 0;
     if (a->npos == 0) {
         cli_usage_error("pml %s: which %s? (pml %s %s)", c->name, c->steps->many ? "parts" : "FILE", c->name, c->args);
         return -1;

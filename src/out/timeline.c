@@ -223,3 +223,28 @@ done:
     free(order);
     return rc;
 }
+
+int timeline_fns(TimelineFns *f, const Program *prog, const Sources *src)
+{
+    FnMap m = {.nids = prog->nexprs};
+    memset(f, 0, sizeof *f);
+    m.fn_of_id = calloc(m.nids + 1, sizeof *m.fn_of_id);
+    if (m.fn_of_id) walk_decs(&m, prog->decs, prog->ndecs, 0);
+    f->names = m.fn_of_id && !m.nomem ? calloc(m.nfuns + 1, sizeof *f->names) : NULL;
+    f->of_id = m.fn_of_id;
+    f->nids = m.nids;
+    for (uint32_t k = 0; f->names && k <= m.nfuns; k++, f->n++)
+        if (!(f->names[k] = fun_name(&m, k, src))) break;
+    free(m.funs);
+    if (f->names && f->n == m.nfuns + 1) return 0;
+    timeline_fns_free(f);
+    return -1;
+}
+
+void timeline_fns_free(TimelineFns *f)
+{
+    for (uint32_t k = 0; k < f->n; k++) free(f->names[k]);
+    free(f->names);
+    free(f->of_id);
+    memset(f, 0, sizeof *f);
+}

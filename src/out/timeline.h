@@ -32,4 +32,17 @@
 int timeline_plot(const char *pic, const Program *prog, const Sources *src, const Graph *g, const Schedule *s,
                   const char *title, char *msg, size_t msglen);
 
+/* Every function of prog, for other pictures (pml view): of_id[e] is the
+ * function index of expression id e < nids (a node's annotation, as
+ * above), names[k] its name: "top level" (k = 0) or "NAME (FILE:LINE)". */
+typedef struct TimelineFns {
+    uint32_t *of_id;
+    uint32_t nids;
+    char **names;
+    uint32_t n;
+} TimelineFns;
+/* 0, or -1 out of memory (f then holds nothing). */
+int timeline_fns(TimelineFns *f, const Program *prog, const Sources *src);
+void timeline_fns_free(TimelineFns *f);
+
 #endif
