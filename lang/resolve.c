@@ -1,7 +1,10 @@
 /*
  * resolve.c — name resolution (see resolve.h).
  *
- * Scopes are a stack of Bindings.  Each function being resolved has an
+ * Scopes are a stack of Bindings, indexed by name: a hash table holds, for
+ * every name, the newest binding of it in scope, and each binding the one
+ * it hides, so a lookup is O(1) and leaving a scope costs what entering
+ * it did, however many declarations are in scope.  Each function being resolved has an
  * FnCtx (its frame: nlocals) and a Capture (its closure's captured
  * variables; shared by the functions of one fun group).  A name bound in an
  * outer function is captured into every closure between its binding and its
@@ -36,7 +39,15 @@ typedef struct Binding {
     uint32_t self_idx;      /* B_SELF: function number */
     const ConDef *con;      /* B_CON */
     uint32_t stamp;         /* de-duplication while listing free variables */
+    struct Binding *hides;  /* the binding of the same name it hides, or NULL */
 } Binding;
+
+/* A name's slot in the scope's index: its newest binding in scope (NULL
+ * when none is).  A slot is never removed, so probing needs no tombstones. */
+typedef struct Slot {
+    const char *name;
+    Binding *top;
+} Slot;
 
 typedef struct Capture {
     Binding **b;
@@ -57,6 +68,8 @@ typedef struct R {
     jmp_buf fail;
     Binding **scope;
     uint32_t nscope, capscope;
+    Slot *index;            /* open addressing; cap a power of two, at most half full */
+    size_t nindex, capindex;
     uint32_t serial, stamp;
     Binding **log;
     size_t nlog, caplog;
@@ -107,6 +120,66 @@ static void *arena_grow(R *r, void *p, size_t elem, uint32_t *cap, size_t need)
 
 /* ---- scopes ---- */
 
+static size_t name_hash(const char *s)
+{
+    size_t h = 1469598103934665603u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* The slot of name in the index, made (with no binding) if it has none. */
+static Slot *slot_of(R *r, const char *name)
+{
+    if (2 * (r->nindex + 1) > r->capindex) {
+        size_t cap = r->capindex ? 2 * r->capindex : 1024;
+        Slot *t = calloc(cap, sizeof *t);
+        if (!t) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+        for (size_t i = 0; i < r->capindex; i++)
+            if (r->index[i].name) {
+                size_t j = name_hash(r->index[i].name) & (cap - 1);
+                while (t[j].name) j = (j + 1) & (cap - 1);
+                t[j] = r->index[i];
+            }
+        free(r->index);
+        r->index = t;
+        r->capindex = cap;
+    }
+    size_t j = name_hash(name) & (r->capindex - 1);
+    for (; r->index[j].name; j = (j + 1) & (r->capindex - 1))
+        if (strcmp(r->index[j].name, name) == 0) return &r->index[j];
+    r->index[j].name = name;
+    r->nindex++;
+    return &r->index[j];
+}
+
+/* Brings b into scope, hiding the older binding of its name. */
+static void scope_push(R *r, Binding *b)
+{
+    Slot *s = slot_of(r, b->name);
+    b->hides = s->top;
+    s->top = b;
+    r->scope = grow(r, r->scope, sizeof *r->scope, &r->capscope, r->nscope + 1);
+    r->scope[r->nscope++] = b;
+}
+
+/* Takes the bindings made since the scope held `mark` out of scope. */
+static void scope_pop(R *r, uint32_t mark)
+{
+    while (r->nscope > mark) {
+        Binding *b = r->scope[--r->nscope];
+        slot_of(r, b->name)->top = b->hides;
+    }
+}
+
+/* Takes the bindings scope[from..to) out of scope, keeping those above. */
+static void scope_drop(R *r, uint32_t from, uint32_t to)
+{
+    uint32_t end = r->nscope;
+    scope_pop(r, from);
+    /* scope[to..end) is still there: scope_push writes below it */
+    for (uint32_t i = to; i < end; i++) scope_push(r, r->scope[i]);
+}
+
 static Binding *bind(R *r, const char *name, BKind k)
 {
     Binding *b = arena_alloc(r->arena, sizeof *b);
@@ -114,16 +187,13 @@ static Binding *bind(R *r, const char *name, BKind k)
     b->kind = k;
     b->serial = ++r->serial;
     b->owner = r->fn;
-    r->scope = grow(r, r->scope, sizeof *r->scope, &r->capscope, r->nscope + 1);
-    r->scope[r->nscope++] = b;
+    scope_push(r, b);
     return b;
 }
 
 static Binding *lookup(R *r, const char *name)
 {
-    for (uint32_t i = r->nscope; i-- > 0;)
-        if (strcmp(r->scope[i]->name, name) == 0) return r->scope[i];
-    return NULL;
+    return r->capindex ? slot_of(r, name)->top : NULL;
 }
 
 static uint32_t new_slot(R *r) { return r->fn->nlocals++; }
@@ -387,7 +457,7 @@ static void resolve_clause(R *r, Clause *c)
     resolve_pats(r, c->pats, c->npats);
     resolve_expr(r, c->body);
     c->free = free_since(r, pos, mark);
-    r->nscope = mark_scope;
+    scope_pop(r, mark_scope);
 }
 
 /* Resolves fn e as a function of `group` (NULL: anonymous) sharing cap. */
@@ -448,7 +518,7 @@ static void resolve_kids(R *r, Expr *e)
         uint32_t mark_scope = r->nscope;
         for (uint32_t i = 0; i < e->ndecs; i++) resolve_dec(r, e->decs[i]);
         resolve_expr(r, e->a);
-        r->nscope = mark_scope;
+        scope_pop(r, mark_scope);
         break;
     }
     case EX_IF:
@@ -558,7 +628,7 @@ static void resolve_fun_group(R *r, Dec *d)
         resolve_fn(r, f->fn, d, &cap);
         r->depth--;
     }
-    r->nscope = mark_scope;
+    scope_pop(r, mark_scope);
     d->free = capture_list(r, &cap);
     d->id = new_id(r, d->span, closure_label(r, d->funs[0].name, &d->free));
     for (uint32_t i = 0; i < d->nfuns; i++) {
@@ -701,7 +771,7 @@ static void resolve_structure(R *r, Dec *d)
     uint32_t n = 0;
     for (uint32_t j = mark; j < end; j++)
         if (!g || in_sig(g, r->scope[j]->name)) members[n++] = r->scope[j];
-    r->nscope = mark;
+    scope_pop(r, mark);
     for (uint32_t j = 0; j < n; j++) bind_alias(r, members[j], join_name(r, d->name, members[j]->name));
 }
 
@@ -735,8 +805,7 @@ static void resolve_dec(R *r, Dec *d)
         uint32_t mid = r->nscope;
         resolve_decs(r, d->decs2, d->ndecs2);
         /* the local part's names go out of scope */
-        memmove(r->scope + mark, r->scope + mid, (r->nscope - mid) * sizeof *r->scope);
-        r->nscope -= mid - mark;
+        scope_drop(r, mark, mid);
         break;
     }
     case DEC_OPEN:
@@ -823,6 +892,7 @@ int resolve_program(Program *p, Diag *d)
     }
 done:
     free(r.scope);
+    free(r.index);
     free(r.log);
     free(r.sigs);
     free(r.id_span);
