@@ -42,11 +42,26 @@ typedef struct Binding {
     struct Binding *hides;  /* the binding of the same name it hides, or NULL */
 } Binding;
 
-/* A name's slot in the scope's index: its newest binding in scope (NULL
- * when none is).  A slot is never removed, so probing needs no tombstones. */
+/* A structure's member in scope: where it is in the scope stack. */
+typedef struct Member {
+    uint32_t pos;
+    Binding *b;
+} Member;
+
+/* A name's slot in the scope's index (a name is a byte string, len bytes;
+ * a slot is never removed, so probing needs no tombstones).  For a name
+ * S that is a structure's path, the bindings S.x in scope: the member
+ * lists make open S and structure T = S cost S's size, not the scope's. */
 typedef struct Slot {
     const char *name;
-    Binding *top;
+    size_t len;
+    Binding *top;           /* its newest binding in scope, or NULL */
+    Member *members;        /* the bindings S.x, S.T.y ... pushed, oldest
+                               first; those since taken out of scope (pos
+                               past the scope's end, or another binding
+                               there now) are dropped when next read */
+    uint32_t nmembers, capmembers;
+    uint32_t stamp;         /* the pattern being resolved binds the name */
 } Slot;
 
 typedef struct Capture {
@@ -78,6 +93,7 @@ typedef struct R {
     Span *id_span;
     const char **id_label;
     uint32_t depth;
+    uint32_t pat_stamp;     /* of the patterns being resolved (Slot.stamp) */
     const Dec **sigs;       /* the signatures declared so far */
     uint32_t nsigs, capsigs;
 } R;
@@ -94,13 +110,19 @@ _Noreturn static void fail(R *r, Span sp, const char *fmt, const char *arg)
     longjmp(r->fail, 1);
 }
 
+_Noreturn static void out_of_memory(R *r)
+{
+    diag_set_nospan(r->d, "out of memory");
+    longjmp(r->fail, 1);
+}
+
 static void *grow(R *r, void *p, size_t elem, uint32_t *cap, size_t need)
 {
     if (need <= *cap) return p;
     size_t c = *cap ? *cap : 16;
     while (c < need) c *= 2;
     void *q = realloc(p, c * elem);
-    if (!q) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+    if (!q) out_of_memory(r);
     *cap = (uint32_t)c;
     return q;
 }
@@ -120,23 +142,23 @@ static void *arena_grow(R *r, void *p, size_t elem, uint32_t *cap, size_t need)
 
 /* ---- scopes ---- */
 
-static size_t name_hash(const char *s)
+static size_t name_hash(const char *s, size_t n)
 {
     size_t h = 1469598103934665603u;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211u;
     return h;
 }
 
-/* The slot of name in the index, made (with no binding) if it has none. */
-static Slot *slot_of(R *r, const char *name)
+/* The slot of name[0..len) in the index, made (empty) if it has none. */
+static Slot *slot_of(R *r, const char *name, size_t len)
 {
     if (2 * (r->nindex + 1) > r->capindex) {
         size_t cap = r->capindex ? 2 * r->capindex : 1024;
         Slot *t = calloc(cap, sizeof *t);
-        if (!t) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+        if (!t) out_of_memory(r);
         for (size_t i = 0; i < r->capindex; i++)
             if (r->index[i].name) {
-                size_t j = name_hash(r->index[i].name) & (cap - 1);
+                size_t j = name_hash(r->index[i].name, r->index[i].len) & (cap - 1);
                 while (t[j].name) j = (j + 1) & (cap - 1);
                 t[j] = r->index[i];
             }
@@ -144,20 +166,58 @@ static Slot *slot_of(R *r, const char *name)
         r->index = t;
         r->capindex = cap;
     }
-    size_t j = name_hash(name) & (r->capindex - 1);
+    size_t j = name_hash(name, len) & (r->capindex - 1);
     for (; r->index[j].name; j = (j + 1) & (r->capindex - 1))
-        if (strcmp(r->index[j].name, name) == 0) return &r->index[j];
-    r->index[j].name = name;
+        if (r->index[j].len == len && memcmp(r->index[j].name, name, len) == 0) return &r->index[j];
+    r->index[j] = (Slot){.name = name, .len = len};
     r->nindex++;
     return &r->index[j];
+}
+
+static Slot *slot_named(R *r, const char *name) { return slot_of(r, name, strlen(name)); }
+
+/* Adds b, at pos in the scope, to the member list of every structure path
+ * in its name (S.T.x: S and S.T).  Entries at pos or above are stale. */
+static void note_member(R *r, Binding *b, uint32_t pos)
+{
+    for (const char *dot = strchr(b->name, '.'); dot; dot = strchr(dot + 1, '.')) {
+        Slot *s = slot_of(r, b->name, (size_t)(dot - b->name));
+        while (s->nmembers && s->members[s->nmembers - 1].pos >= pos) s->nmembers--;
+        if (s->nmembers == s->capmembers) {
+            uint32_t cap = s->capmembers ? 2 * s->capmembers : 8;
+            Member *m = realloc(s->members, cap * sizeof *m);
+            if (!m) out_of_memory(r);
+            s->members = m;
+            s->capmembers = cap;
+        }
+        s->members[s->nmembers++] = (Member){pos, b};
+    }
+}
+
+/* The bindings S.x in scope for S = path, oldest first, in an arena array
+ * of *n (the list kept only them). */
+static Binding **members_of(R *r, const char *path, uint32_t *n)
+{
+    Slot *s = slot_named(r, path);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < s->nmembers; i++) {
+        Member m = s->members[i];
+        if (m.pos < r->nscope && r->scope[m.pos] == m.b) s->members[k++] = m;
+    }
+    s->nmembers = k;
+    Binding **v = arena_alloc(r->arena, (k + 1) * sizeof *v);
+    for (uint32_t i = 0; i < k; i++) v[i] = s->members[i].b;
+    *n = k;
+    return v;
 }
 
 /* Brings b into scope, hiding the older binding of its name. */
 static void scope_push(R *r, Binding *b)
 {
-    Slot *s = slot_of(r, b->name);
+    Slot *s = slot_named(r, b->name);
     b->hides = s->top;
     s->top = b;
+    if (strchr(b->name, '.')) note_member(r, b, r->nscope);
     r->scope = grow(r, r->scope, sizeof *r->scope, &r->capscope, r->nscope + 1);
     r->scope[r->nscope++] = b;
 }
@@ -167,7 +227,7 @@ static void scope_pop(R *r, uint32_t mark)
 {
     while (r->nscope > mark) {
         Binding *b = r->scope[--r->nscope];
-        slot_of(r, b->name)->top = b->hides;
+        slot_named(r, b->name)->top = b->hides;
     }
 }
 
@@ -193,7 +253,7 @@ static Binding *bind(R *r, const char *name, BKind k)
 
 static Binding *lookup(R *r, const char *name)
 {
-    return r->capindex ? slot_of(r, name)->top : NULL;
+    return slot_named(r, name)->top;
 }
 
 static uint32_t new_slot(R *r) { return r->fn->nlocals++; }
@@ -240,7 +300,7 @@ static void log_use(R *r, Binding *b)
     if (r->nlog == r->caplog) {
         r->caplog = r->caplog ? r->caplog * 2 : 256;
         r->log = realloc(r->log, r->caplog * sizeof *r->log);
-        if (!r->log) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+        if (!r->log) out_of_memory(r);
     }
     r->log[r->nlog++] = b;
 }
@@ -319,9 +379,9 @@ static uint32_t new_id(R *r, Span sp, const char *label)
 
 static void pat_var(R *r, Pat *p, const char *name, Pat ***vars, uint32_t *nvars, uint32_t *cap)
 {
-    for (uint32_t i = 0; i < *nvars; i++)
-        if (strcmp((*vars)[i]->name, name) == 0)
-            fail(r, p->span, "variable '%s' is bound twice in one pattern", name);
+    Slot *s = slot_named(r, name);
+    if (s->stamp == r->pat_stamp) fail(r, p->span, "variable '%s' is bound twice in one pattern", name);
+    s->stamp = r->pat_stamp;
     *vars = arena_grow(r, *vars, sizeof **vars, cap, *nvars + 1);
     (*vars)[(*nvars)++] = p;
     p->slot = new_slot(r);
@@ -379,6 +439,7 @@ static void resolve_pats(R *r, Pat **pats, uint32_t n)
 {
     Pat **vars = NULL;
     uint32_t nvars = 0, cap = 0;
+    r->pat_stamp++;
     for (uint32_t i = 0; i < n; i++) resolve_pat(r, pats[i], &vars, &nvars, &cap);
     for (uint32_t i = 0; i < nvars; i++) {
         Binding *b = bind(r, vars[i]->name, B_VAR);
@@ -612,9 +673,9 @@ static void resolve_fun_group(R *r, Dec *d)
 {
     uint32_t mark_scope = r->nscope;
     for (uint32_t i = 0; i < d->nfuns; i++) {
-        for (uint32_t j = 0; j < i; j++)
-            if (strcmp(d->funs[j].name, d->funs[i].name) == 0)
-                fail(r, d->funs[i].span, "function '%s' is defined twice in one group", d->funs[i].name);
+        Binding *same = lookup(r, d->funs[i].name);
+        if (same && same->kind == B_SELF && same->group == d)
+            fail(r, d->funs[i].span, "function '%s' is defined twice in one group", d->funs[i].name);
         Binding *b = bind(r, d->funs[i].name, B_SELF);
         b->group = d;
         b->self_idx = i;
@@ -670,15 +731,13 @@ static const char *join_name(R *r, const char *a, const char *b)
 static int copy_members(R *r, const char *from, const char *to)
 {
     size_t n = strlen(from);
-    uint32_t end = r->nscope, found = 0;
-    for (uint32_t i = 0; i < end; i++) {
-        const Binding *b = r->scope[i];
-        if (strncmp(b->name, from, n) != 0 || b->name[n] != '.') continue;
-        const char *rest = b->name + n + 1;
-        bind_alias(r, b, to ? join_name(r, to, rest) : rest);
-        found = 1;
+    uint32_t count;
+    Binding **m = members_of(r, from, &count);
+    for (uint32_t i = 0; i < count; i++) {
+        const char *rest = m[i]->name + n + 1;
+        bind_alias(r, m[i], to ? join_name(r, to, rest) : rest);
     }
-    return found;
+    return count > 0;
 }
 
 /* The sig ... end a signature expression stands for: a name is followed
@@ -892,6 +951,7 @@ int resolve_program(Program *p, Diag *d)
     }
 done:
     free(r.scope);
+    for (size_t i = 0; i < r.capindex; i++) free(r.index[i].members);
     free(r.index);
     free(r.log);
     free(r.sigs);

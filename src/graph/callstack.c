@@ -101,9 +101,10 @@ static int is_ancestor(const CallStacks *cs, uint32_t a, uint32_t s)
  * the walk up from s and the test of the stacks ending in that call, a
  * step of each in turn; either ending without a find means there is none
  * (a stack holds each call at most once). */
-static uint32_t on_stack(const CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn, uint32_t newest)
+static uint32_t on_stack(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn, uint32_t newest)
 {
     for (uint32_t t = s, c = newest; t && c; t = cs->top[t].parent, c = cs->same[c]) {
+        cs->steps++;
         if (cs->top[t].site == site && cs->top[t].fn == fn) return t;
         if (is_ancestor(cs, c, s)) return c;
     }

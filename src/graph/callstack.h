@@ -52,6 +52,8 @@ typedef struct CallStacks {
                                (UINT32_MAX, site, fn) (open addressing,
                                hcap a power of 2) */
     uint32_t hcap, hn;
+    uint64_t steps;         /* the ancestor searches' steps so far (their
+                               work, which tests bound) */
 } CallStacks;
 
 void cstack_init(CallStacks *cs);

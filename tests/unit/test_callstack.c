@@ -62,7 +62,10 @@ static void cut_back_as_the_walk_up_finds(void)
     }
     CHECK(bad == 0 && cuts > 1000, "callstack: 200000 random pushes over 60 calls as the walk up finds them (%u cut back, %u wrong)", cuts, bad);
     s = 0;
+    uint64_t steps = cs.steps;
     for (uint32_t i = 0; i < 100000; i++) s = cstack_push(&cs, s, 50000 + i, 9);
+    CHECK(cs.steps - steps < 100000, "callstack: a chain of 10^5 distinct calls takes %llu search steps, not 5 x 10^9",
+          (unsigned long long)(cs.steps - steps));
     uint32_t deep = s;
     bad = 0;
     for (uint32_t i = 0; i < 100000; i += 997) bad += cstack_push(&cs, deep, 50000 + i, 9) != naive_on_stack(&cs, deep, 50000 + i, 9);
