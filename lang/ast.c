@@ -460,3 +460,91 @@ Dec *ast_datatype(Arena *a, Span sp, List cons)
     d->cons = ast_unpack(a, cons, sizeof *d->cons);
     return d;
 }
+
+/* ---- copies of unresolved declarations (a functor's body, ast.h) ------- */
+
+/* n items of `size` bytes copied; NULL for none. */
+static void *copy_array(Arena *a, const void *src, uint32_t n, size_t size)
+{
+    if (!n || !src)
+        return NULL;
+    void *dst = arena_alloc(a, n * size);
+    memcpy(dst, src, n * size);
+    return dst;
+}
+
+static Expr *copy_expr(Arena *a, const Expr *e, size_t *count);
+static Dec *copy_dec(Arena *a, const Dec *d, size_t *count);
+
+static Pat *copy_pat(Arena *a, const Pat *p, size_t *count)
+{
+    if (!p)
+        return NULL;
+    Pat *q = copy_array(a, p, 1, sizeof *q);
+    ++*count;
+    q->arg = copy_pat(a, p->arg, count);
+    q->elems = copy_array(a, p->elems, p->n, sizeof *q->elems);
+    for (uint32_t i = 0; i < p->n; i++)
+        q->elems[i] = copy_pat(a, p->elems[i], count);
+    return q;
+}
+
+static Clause *copy_clauses(Arena *a, const Clause *c, uint32_t n, size_t *count)
+{
+    Clause *q = copy_array(a, c, n, sizeof *q);
+    for (uint32_t i = 0; i < n; i++) {
+        q[i].pats = copy_array(a, c[i].pats, c[i].npats, sizeof *q[i].pats);
+        for (uint32_t k = 0; k < c[i].npats; k++)
+            q[i].pats[k] = copy_pat(a, c[i].pats[k], count);
+        q[i].body = copy_expr(a, c[i].body, count);
+    }
+    return q;
+}
+
+static Dec **copy_decs(Arena *a, Dec *const *d, uint32_t n, size_t *count)
+{
+    Dec **q = copy_array(a, d, n, sizeof *q);
+    for (uint32_t i = 0; i < n; i++)
+        q[i] = copy_dec(a, d[i], count);
+    return q;
+}
+
+static Expr *copy_expr(Arena *a, const Expr *e, size_t *count)
+{
+    if (!e)
+        return NULL;
+    Expr *q = copy_array(a, e, 1, sizeof *q);
+    ++*count;
+    q->a = copy_expr(a, e->a, count);
+    q->b = copy_expr(a, e->b, count);
+    q->c = copy_expr(a, e->c, count);
+    q->elems = copy_array(a, e->elems, e->n, sizeof *q->elems);
+    for (uint32_t i = 0; i < e->n; i++)
+        q->elems[i] = copy_expr(a, e->elems[i], count);
+    q->clauses = copy_clauses(a, e->clauses, e->nclauses, count);
+    q->decs = copy_decs(a, e->decs, e->ndecs, count);
+    return q;
+}
+
+static Dec *copy_dec(Arena *a, const Dec *d, size_t *count)
+{
+    if (!d)
+        return NULL;
+    Dec *q = copy_array(a, d, 1, sizeof *q);
+    ++*count;
+    q->pat = copy_pat(a, d->pat, count);
+    q->a = copy_expr(a, d->a, count);
+    q->funs = copy_array(a, d->funs, d->nfuns, sizeof *q->funs);
+    for (uint32_t i = 0; i < d->nfuns; i++)
+        q->funs[i].clauses = copy_clauses(a, d->funs[i].clauses, d->funs[i].nclauses, count);
+    q->cons = copy_array(a, d->cons, d->ncons, sizeof *q->cons);
+    q->decs = copy_decs(a, d->decs, d->ndecs, count);
+    q->decs2 = copy_decs(a, d->decs2, d->ndecs2, count);
+    q->arg = copy_dec(a, d->arg, count);
+    return q;
+}
+
+Dec *ast_copy_dec(Arena *a, const Dec *d, size_t *count)
+{
+    return copy_dec(a, d, count);
+}

@@ -200,7 +200,18 @@ typedef enum DecKind {
     DEC_SIGNATURE,  /* signature name = sig */
     DEC_LOCAL,      /* local decs in decs2 end */
     DEC_OPEN,       /* open names */
+    DEC_FUNCTOR,    /* functor name (param) [: / :> sig] = body (top level only) */
 } DecKind;
+
+/* What a signature's entry specifies (SML/NJ's words in its errors:
+ * "unmatched value specification"). */
+typedef enum SpecKind {
+    SPEC_VAL,       /* val x : ty */
+    SPEC_CON,       /* a constructor of a datatype spec */
+    SPEC_EXN,       /* exception E */
+    SPEC_STR,       /* structure S : sig */
+    SPEC_INCLUDE,   /* include S: the entry is "include S" */
+} SpecKind;
 
 /* A signature: the names it specifies (values, exceptions, datatype
  * constructors, substructures), or the name of a declared signature. */
@@ -210,6 +221,9 @@ typedef struct SigExp {
     uint32_t nnames;
     const char **names;     /* the names specified; "include S" (with the
                                space no name has) stands for S's names */
+    uint8_t *kinds;         /* kinds[i]: the SpecKind of names[i] */
+    const ConDef **cons;    /* SPEC_CON, SPEC_EXN: the constructor specified */
+    const struct SigExp **subs; /* SPEC_STR: the substructure's signature */
 } SigExp;
 
 /* One function of a fun group before the resolver: its clauses all have
@@ -233,12 +247,24 @@ struct Dec {
     FunDef *funs;
     uint32_t ncons;     /* DEC_DATATYPE, DEC_EXCEPTION */
     ConDef *cons;
-    const char *name;   /* DEC_STRUCTURE, DEC_SIGNATURE */
+    const char *name;   /* DEC_STRUCTURE (NULL: a functor's body or
+                           argument), DEC_SIGNATURE, DEC_FUNCTOR */
     uint32_t ndecs, ndecs2; /* DEC_STRUCTURE: decs; DEC_LOCAL: decs, decs2 */
     Dec **decs, **decs2;
     const char *alias_of; /* DEC_STRUCTURE: structure name = alias_of */
-    SigExp *sig;        /* DEC_STRUCTURE (NULL: none), DEC_SIGNATURE */
-    int opaque;         /* DEC_STRUCTURE: :> */
+    SigExp *sig;        /* DEC_STRUCTURE, DEC_FUNCTOR's result (NULL: none),
+                           DEC_SIGNATURE */
+    int opaque;         /* DEC_STRUCTURE, DEC_FUNCTOR: :> */
+    const char *functor;/* DEC_STRUCTURE = F (arg): F; DEC_FUNCTOR: the
+                           parameter's name (NULL: a spec list, opened) */
+    Dec *arg;           /* DEC_STRUCTURE = F (arg): arg; DEC_STRUCTURE
+                           S = F (arg): the application; DEC_FUNCTOR: the
+                           body; each an unnamed DEC_STRUCTURE.  A body is
+                           never resolved itself: the resolver copies it
+                           per application and sets the application's
+                           decs to the argument and the copy (S's decs to
+                           the application), which the evaluator runs */
+    SigExp *psig;       /* DEC_FUNCTOR: the parameter's signature */
     uint32_t nnames;    /* DEC_OPEN: the structures opened */
     const char **names;
     /* resolver: DEC_FUN */
@@ -270,6 +296,10 @@ Dec *ast_dec(Arena *a, DecKind k, Span sp);
 /* Growable arrays for the grammar's lists: append returns the new array. */
 void **ast_push(Arena *a, void **arr, uint32_t n, void *item);
 Span span_join(Span a, Span b);
+/* A fresh copy of an unresolved declaration: new nodes throughout (new
+ * constructors, so a copied datatype or exception is a new one), names,
+ * signatures and record shapes shared.  *count grows by the nodes made. */
+Dec *ast_copy_dec(Arena *a, const Dec *d, size_t *count);
 
 /* ---- the front end ----------------------------------------------------- */
 /* Lexes and parses file `file` of s, appending its declarations to p

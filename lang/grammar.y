@@ -149,7 +149,7 @@ dec(D) ::= DATATYPE(T) datbinds(L) WITHTYPE typbinds. { D = parse_datatype(ps, s
 dec(D) ::= TYPE typbinds.               { D = NULL; }
 /* infix [n] names, infixr [n] names, nonfix names: parse.c applies them
 ** as the tokens go by; here they only need to be well formed. */
-/* ---- modules: structures, signatures, local, open ---- */
+/* ---- modules: structures, signatures, functors, local, open ---- */
 dec(D) ::= STRUCTURE(T) ID(N) EQ strexp(S). { D = parse_structure(ps, SP(T), N, NULL, 0, S); }
 dec(D) ::= STRUCTURE(T) ID(N) COLON sigexp(G) EQ strexp(S). { D = parse_structure(ps, SP(T), N, G, 0, S); }
 dec(D) ::= STRUCTURE(T) ID(N) SEAL sigexp(G) EQ strexp(S). { D = parse_structure(ps, SP(T), N, G, 1, S); }
@@ -160,13 +160,23 @@ dec(D) ::= LOCAL(T) ldecs(A) IN ldecs(B) END(E). { D = parse_local(ps, TO(SP(T),
 dec(D) ::= ABSTYPE(T) datbinds(L) WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), B); }
 dec(D) ::= ABSTYPE(T) datbinds(L) WITHTYPE typbinds WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), B); }
 dec(D) ::= OPEN(T) longids(L).          { D = parse_open(ps, SP(T), L); }
-dec(D) ::= FUNCTOR(T).                  { D = NULL; parse_error(ps, SP(T), "functors are not supported by PML (structures, signatures and open are)"); }
+/* functor F (X : SIG) [: / :> SIG'] = strexp, or F (specs): the specs'
+** names are seen by the body as if opened (SML's derived form).  Only at
+** top level, as in SML: the resolver says so elsewhere. */
+dec(D) ::= FUNCTOR(T) ID(N) LPAREN ID(X) COLON sigexp(G) RPAREN resultsig(R) EQ strexp(S). { D = parse_functor(ps, SP(T), N, X.v.s, G, R, S); }
+dec(D) ::= FUNCTOR(T) ID(N) LPAREN(L) specs(G) RPAREN(E) resultsig(R) EQ strexp(S). { D = parse_functor(ps, SP(T), N, NULL, parse_sigexp(ps, TO(SP(L), E), NULL, G), R, S); }
+%type resultsig {ResultSig}
+resultsig(R) ::= .                      { R = (ResultSig){NULL, 0}; }
+resultsig(R) ::= COLON sigexp(G).       { R = (ResultSig){G, 0}; }
+resultsig(R) ::= SEAL sigexp(G).        { R = (ResultSig){G, 1}; }
 
 %type strexp {StrExp}
-strexp(S) ::= STRUCT(T) ldecs(L) END(E).  { S = (StrExp){TO(SP(T), E), L, NULL}; }
-strexp(S) ::= ID(T).                    { S = (StrExp){SP(T), (List){0}, T.v.s}; }
-strexp(S) ::= LONGID(T).                { S = (StrExp){SP(T), (List){0}, T.v.s}; }
-strexp(S) ::= ID(T) LPAREN.             { S = (StrExp){SP(T), (List){0}, NULL}; parse_error(ps, SP(T), "functors are not supported by PML (structures, signatures and open are)"); }
+strexp(S) ::= STRUCT(T) ldecs(L) END(E).  { S = (StrExp){TO(SP(T), E), L, NULL, NULL, NULL}; }
+strexp(S) ::= ID(T).                    { S = (StrExp){SP(T), (List){0}, T.v.s, NULL, NULL}; }
+strexp(S) ::= LONGID(T).                { S = (StrExp){SP(T), (List){0}, T.v.s, NULL, NULL}; }
+/* F (A), F (struct ... end), and F (decs) for F (struct decs end) */
+strexp(S) ::= ID(F) LPAREN strexp(A) RPAREN(E). { S = parse_functor_app(ps, F, parse_strdec(ps, A), E); }
+strexp(S) ::= ID(F) LPAREN(L) ldecs(D) RPAREN(E). { S = parse_functor_app(ps, F, parse_strdec(ps, (StrExp){TO(SP(L), E), D, NULL, NULL, NULL}), E); }
 
 %type longids {List}
 longids(L) ::= ID(T).                   { L = list_push(ARENA, (List){0}, (void *)T.v.s); }
@@ -187,20 +197,20 @@ wheretype ::= typbind.
 wheretype ::= tyvars LONGID EQ ty.
 specs(L) ::= .                          { L = (List){0}; }
 specs(L) ::= specs(M) SEMI.             { L = M; }
-specs(L) ::= specs(M) VAL valspecs(V).  { L = M; for (uint32_t i = 0; i < V.n; i++) L = list_push(ARENA, L, V.v[i]); }
+specs(L) ::= specs(M) VAL valspecs(V).  { L = parse_specs(ps, M, SPEC_VAL, V); }
 specs(L) ::= specs(M) TYPE typespecs.   { L = M; }
 specs(L) ::= specs(M) EQTYPE typespecs. { L = M; }
-specs(L) ::= specs(M) DATATYPE datbinds(C). { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
-specs(L) ::= specs(M) DATATYPE datbinds(C) WITHTYPE typbinds. { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
-specs(L) ::= specs(M) INCLUDE ID(T).    { L = list_push(ARENA, M, (void *)parse_include(ps, T)); }
+specs(L) ::= specs(M) DATATYPE datbinds(C). { L = parse_con_specs(ps, M, SPEC_CON, C); }
+specs(L) ::= specs(M) DATATYPE datbinds(C) WITHTYPE typbinds. { L = parse_con_specs(ps, M, SPEC_CON, C); }
+specs(L) ::= specs(M) INCLUDE ID(T).    { L = parse_spec(ps, M, SPEC_INCLUDE, parse_include(ps, T)); }
 specs(L) ::= specs(M) SHARING TYPE sharing. { L = M; }
 specs(L) ::= specs(M) SHARING sharing.  { L = M; }
 sharing ::= longname EQ longname.
 sharing ::= sharing EQ longname.
 longname ::= ID.
 longname ::= LONGID.
-specs(L) ::= specs(M) EXCEPTION exbinds(C). { L = M; for (uint32_t i = 0; i < C.n; i++) L = list_push(ARENA, L, (void *)((ConDef *)C.v[i])->name); }
-specs(L) ::= specs(M) STRUCTURE ID(T) COLON sigexp. { L = list_push(ARENA, M, (void *)T.v.s); }
+specs(L) ::= specs(M) EXCEPTION exbinds(C). { L = parse_con_specs(ps, M, SPEC_EXN, C); }
+specs(L) ::= specs(M) STRUCTURE ID(T) COLON sigexp(G). { L = parse_str_spec(ps, M, T.v.s, G); }
 %type valspecs {List}
 valspecs(L) ::= valname(T) COLON ty.     { L = list_push(ARENA, (List){0}, (void *)T.v.s); }
 valspecs(L) ::= valspecs(M) AND valname(T) COLON ty. { L = list_push(ARENA, M, (void *)T.v.s); }

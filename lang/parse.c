@@ -207,15 +207,46 @@ Expr *parse_while(ParseState *ps, Span sp, Expr *cond, Expr *body)
 
 /* ---- modules ------------------------------------------------------------- */
 
-Dec *parse_structure(ParseState *ps, Span sp, Token name, SigExp *sig, int opaque, StrExp s)
+Dec *parse_strdec(ParseState *ps, StrExp s)
 {
-    Dec *d = ast_dec(ps->arena, DEC_STRUCTURE, span_join(sp, s.span));
-    d->name = name.v.s;
-    d->sig = sig;
-    d->opaque = opaque;
+    Dec *d = ast_dec(ps->arena, DEC_STRUCTURE, s.span);
     d->alias_of = s.alias_of;
     d->ndecs = s.decs.n;
     d->decs = (Dec **)s.decs.v;
+    d->functor = s.functor;
+    d->arg = s.arg;
+    return d;
+}
+
+/* structure S = F (arg) holds the application as its arg, which keeps
+ * the application's span for its errors. */
+Dec *parse_structure(ParseState *ps, Span sp, Token name, SigExp *sig, int opaque, StrExp s)
+{
+    Dec *d = s.functor ? ast_dec(ps->arena, DEC_STRUCTURE, s.span) : parse_strdec(ps, s);
+    if (s.functor)
+        d->arg = parse_strdec(ps, s);
+    d->span = span_join(sp, s.span);
+    d->name = name.v.s;
+    d->sig = sig;
+    d->opaque = opaque;
+    return d;
+}
+
+StrExp parse_functor_app(ParseState *ps, Token f, Dec *arg, Token rparen)
+{
+    return (StrExp){span_to(tok_span(ps, f), rparen.end), (List){0}, NULL, f.v.s, arg};
+}
+
+Dec *parse_functor(ParseState *ps, Span sp, Token name, const char *param, SigExp *psig,
+                   ResultSig res, StrExp body)
+{
+    Dec *d = ast_dec(ps->arena, DEC_FUNCTOR, span_join(sp, body.span));
+    d->name = name.v.s;
+    d->functor = param;
+    d->psig = psig;
+    d->sig = res.sig;
+    d->opaque = res.opaque;
+    d->arg = parse_strdec(ps, body);
     return d;
 }
 
@@ -227,13 +258,55 @@ Dec *parse_signature(ParseState *ps, Span sp, Token name, SigExp *sig)
     return d;
 }
 
-SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List names)
+List parse_spec(ParseState *ps, List specs, SpecKind kind, const char *name)
+{
+    Spec *s = arena_alloc(ps->arena, sizeof *s);
+    s->name = name;
+    s->kind = kind;
+    return list_push(ps->arena, specs, s);
+}
+
+List parse_specs(ParseState *ps, List specs, SpecKind kind, List names)
+{
+    for (uint32_t i = 0; i < names.n; i++)
+        specs = parse_spec(ps, specs, kind, names.v[i]);
+    return specs;
+}
+
+List parse_con_specs(ParseState *ps, List specs, SpecKind kind, List cons)
+{
+    for (uint32_t i = 0; i < cons.n; i++) {
+        const ConDef *c = cons.v[i];
+        specs = parse_spec(ps, specs, kind, c->name);
+        ((Spec *)specs.v[specs.n - 1])->con = c;
+    }
+    return specs;
+}
+
+List parse_str_spec(ParseState *ps, List specs, const char *name, const SigExp *sub)
+{
+    specs = parse_spec(ps, specs, SPEC_STR, name);
+    ((Spec *)specs.v[specs.n - 1])->sub = sub;
+    return specs;
+}
+
+SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List specs)
 {
     SigExp *g = arena_alloc(ps->arena, sizeof *g);
     g->span = sp;
     g->name = name;
-    g->nnames = names.n;
-    g->names = (const char **)names.v;
+    g->nnames = specs.n;
+    g->names = arena_alloc(ps->arena, (specs.n + 1) * sizeof *g->names);
+    g->kinds = arena_alloc(ps->arena, specs.n + 1);
+    g->cons = arena_alloc(ps->arena, (specs.n + 1) * sizeof *g->cons);
+    g->subs = arena_alloc(ps->arena, (specs.n + 1) * sizeof *g->subs);
+    for (uint32_t i = 0; i < specs.n; i++) {
+        const Spec *s = specs.v[i];
+        g->names[i] = s->name;
+        g->kinds[i] = (uint8_t)s->kind;
+        g->cons[i] = s->con;
+        g->subs[i] = s->sub;
+    }
     return g;
 }
 
@@ -357,6 +430,7 @@ static void push_expr(Walk *w, const Expr *e, uint32_t d)
 
 static void push_dec(Walk *w, const Dec *dec, uint32_t d)
 {
+    walk_push(w, N_DEC, dec->arg, d);
     for (uint32_t i = dec->ndecs2; i-- > 0;)
         walk_push(w, N_DEC, dec->decs2[i], d);
     for (uint32_t i = dec->ndecs; i-- > 0;)

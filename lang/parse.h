@@ -75,12 +75,30 @@ typedef struct ValBinds {
     List exps;          /* Expr * */
 } ValBinds;
 
-/* A structure expression: struct decs end, or another structure's name. */
+/* A structure expression: struct decs end, another structure's name, or
+ * a functor applied to an argument (the argument an unnamed structure
+ * declaration, as parse_strdec makes). */
 typedef struct StrExp {
     Span span;
     List decs;
     const char *alias_of;
+    const char *functor;
+    Dec *arg;
 } StrExp;
+
+/* A functor's result signature: none, ": sig" or ":> sig". */
+typedef struct ResultSig {
+    SigExp *sig;
+    int opaque;
+} ResultSig;
+
+/* One entry of a signature, as the grammar reads it (see SigExp). */
+typedef struct Spec {
+    const char *name;
+    SpecKind kind;
+    const ConDef *con;      /* SPEC_CON, SPEC_EXN */
+    const SigExp *sub;      /* SPEC_STR */
+} Spec;
 
 /* One clause of a clausal fun, with the name it was written with. */
 typedef struct FunClause {
@@ -150,7 +168,21 @@ Dec *parse_datatype(ParseState *ps, Span sp, List cons);
 Dec *parse_abstype(ParseState *ps, Span sp, Dec *datatype, List decs);
 Dec *parse_structure(ParseState *ps, Span sp, Token name, SigExp *sig, int opaque, StrExp s);
 Dec *parse_signature(ParseState *ps, Span sp, Token name, SigExp *sig);
+/* names: Spec * entries. */
 SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List names);
+/* specs with one more entry; one per name of names (const char *); one per
+ * constructor of cons (ConDef *); a substructure's. */
+List parse_spec(ParseState *ps, List specs, SpecKind kind, const char *name);
+List parse_specs(ParseState *ps, List specs, SpecKind kind, List names);
+List parse_con_specs(ParseState *ps, List specs, SpecKind kind, List cons);
+List parse_str_spec(ParseState *ps, List specs, const char *name, const SigExp *sub);
+/* A structure expression as an unnamed structure declaration. */
+Dec *parse_strdec(ParseState *ps, StrExp s);
+/* F (arg), F (struct ... end), F (decs): the application's StrExp. */
+StrExp parse_functor_app(ParseState *ps, Token f, Dec *arg, Token rparen);
+/* functor F (X : psig) res = body, or (specs) when param is NULL. */
+Dec *parse_functor(ParseState *ps, Span sp, Token name, const char *param, SigExp *psig,
+                   ResultSig res, StrExp body);
 Dec *parse_local(ParseState *ps, Span sp, List a, List b);
 Dec *parse_open(ParseState *ps, Span sp, List names);
 uint32_t parse_match_end(List arms);

@@ -24,7 +24,8 @@
 
 #include "prims.h"
 
-typedef enum BKind { B_VAR, B_SELF, B_CON } BKind;
+/* B_STR: "S." marks that structure S exists (it may have no members). */
+typedef enum BKind { B_VAR, B_SELF, B_CON, B_STR } BKind;
 
 typedef struct FnCtx FnCtx;
 
@@ -40,6 +41,7 @@ typedef struct Binding {
     const ConDef *con;      /* B_CON */
     uint32_t stamp;         /* de-duplication while listing free variables */
     struct Binding *hides;  /* the binding of the same name it hides, or NULL */
+    uint32_t pos;           /* where it is in the scope stack */
 } Binding;
 
 /* A structure's member in scope: where it is in the scope stack. */
@@ -77,6 +79,18 @@ struct FnCtx {
     uint32_t nlocals;
 };
 
+/* A functor: its declaration and what its body sees wherever it is
+ * applied.  Functors are declared at top level only, where the scope only
+ * grows, so scope[0..nscope) is still what it was at the declaration. */
+typedef struct Functor {
+    const Dec *d;
+    uint32_t nscope;        /* the bindings visible at the declaration */
+    uint32_t nsigs;         /* the signatures declared before it */
+    uint32_t nfcts;         /* the functors declared before it */
+    const SigExp *psig;     /* the parameter's signature, includes expanded */
+    const SigExp *rsig;     /* the result's (NULL: none) */
+} Functor;
+
 typedef struct R {
     Arena *arena;
     Diag *d;
@@ -96,7 +110,22 @@ typedef struct R {
     uint32_t pat_stamp;     /* of the patterns being resolved (Slot.stamp) */
     const Dec **sigs;       /* the signatures declared so far */
     uint32_t nsigs, capsigs;
+    Functor *fcts;          /* the functors declared so far (arena) */
+    uint32_t nfcts, capfcts;
+    /* While a functor's body is resolved, only scope[0..vis_end) and
+     * scope[floor..nscope) are visible, and sigs[hide_from..hide_to) are
+     * hidden (what was declared after the functor); all 0 otherwise. */
+    uint32_t vis_end, floor;
+    uint32_t hide_from, hide_to;
+    size_t copied;          /* nodes of functor bodies copied, and members
+                               of arguments and results passed */
+    Span top;               /* the top-level declaration being resolved */
 } R;
+
+/* Functor applications copy bodies and pass members; past this many in
+ * all (a chain of functors each applying the previous one twice doubles
+ * each time), stop: 10^6 take about a second and some 300 MB. */
+#define MAX_COPIED 1000000
 
 #define MAX_DEPTH 100000
 
@@ -194,19 +223,47 @@ static void note_member(R *r, Binding *b, uint32_t pos)
     }
 }
 
-/* The bindings S.x in scope for S = path, oldest first, in an arena array
- * of *n (the list kept only them). */
+/* Is scope[i] hidden from the functor body being resolved? */
+static int hidden(const R *r, uint32_t i) { return i >= r->vis_end && i < r->floor; }
+
+/* The first of m[0..n) (sorted by pos) at pos or above. */
+static uint32_t first_at(const Member *m, uint32_t n, uint32_t pos)
+{
+    uint32_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (m[mid].pos < pos) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The bindings S.x in scope and visible for S = path, oldest first, in an
+ * arena array of *n.  The list drops those taken out of scope; those
+ * hidden from a functor's body (a run of the list, since it is sorted by
+ * pos) are kept and skipped in one step. */
 static Binding **members_of(R *r, const char *path, uint32_t *n)
 {
     Slot *s = slot_named(r, path);
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < s->nmembers; i++) {
-        Member m = s->members[i];
-        if (m.pos < r->nscope && r->scope[m.pos] == m.b) s->members[k++] = m;
+    uint32_t lo = s->nmembers, hi = s->nmembers;
+    if (r->floor > r->vis_end) {
+        lo = first_at(s->members, s->nmembers, r->vis_end);
+        hi = first_at(s->members, s->nmembers, r->floor);
     }
-    s->nmembers = k;
-    Binding **v = arena_alloc(r->arena, (k + 1) * sizeof *v);
-    for (uint32_t i = 0; i < k; i++) v[i] = s->members[i].b;
+    int skip = lo < hi;         /* a hidden run, kept as it is */
+    Binding **v = arena_alloc(r->arena, (lo + s->nmembers - hi + 1) * sizeof *v);
+    uint32_t k = 0, keep = 0;
+    for (uint32_t i = 0; i < s->nmembers; i++) {
+        if (skip && i == lo) {
+            i = keep = hi;
+            if (i == s->nmembers) break;
+        }
+        Member m = s->members[i];
+        int valid = m.pos < r->nscope && r->scope[m.pos] == m.b;
+        if (valid) v[k++] = m.b;
+        if (valid || (skip && i < lo)) s->members[keep++] = m;
+    }
+    s->nmembers = keep;
     *n = k;
     return v;
 }
@@ -216,6 +273,7 @@ static void scope_push(R *r, Binding *b)
 {
     Slot *s = slot_named(r, b->name);
     b->hides = s->top;
+    b->pos = r->nscope;
     s->top = b;
     if (strchr(b->name, '.')) note_member(r, b, r->nscope);
     r->scope = grow(r, r->scope, sizeof *r->scope, &r->capscope, r->nscope + 1);
@@ -251,9 +309,13 @@ static Binding *bind(R *r, const char *name, BKind k)
     return b;
 }
 
+/* The newest binding of name in scope that the functor body being
+ * resolved (if any) sees. */
 static Binding *lookup(R *r, const char *name)
 {
-    return slot_named(r, name)->top;
+    Binding *b = slot_named(r, name)->top;
+    while (b && hidden(r, b->pos)) b = b->hides;
+    return b;
 }
 
 static uint32_t new_slot(R *r) { return r->fn->nlocals++; }
@@ -735,7 +797,7 @@ static int copy_members(R *r, const char *from, const char *to)
     Binding **m = members_of(r, from, &count);
     for (uint32_t i = 0; i < count; i++) {
         const char *rest = m[i]->name + n + 1;
-        bind_alias(r, m[i], to ? join_name(r, to, rest) : rest);
+        if (*rest) bind_alias(r, m[i], to ? join_name(r, to, rest) : rest);
     }
     return count > 0;
 }
@@ -756,7 +818,7 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
     for (uint32_t i = 0; i < g->nnames; i++) {
         inc[i] = NULL;
         if (strncmp(g->names[i], "include ", 8) == 0) {
-            SigExp named = {g->span, g->names[i] + 8, 0, NULL};
+            SigExp named = {g->span, g->names[i] + 8, 0, NULL, NULL, NULL, NULL};
             inc[i] = find_sig(r, &named);  /* a failure ends resolving */
             n += inc[i]->nnames;
             any = 1;
@@ -769,9 +831,18 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
     SigExp *x = arena_alloc(r->arena, sizeof *x);
     *x = *g;
     x->names = arena_alloc(r->arena, (n + 1) * sizeof *x->names);
+    x->kinds = arena_alloc(r->arena, n + 1);
+    x->cons = arena_alloc(r->arena, (n + 1) * sizeof *x->cons);
+    x->subs = arena_alloc(r->arena, (n + 1) * sizeof *x->subs);
     for (uint32_t i = 0; i < g->nnames; i++) {
-        if (!inc[i]) { x->names[k++] = g->names[i]; continue; }
-        for (uint32_t j = 0; j < inc[i]->nnames; j++) x->names[k++] = inc[i]->names[j];
+        const SigExp *from = inc[i] ? inc[i] : g;
+        uint32_t j0 = inc[i] ? 0 : i, j1 = inc[i] ? inc[i]->nnames : i + 1;
+        for (uint32_t j = j0; j < j1; j++, k++) {
+            x->names[k] = from->names[j];
+            x->kinds[k] = from->kinds[j];
+            x->cons[k] = from->cons[j];
+            x->subs[k] = from->subs[j];
+        }
     }
     x->nnames = k;
     return x;
@@ -785,6 +856,7 @@ static const SigExp *find_sig(R *r, const SigExp *g)
         for (;;) {
             if (i == 0) fail(r, named->span, "unknown signature '%s'", named->name);
             i--;
+            if (i >= r->hide_from && i < r->hide_to) { i = r->hide_from; continue; }
             if (strcmp(r->sigs[i]->name, named->name) == 0) break;
         }
         g = r->sigs[i]->sig;
@@ -805,33 +877,186 @@ static int in_sig(const SigExp *g, const char *m)
 
 static void resolve_decs(R *r, Dec **decs, uint32_t n);
 
-static void resolve_structure(R *r, Dec *d)
+/* What SML/NJ calls an entry a structure lacks: "unmatched value
+ * specification: x". */
+static const char *spec_word(const SigExp *g, uint32_t i)
 {
-    if (d->alias_of) {
-        if (!copy_members(r, d->alias_of, d->name))
-            fail(r, d->span, "unknown structure '%s'", d->alias_of);
-        return;
+    switch (g->kinds[i]) {
+    case SPEC_CON: return "constructor";
+    case SPEC_EXN: return "exception";
+    case SPEC_STR: return "structure";
+    default: return "value";
     }
-    uint32_t mark = r->nscope;
-    resolve_decs(r, d->decs, d->ndecs);
+}
+
+/* The members a structure exports, scope[mark..nscope): all of them, or,
+ * with a signature g, those g names, after checking that each name g
+ * specifies is among them (else an error at sp: for the structure sname,
+ * or in SML/NJ's words for a functor's argument or body, sname NULL). */
+static Binding **exported(R *r, const SigExp *g, uint32_t mark, uint32_t *n, Span sp, const char *sname)
+{
     uint32_t end = r->nscope;
-    const SigExp *g = d->sig ? find_sig(r, d->sig) : NULL;
     for (uint32_t i = 0; g && i < g->nnames; i++) {
         int found = 0;
         for (uint32_t j = mark; j < end && !found; j++) found = in_sig(&(SigExp){.nnames = 1, .names = &g->names[i]}, r->scope[j]->name);
-        if (!found) {
-            diag_set(r->d, d->span, "structure '%.60s' does not define '%.60s', which its signature specifies",
-                     d->name, g->names[i]);
-            longjmp(r->fail, 1);
+        if (found) continue;
+        if (sname)
+            diag_set(r->d, sp, "structure '%.60s' does not define '%.60s', which its signature specifies",
+                     sname, g->names[i]);
+        else
+            diag_set(r->d, sp, "unmatched %s specification: %.60s", spec_word(g, i), g->names[i]);
+        longjmp(r->fail, 1);
+    }
+    Binding **members = arena_alloc(r->arena, (end - mark + 1) * sizeof *members);
+    *n = 0;
+    for (uint32_t j = mark; j < end; j++)
+        if (!g || in_sig(g, r->scope[j]->name)) members[(*n)++] = r->scope[j];
+    return members;
+}
+
+static void strexp_members(R *r, Dec *d);
+
+static const Functor *find_functor(R *r, const char *name, Span sp)
+{
+    for (uint32_t i = r->nfcts; i-- > 0;)
+        if (strcmp(r->fcts[i].d->name, name) == 0) return &r->fcts[i];
+    fail(r, sp, "unknown functor '%s'", name);
+}
+
+/* Counts n more copied nodes or passed members: past MAX_COPIED, an
+ * error at the top-level declaration that led there. */
+static void count_copied(R *r, size_t n)
+{
+    r->copied += n;
+    if (r->copied > MAX_COPIED)
+        fail(r, r->top, "functor applications make the program too large: more than 1000000 nodes of functor "
+             "bodies copied and members passed (each application copies its functor's body, as does each "
+             "declaration once)%s", "");
+}
+
+/* A fresh copy of functor fd's body. */
+static Dec *copy_body(R *r, const Dec *fd)
+{
+    size_t n = 0;
+    Dec *body = ast_copy_dec(r->arena, fd->arg, &n);
+    count_copied(r, n);
+    return body;
+}
+
+/* Binds a formal argument for checking a functor's body: prefix.x (x with
+ * no prefix) for each name g specifies, values as variables, constructors
+ * and exceptions as the specification's, substructures by their own
+ * signatures. */
+static void bind_formal(R *r, const SigExp *g, const char *prefix)
+{
+    for (uint32_t i = 0; i < g->nnames; i++) {
+        const char *name = prefix ? join_name(r, prefix, g->names[i]) : g->names[i];
+        if (g->kinds[i] == SPEC_CON || g->kinds[i] == SPEC_EXN) {
+            bind(r, name, B_CON)->con = g->cons[i];
+        } else if (g->kinds[i] == SPEC_STR) {
+            bind_formal(r, find_sig(r, g->subs[i]), name);
+            bind(r, join_name(r, name, ""), B_STR);
+        } else {
+            bind(r, name, B_VAR)->slot = new_slot(r);
         }
     }
-    /* the members (only those the signature names, with one), as S.x */
-    Binding **members = arena_alloc(r->arena, (end - mark + 1) * sizeof *members);
-    uint32_t n = 0;
-    for (uint32_t j = mark; j < end; j++)
-        if (!g || in_sig(g, r->scope[j]->name)) members[n++] = r->scope[j];
+}
+
+/* functor F (X : SIG) = body: recorded; each application resolves a fresh
+ * copy of the body (docs/semantics.md, Functors).  A copy is resolved here
+ * too, against the formal argument SIG describes, so that an error in the
+ * body is found even if F is never applied (as SML/NJ finds it); what that
+ * made (ids, frame slots, bindings, uses) is then given back. */
+static void declare_functor(R *r, const Dec *d)
+{
+    Functor f = {d, r->nscope, r->nsigs, r->nfcts, find_sig(r, d->psig), NULL};
+    if (d->sig) f.rsig = find_sig(r, d->sig);
+    uint32_t nexprs = r->nexprs, nlocals = r->fn->nlocals, n;
+    size_t nlog = r->nlog;
+    bind_formal(r, f.psig, d->functor);
+    if (d->functor) bind(r, join_name(r, d->functor, ""), B_STR);
+    uint32_t mark = r->nscope;
+    strexp_members(r, copy_body(r, d));
+    exported(r, f.rsig, mark, &n, d->span, NULL);
+    scope_pop(r, f.nscope);
+    r->nsigs = f.nsigs;
+    r->nexprs = nexprs;
+    r->fn->nlocals = nlocals;
+    r->nlog = nlog;
+    r->fcts = arena_grow(r, r->fcts, sizeof *r->fcts, &r->capfcts, r->nfcts + 1);
+    r->fcts[r->nfcts++] = f;
+}
+
+/* structure S = F (arg): the argument is resolved where the application
+ * stands and matched against F's parameter; a fresh copy of F's body is
+ * resolved in the scope of F's declaration, with the argument's members
+ * as X.x (or x, for a spec list); the body's members (those F's result
+ * signature names) are left in scope as a struct ... end leaves them.
+ * d->decs becomes the argument and the copy, which the evaluator runs in
+ * that order: the graph of the expanded structure. */
+static void apply_functor(R *r, Dec *d)
+{
+    const Functor *f = find_functor(r, d->functor, d->span);
+    const Dec *fd = f->d;
+    uint32_t mark = r->nscope, nargs, nres;
+    strexp_members(r, d->arg);
+    Binding **args = exported(r, f->psig, mark, &nargs, d->span, NULL);
+
+    uint32_t saved[5] = {r->vis_end, r->floor, r->hide_from, r->hide_to, r->nfcts};
+    r->vis_end = f->nscope;
+    r->floor = r->nscope;
+    r->hide_from = f->nsigs;
+    r->hide_to = r->nsigs;
+    r->nfcts = f->nfcts;
+    for (uint32_t i = 0; i < nargs; i++)
+        bind_alias(r, args[i], fd->functor ? join_name(r, fd->functor, args[i]->name) : args[i]->name);
+    if (fd->functor) bind(r, join_name(r, fd->functor, ""), B_STR);
+    uint32_t body_mark = r->nscope;
+    Dec *body = copy_body(r, fd);
+    strexp_members(r, body);
+    Binding **res = exported(r, f->rsig, body_mark, &nres, fd->span, NULL);
+    count_copied(r, nargs + nres);
+    r->vis_end = saved[0];
+    r->floor = saved[1];
+    r->hide_from = saved[2];
+    r->hide_to = saved[3];
+    r->nfcts = saved[4];
+
+    scope_pop(r, mark);
+    for (uint32_t i = 0; i < nres; i++) bind_alias(r, res[i], res[i]->name);
+    d->ndecs = 2;
+    d->decs = arena_alloc(r->arena, 2 * sizeof *d->decs);
+    d->decs[0] = d->arg;
+    d->decs[1] = body;
+}
+
+/* The members of structure expression d (struct ... end, an alias, a
+ * functor's application), left in scope from the current top, named as
+ * inside it: x, T.y. */
+static void strexp_members(R *r, Dec *d)
+{
+    if (d->functor)
+        apply_functor(r, d);
+    else if (d->arg) {          /* structure S = F (arg): the application */
+        strexp_members(r, d->arg);
+        d->ndecs = 1;
+        d->decs = &d->arg;
+    } else if (d->alias_of) {
+        if (!copy_members(r, d->alias_of, NULL))
+            fail(r, d->span, "unknown structure '%s'", d->alias_of);
+    } else
+        resolve_decs(r, d->decs, d->ndecs);
+}
+
+static void resolve_structure(R *r, Dec *d)
+{
+    uint32_t mark = r->nscope, n;
+    strexp_members(r, d);
+    const SigExp *g = d->sig ? find_sig(r, d->sig) : NULL;
+    Binding **members = exported(r, g, mark, &n, d->span, d->name);
     scope_pop(r, mark);
     for (uint32_t j = 0; j < n; j++) bind_alias(r, members[j], join_name(r, d->name, members[j]->name));
+    bind(r, join_name(r, d->name, ""), B_STR);
 }
 
 static void resolve_dec(R *r, Dec *d)
@@ -867,6 +1092,8 @@ static void resolve_dec(R *r, Dec *d)
         scope_drop(r, mark, mid);
         break;
     }
+    case DEC_FUNCTOR:
+        fail(r, d->span, "functor '%s' is declared inside a declaration; functors are declared at top level only", d->name);
     case DEC_OPEN:
         for (uint32_t i = 0; i < d->nnames; i++)
             if (!copy_members(r, d->names[i], NULL))
@@ -936,7 +1163,9 @@ int resolve_program(Program *p, Diag *d)
     p->result_name = NULL;
     for (uint32_t i = 0; i < p->ndecs; i++) {
         Dec *dec = p->decs[i];
-        resolve_dec(&r, dec);
+        r.top = dec->span;
+        if (dec->kind == DEC_FUNCTOR) declare_functor(&r, dec);
+        else resolve_dec(&r, dec);
         if (i >= p->nuser0 && dec->kind == DEC_VAL)
             p->result_name = dec->pat->kind == PAT_VAR ? dec->pat->name : "it";
     }

@@ -82,3 +82,70 @@ printf 'val a = Array.fromList [1, 2]\nval result = Array.sub (a, 1) + Array.len
 expect_eq array_read_only_not_noted 0 "$("$PML" run "$TMP/arr2.pml" 2>&1 | grep -c '^note: the program assigns')"
 if "$PML" run "$TMP/arr.pml" --check-invariants >/dev/null 2>"$TMP/arr.err"; then pass array_check_invariants
 else fail array_check_invariants "$(head -c 300 "$TMP/arr.err")"; fi
+
+# ---- functors (docs/semantics.md, Functors) ----
+# An application makes the graph of the structure it expands to: the
+# argument's declarations, then the body's, with X.x naming the argument's
+# members (same nodes, sizes, edges and heap edges; only the annotations'
+# spans differ).
+printf '%s\n' 'functor F (X : sig val n : int val f : int -> int end) = struct
+  datatype t = L | N of t * int
+  exception E of int
+  val a = X.f X.n
+  fun build 0 = L | build k = N (build (k - 1), a + k)
+  fun sum L = 0 | sum (N (t, x)) = if x > 100 then raise E x else x + sum t
+  val s = (sum (build 3)) handle E k => k
+end
+structure S = F (struct val n = 2 fun f x = x * 10 end)
+structure T = F (struct val n = 9 val f = fn x => x + 1 end)
+val result = S.s + S.a + T.s' > "$TMP/fa.pml"
+body='  datatype t = L | N of t * int
+  exception E of int
+  val a = X.f X.n
+  fun build 0 = L | build k = N (build (k - 1), a + k)
+  fun sum L = 0 | sum (N (t, x)) = if x > 100 then raise E x else x + sum t
+  val s = (sum (build 3)) handle E k => k
+end'
+printf '%s\n' "structure S = struct
+  structure X = struct val n = 2 fun f x = x * 10 end
+$body
+structure T = struct
+  structure X = struct val n = 9 val f = fn x => x + 1 end
+$body
+val result = S.s + S.a + T.s" > "$TMP/fb.pml"
+graph_shape() { # FILE: the graph without its annotations
+    "$PML" graph "$1" --no-prelude -o "$TMP/shape.json" >/dev/null 2>&1 && python3 -c '
+import json, sys
+g = json.load(open(sys.argv[1]))
+for n in g["nodes"]: print(n["id"], n["kind"], n["value"], n["size"])
+for e in g["edges"]: print("e", e)
+for h in g["heap_edges"]: print("h", h["src"], h["dst"], h["kind"])' "$TMP/shape.json"
+}
+fa=$(graph_shape "$TMP/fa.pml"); fb=$(graph_shape "$TMP/fb.pml")
+if [ -n "$fa" ] && [ "$fa" = "$fb" ]; then pass functor_application_graph_is_the_expanded_structures
+else fail functor_application_graph_is_the_expanded_structures "$(diff <(echo "$fa") <(echo "$fb") | head -5)"; fi
+if "$PML" run "$TMP/fa.pml" --check-invariants >/dev/null 2>"$TMP/fa.err"; then pass functor_check_invariants
+else fail functor_check_invariants "$(head -c 300 "$TMP/fa.err")"; fi
+value functor_body_scope_is_the_declarations 'val y = 1
+functor F (X : sig end) = struct val z = y end
+val y = 2
+signature S = sig val w : int end
+functor G (X : sig end) = struct structure A = F (X) val w = A.z + y end
+structure Q = G (struct end)
+val result = (Q.w, y)' 'val result = (3,2)'
+value functor_exceptions_generative 'functor F () = struct exception E end
+structure A = F () structure B = F ()
+val result = (raise A.E) handle B.E => 1 | A.E => 2' 'val result = 2'
+value functor_argument_filtered_by_signature 'val x = 5
+functor F (A : sig val y : int end) = struct open A val r = x + y end
+structure S = F (struct val x = 100 val y = 1 end)
+val result = S.r' 'val result = 6'
+value functor_empty_structure_argument 'structure E = struct end
+functor F (X : sig end) = struct val k = 4 end
+functor G (Y : sig end) = struct structure A = F (Y) structure B = F (E) val k = A.k + B.k end
+structure T = E
+structure S = G (T)
+val result = S.k' 'val result = 8'
+value functor_spec_list_opened 'functor F (val x : int structure M : sig val y : int end) = struct val s = x + M.y end
+structure S = F (val x = 1 structure M = struct val y = 2 end)
+val result = S.s' 'val result = 3'

@@ -64,6 +64,26 @@ print(f["paths_total"], sorted((p["id"], p["count"]) for p in f["paths"]))' "$TM
 # n = 0 even,<2: id 0; n = 1 odd,<2: id 2; n = 2, 4 even,>=2: id 1; n = 3, 5 odd,>=2: id 3
 expect_eq "f's four paths: ids 0..3 counted 1, 2, 1, 2 times (by hand)" "4 [(0, 1), (1, 2), (2, 1), (3, 2)]" "$got"
 
+# the same f in a functor's body, applied twice: each application's f is
+# a function of its own, with its own counts (functions in structures are
+# profiled too)
+cat > "$TMP/functor.pml" <<'EOF'
+functor F (X : sig val k : int end) = struct
+  fun f n = (if n mod 2 = 0 then 1 else 2) + (if n < X.k then 10 else 20)
+end
+structure A = F (val k = 2)
+structure B = F (val k = 100)
+fun go 6 = 0 | go n = A.f n + B.f n + go (n + 1)
+val result = go 0
+EOF
+"$PML" paths "$TMP/functor.pml" --format json > "$TMP/functor.json"
+got=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(sorted(sorted((p["id"], p["count"]) for p in f["paths"]) for f in d["functions"] if f["name"] == "f"))' "$TMP/functor.json")
+expect_eq "a functor applied twice: its f is profiled once per application (k = 2 as by hand, k = 100 never >= k)" \
+    "[[(0, 1), (1, 2), (2, 1), (3, 2)], [(0, 3), (2, 3)]]" "$got"
+
 expect_eq "-k 0 is a usage error" 2 "$(status "$PML" paths examples/fib.pml -k 0)"
 expect_eq "--format xml is a usage error" 2 "$(status "$PML" paths examples/fib.pml --format xml)"
 expect_eq "a program error exits 1" 1 "$(status "$PML" paths tests/bad/apply_int.pml)"

@@ -849,7 +849,7 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
         for (uint32_t i = 0; i < d->ndecs; i++) eval_dec(ev, d->decs[i], env, NULL);
         for (uint32_t i = 0; i < d->ndecs2; i++) eval_dec(ev, d->decs2[i], env, NULL);
         break;
-    case DEC_DATATYPE: case DEC_EXCEPTION: case DEC_SIGNATURE: case DEC_OPEN:
+    case DEC_DATATYPE: case DEC_EXCEPTION: case DEC_SIGNATURE: case DEC_OPEN: case DEC_FUNCTOR:
         break;
     }
 }

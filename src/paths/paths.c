@@ -63,10 +63,16 @@ static uint32_t build_seq(Build *b, Expr *const *es, uint32_t n, uint32_t k)
     return k;
 }
 
+/* Declarations run in order, a structure's (a functor application's
+ * argument and body included) and a local's where they stand. */
 static uint32_t build_decs(Build *b, Dec *const *ds, uint32_t n, uint32_t k)
 {
-    for (uint32_t i = n; i-- > 0;)
-        if (ds[i]->kind == DEC_VAL) k = build(b, ds[i]->a, k);
+    for (uint32_t i = n; i-- > 0;) {
+        const Dec *d = ds[i];
+        if (d->kind == DEC_VAL) k = build(b, d->a, k);
+        if (d->kind == DEC_STRUCTURE || d->kind == DEC_LOCAL)
+            k = build_decs(b, d->decs, d->ndecs, build_decs(b, d->decs2, d->ndecs2, k));
+    }
     return k;
 }
 
@@ -157,6 +163,9 @@ static int collect_decs(PathPlan *pl, Dec *const *ds, uint32_t n)
         if (d->kind == DEC_FUN)
             for (uint32_t j = 0; j < d->nfuns; j++)
                 if (collect(pl, d->funs[j].fn)) return -1;
+        if ((d->kind == DEC_STRUCTURE || d->kind == DEC_LOCAL) &&
+            (collect_decs(pl, d->decs, d->ndecs) || collect_decs(pl, d->decs2, d->ndecs2)))
+            return -1;
     }
     return 0;
 }

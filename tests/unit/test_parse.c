@@ -249,10 +249,22 @@ static void dump_dec(Buf *b, const Dec *d)
         out(b, ")");
         break;
     case DEC_STRUCTURE:
-        out(b, "(structure %s%s", d->name, d->sig ? (d->opaque ? " :>" : " :") : "");
+    case DEC_FUNCTOR:
+        out(b, "(%s %s%s", d->kind == DEC_FUNCTOR ? "functor" : "structure", d->name ? d->name : "_",
+            d->sig ? (d->opaque ? " :>" : " :") : "");
+        if (d->kind == DEC_FUNCTOR)
+            out(b, " (%s %u)", d->functor ? d->functor : "specs", d->psig->nnames);
+        else if (d->functor)
+            out(b, " %s", d->functor);
+        else if (d->alias_of)
+            out(b, " = %s", d->alias_of);
         for (uint32_t i = 0; i < d->ndecs; i++) {
             out(b, " ");
             dump_dec(b, d->decs[i]);
+        }
+        if (d->arg) {
+            out(b, " ");
+            dump_dec(b, d->arg);
         }
         out(b, ")");
         break;
@@ -527,6 +539,16 @@ static void test_decs(void)
            "(val x (app f (tuple 1 2)))");
     expect("optional semicolons between declarations",
            ";; val x = 1;; val y = 2;", "(val x 1) (val y 2)");
+    expect("a functor with a named parameter and an opaque result",
+           "functor F (X : sig val x : int end) :> sig val y : int end = struct val y = X.x end",
+           "(functor F :> (X 1) (structure _ (val y X.x)))");
+    expect("a functor whose parameter is a spec list, and its body an application",
+           "functor G (type t val x : t structure K : S) = F (K)",
+           "(functor G (specs 2) (structure _ F (structure _ = K)))");
+    expect("applications: to a name, a struct, declarations, an application",
+           "structure A = F (B) structure C = F (struct val x = 1 end) structure D = F (val x = 1) structure E = F (G (H))",
+           "(structure A (structure _ F (structure _ = B))) (structure C (structure _ F (structure _ (val x 1))))"
+           " (structure D (structure _ F (structure _ (val x 1)))) (structure E (structure _ F (structure _ G (structure _ = H))))");
     expect("the empty file has no declarations", "", "");
     expect("a file of comments has no declarations", "(* nothing *)\n", "");
 }

@@ -1,1 +1,0 @@
-functor F (X : sig val x : int end) = struct val y = X.x end
