@@ -56,7 +56,7 @@ typedef struct Member {
  * lists make open S and structure T = S cost S's size, not the scope's. */
 typedef struct Slot {
     const char *name;
-    size_t len;
+    size_t len, hash;
     Binding *top;           /* its newest binding in scope, or NULL */
     Member *members;        /* the bindings S.x, S.T.y ... pushed, oldest
                                first; those since taken out of scope (pos
@@ -171,15 +171,20 @@ static void *arena_grow(R *r, void *p, size_t elem, uint32_t *cap, size_t need)
 
 /* ---- scopes ---- */
 
+#define HASH0 1469598103934665603u
+
+static size_t hash_char(size_t h, char c) { return (h ^ (unsigned char)c) * 1099511628211u; }
+
 static size_t name_hash(const char *s, size_t n)
 {
-    size_t h = 1469598103934665603u;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+    size_t h = HASH0;
+    for (size_t i = 0; i < n; i++) h = hash_char(h, s[i]);
     return h;
 }
 
-/* The slot of name[0..len) in the index, made (empty) if it has none. */
-static Slot *slot_of(R *r, const char *name, size_t len)
+/* The slot of name[0..len), whose hash is h, in the index, made (empty) if
+ * it has none. */
+static Slot *slot_at(R *r, const char *name, size_t len, size_t h)
 {
     if (2 * (r->nindex + 1) > r->capindex) {
         size_t cap = r->capindex ? 2 * r->capindex : 1024;
@@ -187,7 +192,7 @@ static Slot *slot_of(R *r, const char *name, size_t len)
         if (!t) out_of_memory(r);
         for (size_t i = 0; i < r->capindex; i++)
             if (r->index[i].name) {
-                size_t j = name_hash(r->index[i].name, r->index[i].len) & (cap - 1);
+                size_t j = r->index[i].hash & (cap - 1);
                 while (t[j].name) j = (j + 1) & (cap - 1);
                 t[j] = r->index[i];
             }
@@ -195,22 +200,29 @@ static Slot *slot_of(R *r, const char *name, size_t len)
         r->index = t;
         r->capindex = cap;
     }
-    size_t j = name_hash(name, len) & (r->capindex - 1);
+    size_t j = h & (r->capindex - 1);
     for (; r->index[j].name; j = (j + 1) & (r->capindex - 1))
-        if (r->index[j].len == len && memcmp(r->index[j].name, name, len) == 0) return &r->index[j];
-    r->index[j] = (Slot){.name = name, .len = len};
+        if (r->index[j].hash == h && r->index[j].len == len && memcmp(r->index[j].name, name, len) == 0)
+            return &r->index[j];
+    r->index[j] = (Slot){.name = name, .len = len, .hash = h};
     r->nindex++;
     return &r->index[j];
 }
 
-static Slot *slot_named(R *r, const char *name) { return slot_of(r, name, strlen(name)); }
+static Slot *slot_named(R *r, const char *name)
+{
+    size_t len = strlen(name);
+    return slot_at(r, name, len, name_hash(name, len));
+}
 
 /* Adds b, at pos in the scope, to the member list of every structure path
  * in its name (S.T.x: S and S.T).  Entries at pos or above are stale. */
 static void note_member(R *r, Binding *b, uint32_t pos)
 {
-    for (const char *dot = strchr(b->name, '.'); dot; dot = strchr(dot + 1, '.')) {
-        Slot *s = slot_of(r, b->name, (size_t)(dot - b->name));
+    size_t h = HASH0;   /* of the prefix, grown a character at a time */
+    for (const char *c = b->name; *c; h = hash_char(h, *c++)) {
+        if (*c != '.') continue;
+        Slot *s = slot_at(r, b->name, (size_t)(c - b->name), h);
         while (s->nmembers && s->members[s->nmembers - 1].pos >= pos) s->nmembers--;
         if (s->nmembers == s->capmembers) {
             uint32_t cap = s->capmembers ? 2 * s->capmembers : 8;
