@@ -1,7 +1,10 @@
 /*
  * resolve.c — name resolution (see resolve.h).
  *
- * Scopes are a stack of Bindings.  Each function being resolved has an
+ * Scopes are a stack of Bindings, indexed by name: a hash table holds, for
+ * every name, the newest binding of it in scope, and each binding the one
+ * it hides, so a lookup is O(1) and leaving a scope costs what entering
+ * it did, however many declarations are in scope.  Each function being resolved has an
  * FnCtx (its frame: nlocals) and a Capture (its closure's captured
  * variables; shared by the functions of one fun group).  A name bound in an
  * outer function is captured into every closure between its binding and its
@@ -41,7 +44,31 @@ typedef struct Binding {
     uint32_t self_idx;      /* B_SELF: function number */
     const ConDef *con;      /* B_CON, B_EXN */
     uint32_t stamp;         /* de-duplication while listing free variables */
+    struct Binding *hides;  /* the binding of the same name it hides, or NULL */
+    uint32_t pos;           /* where it is in the scope stack */
 } Binding;
+
+/* A structure's member in scope: where it is in the scope stack. */
+typedef struct Member {
+    uint32_t pos;
+    Binding *b;
+} Member;
+
+/* A name's slot in the scope's index (a name is a byte string, len bytes;
+ * a slot is never removed, so probing needs no tombstones).  For a name
+ * S that is a structure's path, the bindings S.x in scope: the member
+ * lists make open S and structure T = S cost S's size, not the scope's. */
+typedef struct Slot {
+    const char *name;
+    size_t len, hash;
+    Binding *top;           /* its newest binding in scope, or NULL */
+    Member *members;        /* the bindings S.x, S.T.y ... pushed, oldest
+                               first; those since taken out of scope (pos
+                               past the scope's end, or another binding
+                               there now) are dropped when next read */
+    uint32_t nmembers, capmembers;
+    uint32_t stamp;         /* the pattern being resolved binds the name */
+} Slot;
 
 typedef struct Capture {
     Binding **b;
@@ -74,6 +101,8 @@ typedef struct R {
     jmp_buf fail;
     Binding **scope;
     uint32_t nscope, capscope;
+    Slot *index;            /* open addressing; cap a power of two, at most half full */
+    size_t nindex, capindex;
     uint32_t serial, stamp;
     Binding **log;
     size_t nlog, caplog;
@@ -82,6 +111,7 @@ typedef struct R {
     Span *id_span;
     const char **id_label;
     uint32_t depth;
+    uint32_t pat_stamp;     /* of the patterns being resolved (Slot.stamp) */
     const Dec **sigs;       /* the signatures declared so far */
     uint32_t nsigs, capsigs;
     Functor *fcts;          /* the functors declared so far (arena) */
@@ -113,13 +143,19 @@ _Noreturn static void fail(R *r, Span sp, const char *fmt, const char *arg)
     longjmp(r->fail, 1);
 }
 
+_Noreturn static void out_of_memory(R *r)
+{
+    diag_set_nospan(r->d, "out of memory");
+    longjmp(r->fail, 1);
+}
+
 static void *grow(R *r, void *p, size_t elem, uint32_t *cap, size_t need)
 {
     if (need <= *cap) return p;
     size_t c = *cap ? *cap : 16;
     while (c < need) c *= 2;
     void *q = realloc(p, c * elem);
-    if (!q) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+    if (!q) out_of_memory(r);
     *cap = (uint32_t)c;
     return q;
 }
@@ -139,6 +175,145 @@ static void *arena_grow(R *r, void *p, size_t elem, uint32_t *cap, size_t need)
 
 /* ---- scopes ---- */
 
+#define HASH0 1469598103934665603u
+
+static size_t hash_char(size_t h, char c) { return (h ^ (unsigned char)c) * 1099511628211u; }
+
+static size_t name_hash(const char *s, size_t n)
+{
+    size_t h = HASH0;
+    for (size_t i = 0; i < n; i++) h = hash_char(h, s[i]);
+    return h;
+}
+
+/* The slot of name[0..len), whose hash is h, in the index, made (empty) if
+ * it has none. */
+static Slot *slot_at(R *r, const char *name, size_t len, size_t h)
+{
+    if (2 * (r->nindex + 1) > r->capindex) {
+        size_t cap = r->capindex ? 2 * r->capindex : 1024;
+        Slot *t = calloc(cap, sizeof *t);
+        if (!t) out_of_memory(r);
+        for (size_t i = 0; i < r->capindex; i++)
+            if (r->index[i].name) {
+                size_t j = r->index[i].hash & (cap - 1);
+                while (t[j].name) j = (j + 1) & (cap - 1);
+                t[j] = r->index[i];
+            }
+        free(r->index);
+        r->index = t;
+        r->capindex = cap;
+    }
+    size_t j = h & (r->capindex - 1);
+    for (; r->index[j].name; j = (j + 1) & (r->capindex - 1))
+        if (r->index[j].hash == h && r->index[j].len == len && memcmp(r->index[j].name, name, len) == 0)
+            return &r->index[j];
+    r->index[j] = (Slot){.name = name, .len = len, .hash = h};
+    r->nindex++;
+    return &r->index[j];
+}
+
+static Slot *slot_named(R *r, const char *name)
+{
+    size_t len = strlen(name);
+    return slot_at(r, name, len, name_hash(name, len));
+}
+
+/* Adds b, at pos in the scope, to the member list of every structure path
+ * in its name (S.T.x: S and S.T).  Entries at pos or above are stale. */
+static void note_member(R *r, Binding *b, uint32_t pos)
+{
+    size_t h = HASH0;   /* of the prefix, grown a character at a time */
+    for (const char *c = b->name; *c; h = hash_char(h, *c++)) {
+        if (*c != '.') continue;
+        Slot *s = slot_at(r, b->name, (size_t)(c - b->name), h);
+        while (s->nmembers && s->members[s->nmembers - 1].pos >= pos) s->nmembers--;
+        if (s->nmembers == s->capmembers) {
+            uint32_t cap = s->capmembers ? 2 * s->capmembers : 8;
+            Member *m = realloc(s->members, cap * sizeof *m);
+            if (!m) out_of_memory(r);
+            s->members = m;
+            s->capmembers = cap;
+        }
+        s->members[s->nmembers++] = (Member){pos, b};
+    }
+}
+
+/* Is scope[i] hidden from the functor body being resolved? */
+static int hidden(const R *r, uint32_t i) { return i >= r->vis_end && i < r->floor; }
+
+/* The first of m[0..n) (sorted by pos) at pos or above. */
+static uint32_t first_at(const Member *m, uint32_t n, uint32_t pos)
+{
+    uint32_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (m[mid].pos < pos) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The bindings S.x in scope and visible for S = path, oldest first, in an
+ * arena array of *n.  The list drops those taken out of scope; those
+ * hidden from a functor's body (a run of the list, since it is sorted by
+ * pos) are kept and skipped in one step. */
+static Binding **members_of(R *r, const char *path, uint32_t *n)
+{
+    Slot *s = slot_named(r, path);
+    uint32_t lo = s->nmembers, hi = s->nmembers;
+    if (r->floor > r->vis_end) {
+        lo = first_at(s->members, s->nmembers, r->vis_end);
+        hi = first_at(s->members, s->nmembers, r->floor);
+    }
+    int skip = lo < hi;         /* a hidden run, kept as it is */
+    Binding **v = arena_alloc(r->arena, (lo + s->nmembers - hi + 1) * sizeof *v);
+    uint32_t k = 0, keep = 0;
+    for (uint32_t i = 0; i < s->nmembers; i++) {
+        if (skip && i == lo) {
+            i = keep = hi;
+            if (i == s->nmembers) break;
+        }
+        Member m = s->members[i];
+        int valid = m.pos < r->nscope && r->scope[m.pos] == m.b;
+        if (valid) v[k++] = m.b;
+        if (valid || (skip && i < lo)) s->members[keep++] = m;
+    }
+    s->nmembers = keep;
+    *n = k;
+    return v;
+}
+
+/* Brings b into scope, hiding the older binding of its name. */
+static void scope_push(R *r, Binding *b)
+{
+    Slot *s = slot_named(r, b->name);
+    b->hides = s->top;
+    b->pos = r->nscope;
+    s->top = b;
+    if (strchr(b->name, '.')) note_member(r, b, r->nscope);
+    r->scope = grow(r, r->scope, sizeof *r->scope, &r->capscope, r->nscope + 1);
+    r->scope[r->nscope++] = b;
+}
+
+/* Takes the bindings made since the scope held `mark` out of scope. */
+static void scope_pop(R *r, uint32_t mark)
+{
+    while (r->nscope > mark) {
+        Binding *b = r->scope[--r->nscope];
+        slot_named(r, b->name)->top = b->hides;
+    }
+}
+
+/* Takes the bindings scope[from..to) out of scope, keeping those above. */
+static void scope_drop(R *r, uint32_t from, uint32_t to)
+{
+    uint32_t end = r->nscope;
+    scope_pop(r, from);
+    /* scope[to..end) is still there: scope_push writes below it */
+    for (uint32_t i = to; i < end; i++) scope_push(r, r->scope[i]);
+}
+
 static Binding *bind(R *r, const char *name, BKind k)
 {
     Binding *b = arena_alloc(r->arena, sizeof *b);
@@ -146,21 +321,17 @@ static Binding *bind(R *r, const char *name, BKind k)
     b->kind = k;
     b->serial = ++r->serial;
     b->owner = r->fn;
-    r->scope = grow(r, r->scope, sizeof *r->scope, &r->capscope, r->nscope + 1);
-    r->scope[r->nscope++] = b;
+    scope_push(r, b);
     return b;
 }
 
-/* Is scope[i] hidden from the functor body being resolved? */
-static int hidden(const R *r, uint32_t i) { return i >= r->vis_end && i < r->floor; }
-
+/* The newest binding of name in scope that the functor body being
+ * resolved (if any) sees. */
 static Binding *lookup(R *r, const char *name)
 {
-    for (uint32_t i = r->nscope; i-- > 0;) {
-        if (hidden(r, i)) { i = r->vis_end; continue; }
-        if (strcmp(r->scope[i]->name, name) == 0) return r->scope[i];
-    }
-    return NULL;
+    Binding *b = slot_named(r, name)->top;
+    while (b && hidden(r, b->pos)) b = b->hides;
+    return b;
 }
 
 static uint32_t new_slot(R *r) { return r->fn->nlocals++; }
@@ -209,7 +380,7 @@ static void log_use(R *r, Binding *b)
     if (r->nlog == r->caplog) {
         r->caplog = r->caplog ? r->caplog * 2 : 256;
         r->log = realloc(r->log, r->caplog * sizeof *r->log);
-        if (!r->log) { diag_set_nospan(r->d, "out of memory"); longjmp(r->fail, 1); }
+        if (!r->log) out_of_memory(r);
     }
     r->log[r->nlog++] = b;
 }
@@ -288,9 +459,9 @@ static uint32_t new_id(R *r, Span sp, const char *label)
 
 static void pat_var(R *r, Pat *p, const char *name, Pat ***vars, uint32_t *nvars, uint32_t *cap)
 {
-    for (uint32_t i = 0; i < *nvars; i++)
-        if (strcmp((*vars)[i]->name, name) == 0)
-            fail(r, p->span, "variable '%s' is bound twice in one pattern", name);
+    Slot *s = slot_named(r, name);
+    if (s->stamp == r->pat_stamp) fail(r, p->span, "variable '%s' is bound twice in one pattern", name);
+    s->stamp = r->pat_stamp;
     *vars = arena_grow(r, *vars, sizeof **vars, cap, *nvars + 1);
     (*vars)[(*nvars)++] = p;
     p->slot = new_slot(r);
@@ -360,6 +531,7 @@ static void resolve_pats(R *r, Pat **pats, uint32_t n)
 {
     Pat **vars = NULL;
     uint32_t nvars = 0, cap = 0;
+    r->pat_stamp++;
     for (uint32_t i = 0; i < n; i++) resolve_pat(r, pats[i], &vars, &nvars, &cap);
     for (uint32_t i = 0; i < nvars; i++) {
         Binding *b = bind(r, vars[i]->name, B_VAR);
@@ -446,7 +618,7 @@ static void resolve_clause(R *r, Clause *c)
     resolve_pats(r, c->pats, c->npats);
     resolve_expr(r, c->body);
     c->free = free_since(r, pos, mark);
-    r->nscope = mark_scope;
+    scope_pop(r, mark_scope);
 }
 
 /* Resolves fn e as a function of `group` (NULL: anonymous) sharing cap. */
@@ -507,7 +679,7 @@ static void resolve_kids(R *r, Expr *e)
         uint32_t mark_scope = r->nscope;
         for (uint32_t i = 0; i < e->ndecs; i++) resolve_dec(r, e->decs[i]);
         resolve_expr(r, e->a);
-        r->nscope = mark_scope;
+        scope_pop(r, mark_scope);
         break;
     }
     case EX_IF:
@@ -601,9 +773,9 @@ static void resolve_fun_group(R *r, Dec *d)
 {
     uint32_t mark_scope = r->nscope;
     for (uint32_t i = 0; i < d->nfuns; i++) {
-        for (uint32_t j = 0; j < i; j++)
-            if (strcmp(d->funs[j].name, d->funs[i].name) == 0)
-                fail(r, d->funs[i].span, "function '%s' is defined twice in one group", d->funs[i].name);
+        Binding *same = lookup(r, d->funs[i].name);
+        if (same && same->kind == B_SELF && same->group == d)
+            fail(r, d->funs[i].span, "function '%s' is defined twice in one group", d->funs[i].name);
         Binding *b = bind(r, d->funs[i].name, B_SELF);
         b->group = d;
         b->self_idx = i;
@@ -617,7 +789,7 @@ static void resolve_fun_group(R *r, Dec *d)
         resolve_fn(r, f->fn, d, &cap);
         r->depth--;
     }
-    r->nscope = mark_scope;
+    scope_pop(r, mark_scope);
     d->free = capture_list(r, &cap);
     d->id = new_id(r, d->span, closure_label(r, d->funs[0].name, &d->free));
     for (uint32_t i = 0; i < d->nfuns; i++) {
@@ -660,7 +832,7 @@ static const char *join_name(R *r, const char *a, const char *b)
 static int copy_members(R *r, const char *from, const char *to)
 {
     size_t n = strlen(from);
-    uint32_t end = r->nscope, found = 0;
+    uint32_t found = 0;
     for (uint32_t i = 0; i < prim_count; i++) {
         const char *name = prim_table[i].name;
         if (strncmp(name, from, n) != 0 || name[n] != '.') continue;
@@ -668,15 +840,13 @@ static int copy_members(R *r, const char *from, const char *to)
         b->slot = i;
         found = 1;
     }
-    for (uint32_t i = 0; i < end; i++) {
-        if (hidden(r, i)) { i = r->floor - 1; continue; }
-        const Binding *b = r->scope[i];
-        if (strncmp(b->name, from, n) != 0 || b->name[n] != '.') continue;
-        const char *rest = b->name + n + 1;
-        if (*rest) bind_alias(r, b, to ? join_name(r, to, rest) : rest);
-        found = 1;
+    uint32_t count;
+    Binding **m = members_of(r, from, &count);
+    for (uint32_t i = 0; i < count; i++) {
+        const char *rest = m[i]->name + n + 1;
+        if (*rest) bind_alias(r, m[i], to ? join_name(r, to, rest) : rest);
     }
-    return found;
+    return found || count > 0;
 }
 
 /* The constructors of datatype ty (t, or a long name M.t) in scope, for
@@ -919,7 +1089,7 @@ static void declare_functor(R *r, const Dec *d)
     uint32_t mark = r->nscope;
     strexp_members(r, copy_body(r, d));
     exported(r, f.rsig, mark, &n, d->span, NULL);
-    r->nscope = f.nscope;
+    scope_pop(r, f.nscope);
     r->nsigs = f.nsigs;
     r->nexprs = nexprs;
     r->fn->nlocals = nlocals;
@@ -963,7 +1133,7 @@ static void apply_functor(R *r, Dec *d)
     r->hide_to = saved[3];
     r->nfcts = saved[4];
 
-    r->nscope = mark;
+    scope_pop(r, mark);
     for (uint32_t i = 0; i < nres; i++) bind_alias(r, res[i], res[i]->name);
     d->ndecs = 2;
     d->decs = arena_alloc(r->arena, 2 * sizeof *d->decs);
@@ -995,7 +1165,7 @@ static void resolve_structure(R *r, Dec *d)
     strexp_members(r, d);
     const SigExp *g = d->sig ? find_sig(r, d->sig) : NULL;
     Binding **members = exported(r, g, mark, &n, d->span, d->name);
-    r->nscope = mark;
+    scope_pop(r, mark);
     for (uint32_t j = 0; j < n; j++) bind_alias(r, members[j], join_name(r, d->name, members[j]->name));
     bind(r, join_name(r, d->name, ""), B_STR);
 }
@@ -1059,8 +1229,7 @@ static void resolve_dec(R *r, Dec *d)
         uint32_t mid = r->nscope;
         resolve_decs(r, d->decs2, d->ndecs2);
         /* the local part's names go out of scope */
-        memmove(r->scope + mark, r->scope + mid, (r->nscope - mid) * sizeof *r->scope);
-        r->nscope -= mid - mark;
+        scope_drop(r, mark, mid);
         break;
     }
     case DEC_FUNCTOR:
@@ -1165,6 +1334,8 @@ int resolve_program(Program *p, Diag *d)
     }
 done:
     free(r.scope);
+    for (size_t i = 0; i < r.capindex; i++) free(r.index[i].members);
+    free(r.index);
     free(r.log);
     free(r.sigs);
     free(r.id_span);

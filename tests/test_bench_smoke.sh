@@ -9,6 +9,6 @@ if B=build PML="$PWD/pml" bench/run.sh --smoke > "$TMP/out" 2> "$TMP/err"; then
 else
     fail "bench/run.sh --smoke runs every benchmark to the end" "$(tail -c 300 "$TMP/err")"
 fi
-for what in "== machine:" "== simulator" "oracle:" "interpreter:" "peak resident memory" "B/node" "slope" "pml worst -p 64" "load average at the end" "== time bounds" "seconds of the bounds"; do
+for what in "== machine:" "== simulator" "oracle:" "interpreter:" "peak resident memory" "B/node" "slope" "pml worst -p 64" "load average at the end" "== time bounds" "seconds of the bounds" "us/decl"; do
     if grep -q -- "$what" "$TMP/out"; then pass "bench smoke prints '$what'"; else fail "bench smoke prints '$what'" "missing"; fi
 done

@@ -81,7 +81,7 @@ if [ -z "${PML_SANITIZERS:-}" ]; then
     expect_eq "graph memory under an address-space limit: exit 1" 1 "$(cat "$TMP/t40.rc")"
     msg=$(head -1 "$TMP/t40.err")
     case $msg in
-    *"error: out of memory: the cost graph ("*"MiB) and the interpreter's heap ("*"passed 2/3 of the address-space limit of 2.9 GiB"*"raise it with ulimit -v"*)
+    *"error: out of memory: the cost graph ("*"MiB), the interpreter's heap ("*"MiB) and the evaluation stack ("*"passed 2/3 of the address-space limit of 2.9 GiB"*"raise it with ulimit -v"*)
         pass "graph memory: the message names the limit and how to raise it" ;;
     *) fail "graph memory: the message names the limit and how to raise it" "$msg" ;;
     esac

@@ -156,19 +156,36 @@ static void grow_seen(Ev *ev, uint32_t need)
     ev->seen_cap = cap;
 }
 
-/* The cost graph's store, as large as it will be when it next grows, and
- * the interpreter's heap may take 2/3 of the usable memory together; the
- * rest is for scheduling, the space profile and the printed result.
- * Checked every 2^16 nodes. */
-static void memory_check(Ev *ev, uint32_t annot)
+/* The cost graph's store, as large as it will be when it next grows, the
+ * interpreter's heap and the evaluation stack's deepest extent (its pages
+ * stay resident) may take 2/3 of the usable memory together; the rest is
+ * for scheduling, the space profile and the printed result.  Checked
+ * every 2^16 nodes and every STACK_STEP of new stack depth. */
+static void memory_check(Ev *ev, Span sp)
 {
     uint64_t graph = graph_bytes(ev->g), heap = GC_get_heap_size();
-    if (graph_bytes_next(ev->g) + heap <= ev->o->max_memory / 3 * 2) return;
-    ev_fail(ev, ev->p->id_span[annot],
-            "out of memory: the cost graph (%llu MiB) and the interpreter's heap (%llu MiB) passed 2/3 "
-            "of %s at %u nodes; --max-nodes N stops a run sooner",
+    if (graph_bytes_next(ev->g) + heap + ev->stack_used <= ev->o->max_memory / 3 * 2) return;
+    ev_fail(ev, sp,
+            "out of memory: the cost graph (%llu MiB), the interpreter's heap (%llu MiB) and the "
+            "evaluation stack (%llu MiB) passed 2/3 of %s at %u nodes; --max-nodes N stops a run sooner",
             (unsigned long long)(graph >> 20), (unsigned long long)(heap >> 20),
+            (unsigned long long)(ev->stack_used >> 20),
             ev->o->memory_limit ? ev->o->memory_limit : "the usable memory", graph_nodes(ev->g));
+}
+
+#define STACK_STEP ((uintptr_t)1 << 20)
+
+/* eval() went below stack_mark, at address `at`: past the stack's end, an
+ * error; else, when the stack counts against memory (pml run), a new
+ * deepest extent, checked with the graph and the heap. */
+static __attribute__((noinline, cold)) void stack_deeper(Ev *ev, Span sp, uintptr_t at)
+{
+    if (at < ev->stack_limit)
+        ev_fail(ev, sp, "recursion too deep: the evaluation stack is exhausted after %llu "
+                "nested evaluations", (unsigned long long)ev->depth);
+    ev->stack_used = ev->stack_top - at;
+    memory_check(ev, sp);
+    ev->stack_mark = at - ev->stack_limit > STACK_STEP ? at - STACK_STEP : ev->stack_limit;
 }
 
 uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
@@ -179,7 +196,7 @@ uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
     }
     uint32_t id = graph_add_node(ev->g, k, size, annot);
     if (!id) node_limit(ev, annot);
-    if ((id & 0xFFFF) == 0 && ev->o->max_memory) memory_check(ev, annot);
+    if ((id & 0xFFFF) == 0 && ev->o->max_memory) memory_check(ev, ev->p->id_span[annot]);
     if (ev->cur && graph_add_edge(ev->g, ev->cur, id))
         ev_fail(ev, ev->p->id_span[annot], "internal error: computation edge");
     ev->cur = id;
@@ -723,7 +740,8 @@ static void par_branch(void *arg, int side, const char *refused)
     Ev child = j->base;
     child.d = &j->d[side];
     child.handler = NULL;
-    child.stack_limit = bigstack_limit();
+    child.stack_limit = child.stack_mark = bigstack_limit();
+    child.stack_top = 0;
     child.assigned = NULL;
     child.nassigned = child.capassigned = 0;
     child.print_midline = 0;
@@ -1088,9 +1106,7 @@ static Value *eval(Ev *ev, const Expr *e, const Env *env)
         ev_fail(ev, e->span, "recursion too deep: more than %llu nested evaluations "
                 "(raise the limit with --max-depth N)", (unsigned long long)ev->o->max_depth);
     char here;
-    if ((uintptr_t)&here < ev->stack_limit)
-        ev_fail(ev, e->span, "recursion too deep: the evaluation stack is exhausted after %llu "
-                "nested evaluations", (unsigned long long)ev->depth);
+    if ((uintptr_t)&here < ev->stack_mark) stack_deeper(ev, e->span, (uintptr_t)&here);
     uint32_t first = graph_nodes(ev->g) + 1;
     Value *v = eval_kind(ev, e, env);
     if (ev->o->check_theorem1) check_theorem1(ev, e, env, first, v);
@@ -1236,9 +1252,16 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.c_ref = resolve_builtin_con("ref");
     ev.c_some = resolve_builtin_con("SOME");
     ev.c_none = resolve_builtin_con("NONE");
-    ev.stack_limit = bigstack_limit();
+    ev.stack_limit = ev.stack_mark = bigstack_limit();
     ExecCount count = {o->max_nodes, 0};
     ev.count = &count;
+    /* the stack counts against memory with the graph and the heap: the
+     * system counts it, and a runaway recursion's stack outgrows both */
+    char top;
+    if (ev.record && o->max_memory && ev.stack_limit && (uintptr_t)&top - ev.stack_limit > STACK_STEP) {
+        ev.stack_top = (uintptr_t)&top;
+        ev.stack_mark = ev.stack_top - STACK_STEP;
+    }
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);
     if (ev.print_midline) { /* what follows (the report, an error) starts a line */

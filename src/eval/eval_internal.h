@@ -42,6 +42,13 @@ typedef struct Ev {
     uint32_t cur;           /* final node of the graph built so far; 0 = none */
     uint64_t depth;
     uintptr_t stack_limit;  /* lowest usable stack address (bigstack.h), 0: none */
+    uintptr_t stack_mark;   /* below it eval() calls stack_deeper: stack_limit,
+                               or with the stack counted in memory_check the
+                               next STACK_STEP of new depth */
+    uintptr_t stack_top;    /* where the evaluation's stack starts; 0: the
+                               stack is not counted in memory_check */
+    uint64_t stack_used;    /* the deepest the stack has been: its resident
+                               bytes (pages stay after they are left) */
     uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
     uint32_t seen_cap;
     uint64_t checks;

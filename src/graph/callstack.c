@@ -12,6 +12,9 @@ void cstack_init(CallStacks *cs)
 void cstack_free(CallStacks *cs)
 {
     free(cs->top);
+    free(cs->depth);
+    free(cs->jump);
+    free(cs->same);
     free(cs->slot);
     memset(cs, 0, sizeof *cs);
 }
@@ -28,6 +31,14 @@ static int same(CallPush a, CallPush b)
     return a.parent == b.parent && a.site == b.site && a.fn == b.fn;
 }
 
+static int grow_u32(uint32_t **a, uint32_t cap)
+{
+    uint32_t *p = realloc(*a, cap * sizeof *p);
+    if (!p) return -1;
+    *a = p;
+    return 0;
+}
+
 static int grow_entries(CallStacks *cs)
 {
     if (cs->n < cs->cap) return 0;
@@ -35,9 +46,11 @@ static int grow_entries(CallStacks *cs)
     CallPush *p = realloc(cs->top, cap * sizeof *p);
     if (!p) return -1;
     cs->top = p;
+    if (grow_u32(&cs->depth, cap) || grow_u32(&cs->jump, cap) || grow_u32(&cs->same, cap)) return -1;
     cs->cap = cap;
     if (cs->n == 0) { /* the empty stack */
         cs->top[0] = (CallPush){0, 0, 0};
+        cs->depth[0] = cs->jump[0] = cs->same[0] = 0;
         cs->n = 1;
     }
     return 0;
@@ -51,10 +64,10 @@ static void put(CallStacks *cs, CallPush key, uint32_t id)
     cs->hn++;
 }
 
-/* Keeps the table at most half full. */
-static int grow_table(CallStacks *cs)
+/* Keeps the table at most half full with `more` entries added. */
+static int grow_table(CallStacks *cs, uint32_t more)
 {
-    if ((cs->hn + 1) * 2 <= cs->hcap) return 0;
+    if ((cs->hn + more) * 2 <= cs->hcap) return 0;
     CallSlot *old = cs->slot;
     uint32_t old_cap = cs->hcap, cap = old_cap ? old_cap * 2 : 1024;
     CallSlot *slot = calloc(cap, sizeof *slot);
@@ -68,21 +81,56 @@ static int grow_table(CallStacks *cs)
     return 0;
 }
 
+/* The slot holding key, or the free slot where it goes (hcap > 0). */
+static CallSlot *find(const CallStacks *cs, CallPush key)
+{
+    uint32_t mask = cs->hcap - 1, i = hash3(key) & mask;
+    while (cs->slot[i].id && !same(cs->slot[i].key, key)) i = (i + 1) & mask;
+    return &cs->slot[i];
+}
+
+/* Is a the stack s or one of its ancestors?  (Myers' level ancestor.) */
+static int is_ancestor(const CallStacks *cs, uint32_t a, uint32_t s)
+{
+    while (cs->depth[s] > cs->depth[a])
+        s = cs->depth[cs->jump[s]] >= cs->depth[a] ? cs->jump[s] : cs->top[s].parent;
+    return s == a;
+}
+
+/* The stack on s (s included) whose innermost call is (site, fn), or 0:
+ * the walk up from s and the test of the stacks ending in that call, a
+ * step of each in turn; either ending without a find means there is none
+ * (a stack holds each call at most once). */
+static uint32_t on_stack(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn, uint32_t newest)
+{
+    for (uint32_t t = s, c = newest; t && c; t = cs->top[t].parent, c = cs->same[c]) {
+        cs->steps++;
+        if (cs->top[t].site == site && cs->top[t].fn == fn) return t;
+        if (is_ancestor(cs, c, s)) return c;
+    }
+    return 0;
+}
+
 uint32_t cstack_push(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn)
 {
-    CallPush key = {s, site, fn};
+    CallPush key = {s, site, fn}, call = {UINT32_MAX, site, fn};
     if (cs->hcap) {
-        uint32_t mask = cs->hcap - 1;
-        for (uint32_t i = hash3(key) & mask; cs->slot[i].id; i = (i + 1) & mask)
-            if (same(cs->slot[i].key, key)) return cs->slot[i].id;
+        CallSlot *hit = find(cs, key);
+        if (hit->id) return hit->id;
     }
-    if (grow_entries(cs) || grow_table(cs)) return UINT32_MAX;
-    uint32_t r = 0;
-    for (uint32_t t = s; t; t = cs->top[t].parent) /* recursion: cut back to the call */
-        if (cs->top[t].site == site && cs->top[t].fn == fn) { r = t; break; }
+    /* room for the push and for the call's entry */
+    if (grow_entries(cs) || grow_table(cs, 2)) return UINT32_MAX;
+    CallSlot *newest = find(cs, call);
+    uint32_t r = on_stack(cs, s, site, fn, newest->id); /* recursion: cut back to the call */
     if (!r) {
         r = cs->n++;
         cs->top[r] = key;
+        cs->depth[r] = cs->depth[s] + 1;
+        uint32_t j = cs->jump[s];
+        cs->jump[r] = cs->depth[s] - cs->depth[j] == cs->depth[j] - cs->depth[cs->jump[j]] ? cs->jump[j] : s;
+        cs->same[r] = newest->id;
+        if (!newest->id) cs->hn++;
+        *newest = (CallSlot){call, r};
     }
     put(cs, key, r);
     return r;

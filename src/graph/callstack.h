@@ -13,6 +13,13 @@
  * not grow it: the push returns the stack ending at that call, so the
  * number of stacks is bounded by the program's distinct call chains, not
  * by the depth of recursion.
+ *
+ * Finding that call is a search of s's ancestors, done two ways at once,
+ * step for step, until one ends: walking up from s, and testing the
+ * stacks whose innermost call is (site, fn) for being an ancestor of s
+ * (O(log depth) each, by Myers' jump pointers).  A push then costs
+ * O(min(depth, stacks ending in that call × log depth)): a chain of 10^5
+ * distinct calls costs O(1) a push, not its depth.
  */
 #ifndef PML_CALLSTACK_H
 #define PML_CALLSTACK_H
@@ -36,8 +43,17 @@ typedef struct CallStacks {
     uint32_t n;             /* stacks 0..n-1 (0: empty) */
     uint32_t cap;
     CallPush *top;          /* per stack: its innermost call; entry 0 unused */
-    CallSlot *slot;         /* the pushes seen (open addressing, hcap a power of 2) */
+    uint32_t *depth;        /* per stack: its number of calls */
+    uint32_t *jump;         /* per stack: an ancestor (Myers' jump pointer) */
+    uint32_t *same;         /* per stack: the previous stack ending in the
+                               same (site, fn), 0 after the first */
+    CallSlot *slot;         /* the pushes seen, and per call (site, fn) the
+                               newest stack ending in it under the key
+                               (UINT32_MAX, site, fn) (open addressing,
+                               hcap a power of 2) */
     uint32_t hcap, hn;
+    uint64_t steps;         /* the ancestor searches' steps so far (their
+                               work, which tests bound) */
 } CallStacks;
 
 void cstack_init(CallStacks *cs);

@@ -34,6 +34,46 @@ static void pushes_are_interned(void)
     cstack_free(&cs);
 }
 
+/* The call (site, fn) on stack s, found by walking up: the definition. */
+static uint32_t naive_on_stack(const CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn)
+{
+    for (; s; s = cstack_parent(cs, s))
+        if (cstack_site(cs, s) == site && cstack_fn(cs, s) == fn) return s;
+    return 0;
+}
+
+/* Random walks over few calls (so that cut-backs and stacks ending in the
+ * same call abound) and a chain of 10^5 distinct calls: every push is the
+ * walk up's answer, a cut-back to the call or a new stack on s. */
+static void cut_back_as_the_walk_up_finds(void)
+{
+    CallStacks cs;
+    cstack_init(&cs);
+    uint32_t s = 0, bad = 0, cuts = 0;
+    srand(7);
+    for (int i = 0; i < 200000; i++) {
+        if (s && rand() % 3 == 0) { s = cstack_parent(&cs, s); continue; }
+        uint32_t site = (uint32_t)(rand() % 12), fn = (uint32_t)(rand() % 5);
+        uint32_t want = naive_on_stack(&cs, s, site, fn), got = cstack_push(&cs, s, site, fn);
+        cuts += want != 0;
+        bad += want ? got != want
+                    : cstack_parent(&cs, got) != s || cstack_site(&cs, got) != site || cstack_fn(&cs, got) != fn;
+        s = got;
+    }
+    CHECK(bad == 0 && cuts > 1000, "callstack: 200000 random pushes over 60 calls as the walk up finds them (%u cut back, %u wrong)", cuts, bad);
+    s = 0;
+    uint64_t steps = cs.steps;
+    for (uint32_t i = 0; i < 100000; i++) s = cstack_push(&cs, s, 50000 + i, 9);
+    CHECK(cs.steps - steps < 100000, "callstack: a chain of 10^5 distinct calls takes %llu search steps, not 5 x 10^9",
+          (unsigned long long)(cs.steps - steps));
+    uint32_t deep = s;
+    bad = 0;
+    for (uint32_t i = 0; i < 100000; i += 997) bad += cstack_push(&cs, deep, 50000 + i, 9) != naive_on_stack(&cs, deep, 50000 + i, 9);
+    CHECK(bad == 0 && cstack_push(&cs, deep, 50000, 9) != deep && naive_on_stack(&cs, deep, 50000, 9) != 0,
+          "callstack: a chain of 10^5 distinct calls, each call again cut back to its place in it");
+    cstack_free(&cs);
+}
+
 static void stacks_in_the_graph(void)
 {
     Graph g;
@@ -65,6 +105,7 @@ static void stacks_in_the_graph(void)
 int main(void)
 {
     pushes_are_interned();
+    cut_back_as_the_walk_up_finds();
     stacks_in_the_graph();
     return CHECK_DONE();
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigstack.h"
 #include "check.h"
 #include "eval.h"
 #include "resolve.h"
@@ -175,6 +176,44 @@ static void test_node_limit(void)
     if (rc == 0) cost_run_free(&run);
 }
 
+/* A runaway recursion under a memory budget of 192 MiB, on a 2 GiB stack
+ * as the driver runs it: the stack counts with the graph and the heap, so
+ * the run stops with "out of memory" naming the stack, long before the
+ * stack's own end (before, it ran on to fill the 2 GiB). */
+typedef struct StackJob { int rc; Diag d; uint64_t max_memory; } StackJob;
+
+static int stack_job(void *arg)
+{
+    StackJob *j = arg;
+    CostRun run;
+    EvalOptions o;
+    eval_options_default(&o);
+    o.max_nodes = 400000000;
+    o.max_depth = 400000000;
+    o.max_memory = j->max_memory;
+    o.memory_limit = "the test's budget";
+    j->rc = eval_text("fun loop n = loop (n + 1) val r = loop 0", &run, &j->d, &o);
+    if (j->rc == 0) cost_run_free(&run);
+    return 0;
+}
+
+static void test_stack_in_memory(void)
+{
+    StackJob j = {0, {.has_span = 0}, (uint64_t)192 << 20};
+    unsigned long long graph = 0, heap = 0, stack = 0;
+    CHECK(bigstack_run((size_t)2 << 30, stack_job, &j) == 0, "a 2 GiB stack for the runaway recursion");
+    int ok = j.rc != 0 && strstr(j.d.msg, "out of memory") &&
+             sscanf(strstr(j.d.msg, "graph (") ? strstr(j.d.msg, "graph (") : "", "graph (%llu MiB), the interpreter's heap (%llu MiB) and the evaluation stack (%llu MiB)",
+                    &graph, &heap, &stack) == 3;
+    CHECK(ok && strstr(j.d.msg, "passed 2/3 of the test's budget"),
+          "a runaway recursion's stack counts against the memory budget (%s)", j.d.msg);
+    /* the check counts the graph as large as it will be when it next
+     * grows (twice its size); the figures are rounded down */
+    CHECK(ok && stack > 0 && 2 * graph + heap + stack + 3 >= 128 && 2 * graph + heap + stack <= 128 + 32,
+          "and stops near 2/3 of it (past by at most the heap's growth): the graph 2 x %llu, the heap %llu, the stack %llu MiB",
+          graph, heap, stack);
+}
+
 int main(void)
 {
     GC_INIT();
@@ -182,5 +221,6 @@ int main(void)
     test_work_span();
     test_depth_limit();
     test_node_limit();
+    test_stack_in_memory();
     return CHECK_DONE();
 }
