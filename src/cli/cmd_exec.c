@@ -10,6 +10,7 @@
 #include "exec.h"
 #include "sched.h"
 #include "space.h"
+#include "textout.h"
 
 enum { FMT_TEXT, FMT_JSON, FMT_CSV };    /* --format's values, in order */
 
@@ -94,25 +95,14 @@ static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every,
             "runtime's stacks and queues; busy: the processors' busy share of the wall time)\n");
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 static void write_json(FILE *f, const char *file, const char *value, const ExecRun *runs, uint32_t n,
                        uint64_t every, int compare)
 {
-    fprintf(f, "{\"file\": ");
-    json_str(f, file);
+    json_open(f, "exec");
+    fputs(" \"file\": ", f);
+    json_string(f, file);
     fprintf(f, ", \"value\": ");
-    json_str(f, value);
+    json_string(f, value);
     fprintf(f, ", \"units\": \"words\", \"sample_words\": %llu, \"runs\": [", (unsigned long long)every);
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];

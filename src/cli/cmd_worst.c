@@ -261,7 +261,8 @@ static void text_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstMo
 
 static void json_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstModel *m, const PResult *rs, uint32_t n)
 {
-    fputs("{\n  \"file\": ", f);
+    json_open(f, "worst");
+    fputs("\n  \"file\": ", f);
     json_string(f, a->file);
     fprintf(f, ", \"nodes\": %u, \"strands\": %u, \"units\": \"words\", \"never_freed\": %llu,\n  \"M_inf\": %lld,\n",
             m->n, m->nstrands, (unsigned long long)m->never_freed, (long long)m->minf);
@@ -295,7 +296,7 @@ static void json_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstMo
                 w->hwm_step, (unsigned long long)w->heap);
         for (uint32_t i = 0; i < w->nholders && (!a->top || i < a->top); i++) {
             HolderInfo hi = report_holder_info(&l->run, &l->src, &w->holders[i]);
-            fprintf(f, "%s\n        {\"space\": %.17g, \"file\": ", i ? "," : "", w->holders[i].space);
+            fprintf(f, "%s\n        {\"space\": %s, \"file\": ", i ? "," : "", num_text(w->holders[i].space).s);
             json_string(f, hi.file);
             fprintf(f, ", \"line\": %u, \"col\": %u, \"text\": ", hi.line, hi.col);
             json_string(f, hi.text);

@@ -110,8 +110,8 @@ static void json_path(FILE *out, const PathFunc *f, const Sources *s, const Path
 {
     if (p->seq) fputs("{\"id\": null", out);
     else fprintf(out, "{\"id\": %llu", (unsigned long long)p->id);
-    fprintf(out, ", \"count\": %llu, \"share\": %.6f, \"work\": %llu, \"branches\": [", (unsigned long long)p->count,
-            (double)p->count / (double)fs->calls, (unsigned long long)p->work);
+    fprintf(out, ", \"count\": %llu, \"share\": %s, \"work\": %llu, \"branches\": [", (unsigned long long)p->count,
+            num_text((double)p->count / (double)fs->calls).s, (unsigned long long)p->work);
     uint32_t nb = branches(f, p, vert, choice);
     for (uint32_t i = 0; i < nb; i++) {
         Branch b;
@@ -167,7 +167,8 @@ void paths_report(FILE *out, const PathPlan *pl, const Sources *s, const PathCou
     }
     qsort(fs, nf, sizeof *fs, by_work);
     if (o->json) {
-        fputs("{\"program\": ", out);
+        json_open(out, "paths");
+        fputs(" \"program\": ", out);
         json_string(out, o->program);
         fputs(", \"functions\": [", out);
     } else {
