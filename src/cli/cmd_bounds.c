@@ -97,7 +97,8 @@ static int static_bound(const Graph *g, const SimOpts *so, const BoundsArgs *a)
     for (uint32_t q = 1; q <= t.n; q++) if (t.v[q] > 0) printf(" v%u=%.3f", q, t.v[q]);
     printf("\n  p = min_A s(A,V) + z r(A,t,V) = %.4f at A = (", r.p);
     for (uint32_t i = 0; i < r.nalloc; i++) printf("%s%u", i ? "," : "", r.alloc[i]);
-    printf("); %llu of %llu allocations evaluated\n", (unsigned long long)r.classes, (unsigned long long)r.allocations);
+    printf("); %llu of %llu allocations evaluated in full (%llu search nodes)\n", (unsigned long long)r.complete,
+           (unsigned long long)r.allocations, (unsigned long long)r.classes);
     printf("  the best static allocation finishes within p * T(n) = %.1f steps\n", r.p * (double)t.Tn);
     printf("  migrating policies on %u processors:", a->K);
     for (uint32_t i = 0; i < so->npolicies; i++) {
