@@ -548,6 +548,14 @@ static Expr *mk_fn(R *r, Span sp, const char *name, uint32_t nclauses, Clause *c
     return f;
 }
 
+static Expr *mk_stage(R *r, FunDef *f, uint32_t nclauses, Clause *cl, uint32_t stage, uint32_t k)
+{
+    Expr *e = mk_fn(r, f->span, f->name, nclauses, cl);
+    e->fn_stage = stage;
+    e->fn_stages = k;
+    return e;
+}
+
 static Pat *hidden_pat(R *r, Span sp, uint32_t i)
 {
     Pat *p = ast_pat(r->arena, PAT_VAR, sp);
@@ -579,20 +587,20 @@ static Expr *desugar_fun(R *r, FunDef *f)
             c->pats[0] = c0->pats[i];
             c->body = inner;
             c->span = c0->span;
-            inner = mk_fn(r, f->span, f->name, 1, c);
+            inner = mk_stage(r, f, 1, c, i + 1, k);
         }
         return inner;
     }
-    inner = mk_fn(r, f->span, f->name, f->nclauses, f->clauses);
+    inner = mk_stage(r, f, f->nclauses, f->clauses, k, k);
     inner->nhidden = k - 1;
     for (uint32_t i = k - 1; i-- > 0;) {
         Clause *c = arena_alloc(r->arena, sizeof *c);
         c->npats = 1;
         c->pats = arena_alloc(r->arena, sizeof *c->pats);
-        c->pats[0] = hidden_pat(r, f->span, i);
+        c->pats[0] = hidden_pat(r, f->clauses[0].pats[i]->span, i);  /* where the argument is first written */
         c->body = inner;
         c->span = f->span;
-        inner = mk_fn(r, f->span, f->name, 1, c);
+        inner = mk_stage(r, f, 1, c, i + 1, k);
     }
     return inner;
 }
