@@ -294,6 +294,21 @@ static void csv_schedule(const Out *w, const Measure *sr)
     if (!sr->nholders) csv_row(w, sr, "", "none", 0, NULL, "");
 }
 
+/* Several schedules: one line each, before the details, so that a run of
+ * policies x P reads first as a table (as Cilkscale's and perf's do). */
+static void text_summary(const Out *w, const Measure *srs, uint32_t n)
+{
+    FILE *f = w->f;
+    const char *units = space_units_names[w->o->units];
+    fprintf(f, "\n%-8s %4s %10s %8s %12s %12s %10s\n", "policy", "P", "steps", "speedup", "idle",
+            w->o->with_queue ? "high-water" : "heap hwm", "its step");
+    for (uint32_t i = 0; i < n; i++)
+        fprintf(f, "%-8s %4u %10u %8.2f %12llu %12llu %10u\n", srs[i].policy, srs[i].P, srs[i].T,
+                speedup(w, &srs[i]), (unsigned long long)srs[i].idle, (unsigned long long)srs[i].hwm,
+                srs[i].hwm_step);
+    fprintf(f, "(high-water marks in %s; the details of each schedule follow)\n", units);
+}
+
 static const char csv_header[] =
     "policy,P,coarse,seed,units,by,with_queue,steps,idle,hwm,hwm_step,heap,queue,work,span,"
     "delay,nowork,overhead,steals,speedup,parallelism,fork_cost,steal_cost,"
@@ -322,6 +337,7 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
     if (races)
         fprintf(f, "note: %u determinacy race%s (warnings on standard error): the value and the space figures "
                 "may depend on the schedule (docs/races.md)\n", races, races == 1 ? "" : "s");
+    if (n > 1) text_summary(w, srs, n);
     for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
 }
 
