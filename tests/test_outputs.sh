@@ -87,3 +87,8 @@ PY
 )
 expect_eq "pml run with 6 schedules prints first a table that agrees with the details" ok "$got"
 expect_eq "one schedule: no summary table" 0 "$("$PML" run examples/fib.pml -D n=8 | grep -c '^policy ')"
+full=$("$PML" run examples/mergesort.pml --sched=df,bf,ws -p 1,3)
+short=$("$PML" run examples/mergesort.pml --sched=df,bf,ws -p 1,3 --summary)
+expect_eq "--summary prints the table alone: the full report's first lines, up to the table's end" \
+    "$(sed -n '/^(high-water marks in/q;p' <<< "$full")" "$(sed '$d' <<< "$short")"
+expect_eq "--summary: no holders" 0 "$(grep -c 'held by' <<< "$short")"

@@ -306,7 +306,7 @@ static void text_summary(const Out *w, const Measure *srs, uint32_t n)
         fprintf(f, "%-8s %4u %10u %8.2f %12llu %12llu %10u\n", srs[i].policy, srs[i].P, srs[i].T,
                 speedup(w, &srs[i]), (unsigned long long)srs[i].idle, (unsigned long long)srs[i].hwm,
                 srs[i].hwm_step);
-    fprintf(f, "(high-water marks in %s; the details of each schedule follow)\n", units);
+    fprintf(f, "(high-water marks in %s%s)\n", units, w->o->summary ? "" : "; the details of each schedule follow");
 }
 
 static const char csv_header[] =
@@ -337,7 +337,8 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
     if (races)
         fprintf(f, "note: %u determinacy race%s (warnings on standard error): the value and the space figures "
                 "may depend on the schedule (docs/races.md)\n", races, races == 1 ? "" : "s");
-    if (n > 1) text_summary(w, srs, n);
+    if (n > 1 || w->o->summary) text_summary(w, srs, n);
+    if (w->o->summary) return;
     for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
 }
 
