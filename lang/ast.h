@@ -197,6 +197,9 @@ struct Expr {
                            each clause match these captured variables */
     Ref *hidden;
     const char *fn_name;/* the function's name, or NULL for an anonymous fn */
+    uint32_t fn_stage, fn_stages; /* curried clausal fun f p1 ... pk: this fn
+                           takes argument fn_stage of fn_stages = k (1-based);
+                           0, 0 for any other fn */
     int prim_args;      /* EX_APP: resolver: 1 when a is a primitive or a
                            constructor applied directly (no closure call) */
 };

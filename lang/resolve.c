@@ -425,21 +425,22 @@ static RefList capture_list(R *r, const Capture *c)
 /* A closure's annotation (paper §4.1 writes its free variables, [a,b,c]):
  * "fn [free vars a, b]", "fun f [free vars a, b]" for a fun group (its
  * first function), "fn" / "fun f" when nothing is free, so that no closure
- * reads like a list literal. */
-static const char *closure_label(R *r, const char *fun, const RefList *l)
+ * reads like a list literal.  A later stage of a curried fun f is
+ * "fun f (stage 2 of 3) [free vars ...]", and the hidden arguments %1, %2
+ * of a fun of several clauses are no user's names: they are left out. */
+static const char *closure_label(R *r, const char *fun, const Expr *stage, const RefList *l)
 {
-    size_t len = 32 + (fun ? strlen(fun) : 0);
+    size_t len = 64 + (fun ? strlen(fun) : 0);
     for (uint32_t i = 0; i < l->n; i++) len += strlen(l->names[i]) + 2;
     char *s = arena_alloc(r->arena, len), *p = s;
     p += fun ? snprintf(p, len, "fun %s", fun) : snprintf(p, len, "fn");
-    if (l->n) p += snprintf(p, len - (size_t)(p - s), " [free vars ");
+    if (stage && stage->fn_stages) p += snprintf(p, len - (size_t)(p - s), " (stage %u of %u)", stage->fn_stage, stage->fn_stages);
+    uint32_t shown = 0;
     for (uint32_t i = 0; i < l->n; i++) {
-        if (i) *p++ = ',', *p++ = ' ';
-        size_t k = strlen(l->names[i]);
-        memcpy(p, l->names[i], k);
-        p += k;
+        if (l->names[i][0] == '%') continue;
+        p += snprintf(p, len - (size_t)(p - s), shown++ ? ", %s" : " [free vars %s", l->names[i]);
     }
-    if (l->n) *p++ = ']';
+    if (shown) *p++ = ']';
     *p = 0;
     return s;
 }
@@ -646,7 +647,7 @@ static void resolve_anon_fn(R *r, Expr *e)
     Capture cap = {0};
     resolve_fn(r, e, NULL, &cap);
     e->free = capture_list(r, &cap);
-    r->id_label[e->id] = closure_label(r, NULL, &e->free);
+    r->id_label[e->id] = closure_label(r, e->fn_stages ? e->fn_name : NULL, e, &e->free);
 }
 
 static void resolve_kids(R *r, Expr *e)
@@ -720,6 +721,14 @@ static Expr *mk_fn(R *r, Span sp, const char *name, uint32_t nclauses, Clause *c
     return f;
 }
 
+static Expr *mk_stage(R *r, FunDef *f, uint32_t nclauses, Clause *cl, uint32_t stage, uint32_t k)
+{
+    Expr *e = mk_fn(r, f->span, f->name, nclauses, cl);
+    e->fn_stage = stage;
+    e->fn_stages = k;
+    return e;
+}
+
 static Pat *hidden_pat(R *r, Span sp, uint32_t i)
 {
     Pat *p = ast_pat(r->arena, PAT_VAR, sp);
@@ -751,20 +760,20 @@ static Expr *desugar_fun(R *r, FunDef *f)
             c->pats[0] = c0->pats[i];
             c->body = inner;
             c->span = c0->span;
-            inner = mk_fn(r, f->span, f->name, 1, c);
+            inner = mk_stage(r, f, 1, c, i + 1, k);
         }
         return inner;
     }
-    inner = mk_fn(r, f->span, f->name, f->nclauses, f->clauses);
+    inner = mk_stage(r, f, f->nclauses, f->clauses, k, k);
     inner->nhidden = k - 1;
     for (uint32_t i = k - 1; i-- > 0;) {
         Clause *c = arena_alloc(r->arena, sizeof *c);
         c->npats = 1;
         c->pats = arena_alloc(r->arena, sizeof *c->pats);
-        c->pats[0] = hidden_pat(r, f->span, i);
+        c->pats[0] = hidden_pat(r, f->clauses[0].pats[i]->span, i);  /* where the argument is first written */
         c->body = inner;
         c->span = f->span;
-        inner = mk_fn(r, f->span, f->name, 1, c);
+        inner = mk_stage(r, f, 1, c, i + 1, k);
     }
     return inner;
 }
@@ -791,10 +800,10 @@ static void resolve_fun_group(R *r, Dec *d)
     }
     scope_pop(r, mark_scope);
     d->free = capture_list(r, &cap);
-    d->id = new_id(r, d->span, closure_label(r, d->funs[0].name, &d->free));
+    d->id = new_id(r, d->span, closure_label(r, d->funs[0].name, NULL, &d->free));
     for (uint32_t i = 0; i < d->nfuns; i++) {
         d->funs[i].fn->free = d->free;
-        r->id_label[d->funs[i].fn->id] = closure_label(r, d->funs[i].name, &d->free);
+        r->id_label[d->funs[i].fn->id] = closure_label(r, d->funs[i].name, NULL, &d->free);
     }
     d->slot0 = r->fn->nlocals;
     for (uint32_t i = 0; i < d->nfuns; i++) {

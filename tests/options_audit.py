@@ -49,7 +49,7 @@ SHARED = {
 }
 OWN = {
     "run --by": "--by alloc", "run --group": "--group site", "run --stack": "--stack", "run --top": "--top 1",
-    "run --format": "--format json", "run --races": "--races off",
+    "run --format": "--format json", "run --races": "--races off", "run --summary": "--summary",
     "race --races": ("--races error", "-D n=6"), "race --format": "--format json", "run --profile": ("--profile p.svg", "--sched df -p 1"),
     "exec --sample": "--sample 64", "exec --sample-error": "--sample-error 50", "exec --compare": "--compare",
     "exec --format": "--format csv", "exec --sched": "--sched bf", "exec -p": "-p 2",
@@ -73,7 +73,7 @@ OWN = {
     "view -o": "-o other.html", "view --max-shown": "--max-shown 3",
     "paths --top": "--top 1", "paths -k": "-k 2", "paths --format": "--format json",
     "bounds --static": "--static 2", "bounds --tasks": ("--tasks 2", "--static 2"),
-    "bounds --latency": ("--latency 50", "--static 2"), "bounds --no-exact": "--no-exact",
+    "bounds --latency": ("--latency 50", "--static 2"), "bounds --no-exact": "--no-exact", "bounds --format": "--format json",
     "speedup -p": "-p 1:4", "speedup -o": "-o other.csv", "speedup --plot": "--plot s.svg",
 }
 

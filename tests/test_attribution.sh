@@ -97,3 +97,10 @@ else fail "$name" "expected >= 90% by caller"; fi
 "$PML" run "$TMP/sq.pml" --group nowhere >/dev/null 2>"$TMP/err"
 expect_eq "--group with an unknown grouping is a usage error (exit 2)" "2" "$?"
 expect_eq "--group's error names the choices" "1" "$(grep -c 'caller, site or function' "$TMP/err")"
+
+# --group function names the stages of a curried clausal fun by the fun's
+# name, and no hidden argument (%1, %2) of a fun of several clauses shows
+out=$("$PML" run examples/mergesort.pml --group function --top 0)
+expect_eq "--group function: no %N temporaries in holder names" 0 "$(grep -c '%[0-9]' <<< "$out")"
+expect_eq "--group function: foldl's later stages are named 'fun foldl (stage K of 3)'" 2 \
+    "$(grep -c 'lib/prelude.pml:[0-9]*:[0-9]*  fun foldl (stage [23] of 3)' <<< "$out")"

@@ -72,3 +72,23 @@ if [ -x ./pml ] && command -v make > /dev/null; then
 else
     fail "make install with a space in PREFIX" "no ./pml or no make"
 fi
+
+# several schedules: a summary table first, one row per (policy, P), whose
+# steps and high-water marks are those of the details below it
+"$PML" run examples/mergesort.pml --sched=df,bf,ws -p 1,3 > "$TMP/summary.txt"
+got=$(python3 - "$TMP/summary.txt" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+rows = re.findall(r"^(df|bf|ws) +(\d+) +(\d+) +[\d.]+ +\d+ +(\d+) +(\d+)$", t, re.M)
+details = re.findall(r"^(df|bf|ws), P=(\d+): (\d+) steps.*\n.*\n  high-water mark (\d+) \w+ at step (\d+)", t, re.M)
+first = t.index("\ndf, P=")
+print("ok" if len(rows) == 6 and rows == details and t.index("policy ") < first else "rows %r details %r" % (rows, details))
+PY
+)
+expect_eq "pml run with 6 schedules prints first a table that agrees with the details" ok "$got"
+expect_eq "one schedule: no summary table" 0 "$("$PML" run examples/fib.pml -D n=8 | grep -c '^policy ')"
+full=$("$PML" run examples/mergesort.pml --sched=df,bf,ws -p 1,3)
+short=$("$PML" run examples/mergesort.pml --sched=df,bf,ws -p 1,3 --summary)
+expect_eq "--summary prints the table alone: the full report's first lines, up to the table's end" \
+    "$(sed -n '/^(high-water marks in/q;p' <<< "$full")" "$(sed '$d' <<< "$short")"
+expect_eq "--summary: no holders" 0 "$(grep -c 'held by' <<< "$short")"

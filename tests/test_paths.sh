@@ -90,3 +90,13 @@ expect_eq "a program error exits 1" 1 "$(status "$PML" paths tests/bad/apply_int
 expect_eq "a program error with -k 3 exits 1 and is reported once" 1 \
     "$("$PML" paths tests/bad/apply_int.pml -k 3 2>&1 >/dev/null | grep -c error:)"
 expect_eq "--help exits 0" 0 "$(status "$PML" paths --help)"
+
+# the stages of a curried clausal fun each have a stage number and the position of their own parameter
+printf 'fun add a b c = if a > 0 then a + b + c else b\nval result = add 1 2 3 + add 0 1 2\n' > "$TMP/curried.pml"
+got=$("$PML" paths "$TMP/curried.pml" --format json | python3 -c '
+import json, sys
+print(sorted((f["name"], f.get("stage"), f.get("stages"), f["line"], f["col"]) for f in json.load(sys.stdin)["functions"]))')
+expect_eq "curried add a b c: three stages named apart, each at its parameter" \
+    "[('add', 1, 3, 1, 9), ('add', 2, 3, 1, 11), ('add', 3, 3, 1, 13)]" "$got"
+expect_eq "the text names the stage that branches" 1 \
+    "$("$PML" paths "$TMP/curried.pml" | grep -c '^add (stage 3 of 3)  .*curried.pml:1:13')"

@@ -105,3 +105,26 @@ print("ok" if ok else json.dumps(r))
 EOF
 )
 expect_eq "worst: one-processor bf exceeds M_1 and is flagged as not busy-leaves; df and ws keep it" ok "$v"
+
+# a holder table that repeats an earlier P's is printed once: each P has
+# either its table or "the same holders as at P=X", and then the JSON
+# worst points of the two P agree
+"$PML" worst examples/fib.pml -D n=6 -p 1,2,4,8 > "$TMP/dedup.txt"
+"$PML" worst examples/fib.pml -D n=6 -p 1,2,4,8 --format json > "$TMP/dedup.json"
+got=$(python3 - "$TMP/dedup.txt" "$TMP/dedup.json" <<'PY'
+import json, re, sys
+t = open(sys.argv[1]).read()
+d = {p["P"]: p["worst_point"] for p in json.load(open(sys.argv[2]))["procs"]}
+blocks = re.split(r"^P=(\d+)$", t, flags=re.M)[1:]
+bad, same = [], 0
+for P, body in zip(blocks[0::2], blocks[1::2]):
+    m = re.search(r"the same holders as at P=(\d+), above", body)
+    if m:
+        same += 1
+        hp = lambda p: [(h["space"], h["file"], h["line"], h["col"]) for h in d[p]["holders"]]
+        if hp(int(m.group(1))) != hp(int(P)): bad.append(P)
+    elif "held by use:" not in body: bad.append(P)
+print("ok %d" % same if not bad and len(blocks) == 8 else "bad %r" % bad)
+PY
+)
+expect_eq "pml worst -p 1,2,4,8 on fib n=6: the tables of P=4 and 8 repeat P=2's and are printed once" "ok 2" "$got"

@@ -10,6 +10,7 @@
 #include "exec.h"
 #include "sched.h"
 #include "space.h"
+#include "textout.h"
 
 enum { FMT_TEXT, FMT_JSON, FMT_CSV };    /* --format's values, in order */
 
@@ -94,25 +95,14 @@ static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every,
             "runtime's stacks and queues; busy: the processors' busy share of the wall time)\n");
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 static void write_json(FILE *f, const char *file, const char *value, const ExecRun *runs, uint32_t n,
                        uint64_t every, int compare)
 {
-    fprintf(f, "{\"file\": ");
-    json_str(f, file);
+    json_open(f, "exec");
+    fputs(" \"file\": ", f);
+    json_string(f, file);
     fprintf(f, ", \"value\": ");
-    json_str(f, value);
+    json_string(f, value);
     fprintf(f, ", \"units\": \"words\", \"sample_words\": %llu, \"runs\": [", (unsigned long long)every);
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
@@ -120,14 +110,14 @@ static void write_json(FILE *f, const char *file, const char *value, const ExecR
         if (compare) fprintf(f, "\"predicted_words\": %lld, ", (long long)r->predicted);
         fprintf(f, "\"mark_words\": %llu, \"bound_words\": %llu, \"result_words\": %llu, \"base_words\": %llu, "
                 "\"overhead_words\": %llu, \"samples\": %llu, \"alloc_words\": %llu, \"tasks\": %llu, "
-                "\"inline_tasks\": %llu, \"steals\": %llu, \"threads\": %llu, \"wall_s\": %.6f, \"busy_s\": [",
+                "\"inline_tasks\": %llu, \"steals\": %llu, \"threads\": %llu, \"wall_s\": %s, \"busy_s\": [",
                 (unsigned long long)r->st.mark_words, (unsigned long long)r->st.bound_words,
                 (unsigned long long)r->st.result_words, (unsigned long long)r->st.base_words,
                 (unsigned long long)r->st.overhead_words, (unsigned long long)r->st.samples,
                 (unsigned long long)r->st.alloc_words, (unsigned long long)r->st.tasks,
                 (unsigned long long)r->st.inline_tasks, (unsigned long long)r->st.steals,
-                (unsigned long long)r->st.threads, r->st.wall);
-        for (uint32_t k = 0; k < r->P; k++) fprintf(f, "%s%.6f", k ? ", " : "", r->st.busy[k]);
+                (unsigned long long)r->st.threads, num_text(r->st.wall).s);
+        for (uint32_t k = 0; k < r->P; k++) fprintf(f, "%s%s", k ? ", " : "", num_text(r->st.busy[k]).s);
         fprintf(f, "]}");
     }
     fprintf(f, "\n]}\n");
@@ -140,10 +130,10 @@ static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, 
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
         write_head(f, r, compare, &csv_row);
-        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%.6f,%.6f\n", (unsigned long long)every,
+        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%s,%s\n", (unsigned long long)every,
                 (unsigned long long)r->st.alloc_words, (unsigned long long)r->st.tasks,
                 (unsigned long long)r->st.inline_tasks, (unsigned long long)r->st.steals,
-                (unsigned long long)r->st.threads, r->st.wall, busy_sum(r));
+                (unsigned long long)r->st.threads, num_text(r->st.wall).s, num_text(busy_sum(r)).s);
     }
 }
 

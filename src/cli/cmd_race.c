@@ -64,7 +64,8 @@ static int race_body(void *o, CliRun *r)
     RaceView v = cli_races_view(&a->w, r);
     const char *file = strcmp(r->file, "-") ? r->file : "<stdin>";
     if (a->json) {
-        fputs("{\"file\": ", stdout);
+        json_open(stdout, "race");
+        fputs(" \"file\": ", stdout);
         json_string(stdout, file);
         fputs(", \"races\": ", stdout);
         race_report_json(stdout, &v, "");

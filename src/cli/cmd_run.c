@@ -32,7 +32,7 @@ typedef struct RunArgs {
     RaceView view;
 } RunArgs;
 
-enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE, OPT_RACES };
+enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE, OPT_RACES, OPT_SUMMARY };
 
 static const CliOpt run_opts[] = {
     {OPT_BY, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)", CLI_AT(CLI_CHOICE, RunArgs, ro.by)},
@@ -41,6 +41,8 @@ static const CliOpt run_opts[] = {
     {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders", CLI_AT(CLI_FLAG, RunArgs, ro.stack)},
     {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)", CLI_RANGE(CLI_U32, RunArgs, ro.top, 0, UINT32_MAX)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, RunArgs, ro.format)},
+    {OPT_SUMMARY, "summary", NULL, "text: the table of schedules alone (steps, speedup, idle, high-water mark), "
+                                   "no holders", CLI_AT(CLI_FLAG, RunArgs, ro.summary)},
     {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)", CLI_AT(CLI_PICTURE, RunArgs, profile)},
     {OPT_RACES, "races", "off|warn|error", "determinacy races: warn on standard error (default), also exit 1, "
                                            "or do not look (docs/races.md)", CLI_AT(CLI_CHOICE, RunArgs, races.mode)},

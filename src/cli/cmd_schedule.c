@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "measure.h"
 #include "sched.h"
+#include "textout.h"
 #include "timeline.h"
 
 typedef struct SchedArgs {
@@ -63,7 +64,8 @@ static void json_u64s(FILE *f, const char *name, const uint64_t *a, size_t n, co
 void cli_write_schedule(FILE *f, const char *policy, int coarse, uint64_t seed, Units units, int with_queue,
                         const Graph *g, const Schedule *s, const SpaceProfile *p)
 {
-    fputs("{\n  \"policy\": ", f);
+    json_open(f, "schedule");
+    fputs("\n  \"policy\": ", f);
     fprintf(f, "\"%s\", \"P\": %u, \"coarse\": %s, \"seed\": %llu,\n", policy, s->P,
             coarse ? "true" : "false", (unsigned long long)seed);
     fprintf(f, "  \"units\": \"%s\", \"with_queue\": %s,\n", space_units_names[units],

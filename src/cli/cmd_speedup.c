@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "textout.h"
 #include "graph.h"
 #include "outfile.h"
 #include "plot.h"
@@ -99,12 +100,13 @@ static void write_csv(FILE *f, const SpeedRow *rows, uint32_t n, uint64_t work, 
           "linear,maximal,idle_specific,inflation_specific,actual,span_bound\n", f);
     for (uint32_t i = 0; i < n; i++) {
         const SpeedRow *r = &rows[i];
-        fprintf(f, "%s,%u,%llu,%llu,%u,%u,%u,%llu,%llu,%llu,%llu,%llu,%llu,%u,%.17g,%.17g,%.17g,%.17g,%.17g\n", r->policy,
+        fprintf(f, "%s,%u,%llu,%llu,%u,%u,%u,%llu,%llu,%llu,%llu,%llu,%llu,%u,%s,%s,%s,%s,%s\n", r->policy,
                 r->P, (unsigned long long)work, (unsigned long long)span, so->fork_cost, so->steal_cost, r->T,
                 (unsigned long long)r->idle, (unsigned long long)r->delay, (unsigned long long)r->nowork,
                 (unsigned long long)r->overhead, (unsigned long long)r->steals, (unsigned long long)r->F1, r->P,
-                speedup_of(r, work, SP_MAXIMAL), speedup_of(r, work, SP_IDLE), speedup_of(r, work, SP_INFLATION),
-                speedup_of(r, work, SP_ACTUAL), (double)work / (double)span);
+                num_text(speedup_of(r, work, SP_MAXIMAL)).s, num_text(speedup_of(r, work, SP_IDLE)).s,
+                num_text(speedup_of(r, work, SP_INFLATION)).s, num_text(speedup_of(r, work, SP_ACTUAL)).s,
+                num_text((double)work / (double)span).s);
     }
 }
 

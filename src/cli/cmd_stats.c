@@ -27,7 +27,8 @@ enum { FMT_TEXT, FMT_CSV, FMT_JSON };
 
 static void stats_json(const char *file, const CommonOpts *c, const Graph *g, const Distilled *d)
 {
-    fputs("{\"file\": ", stdout);
+    json_open(stdout, "stats");
+    fputs(" \"file\": ", stdout);
     json_string(stdout, strcmp(file, "-") ? file : "<stdin>");
     fputs(", \"params\": {", stdout);
     for (uint32_t j = 0; j < c->eo.nparams; j++) {

@@ -212,6 +212,18 @@ static void text_holders(FILE *f, const Loaded *l, const WorstArgs *a, const Mea
     if (others) fprintf(f, "    %6.1f%% %10.2f  (%u more)\n", 100.0 * rest / (double)w->hwm, rest, others);
 }
 
+/* The same holders with the same shares at the same mark: the table of an
+ * earlier P need not be printed again. */
+static int same_holders(const Measure *x, const Measure *y)
+{
+    if (x->hwm != y->hwm || x->nholders != y->nholders) return 0;
+    for (uint32_t i = 0; i < x->nholders; i++)
+        if (x->holders[i].kind != y->holders[i].kind || x->holders[i].annot != y->holders[i].annot ||
+            x->holders[i].space != y->holders[i].space)
+            return 0;
+    return 1;
+}
+
 static void text_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstModel *m, const PResult *rs, uint32_t n)
 {
     fprintf(f, "%s: work %u nodes, %u strands; heap space in words (the scheduler queue is not counted)\n",
@@ -255,13 +267,19 @@ static void text_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstMo
             fprintf(f, "  approximate test at %llu words (Cilkmem §5, robust maximum %lld): %s\n",
                     (unsigned long long)a->fail_above, (long long)r->robust,
                     r->approx ? "M_P may reach it (M_P >= half of it)" : "M_P stays below it");
-        text_holders(f, l, a, &r->worst);
+        uint32_t same = 0;  /* 1 + the earlier P whose table this one repeats */
+        for (uint32_t j = 0; j < k && !same; j++) if (same_holders(&rs[j].worst, &r->worst)) same = j + 1;
+        if (same && r->worst.nholders)
+            fprintf(f, "  at the worst point (step %u of %s's schedule): the same holders as at P=%u, above\n",
+                    r->worst.hwm_step, r->worst.policy, rs[same - 1].P);
+        else text_holders(f, l, a, &r->worst);
     }
 }
 
 static void json_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstModel *m, const PResult *rs, uint32_t n)
 {
-    fputs("{\n  \"file\": ", f);
+    json_open(f, "worst");
+    fputs("\n  \"file\": ", f);
     json_string(f, a->file);
     fprintf(f, ", \"nodes\": %u, \"strands\": %u, \"units\": \"words\", \"never_freed\": %llu,\n  \"M_inf\": %lld,\n",
             m->n, m->nstrands, (unsigned long long)m->never_freed, (long long)m->minf);
@@ -295,7 +313,7 @@ static void json_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstMo
                 w->hwm_step, (unsigned long long)w->heap);
         for (uint32_t i = 0; i < w->nholders && (!a->top || i < a->top); i++) {
             HolderInfo hi = report_holder_info(&l->run, &l->src, &w->holders[i]);
-            fprintf(f, "%s\n        {\"space\": %.17g, \"file\": ", i ? "," : "", w->holders[i].space);
+            fprintf(f, "%s\n        {\"space\": %s, \"file\": ", i ? "," : "", num_text(w->holders[i].space).s);
             json_string(f, hi.file);
             fprintf(f, ", \"line\": %u, \"col\": %u, \"text\": ", hi.line, hi.col);
             json_string(f, hi.text);

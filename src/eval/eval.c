@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bigstack.h"
 #include "prims.h"
@@ -102,10 +103,14 @@ static uint64_t nodes_made(const Ev *ev)
 static void node_limit(Ev *ev, uint32_t annot)
 {
     Span sp = ev->p->id_span[annot];
-    if (!ev->record || graph_full(ev->g))
-        ev_fail(ev, sp, "the cost graph reached the node limit (%llu nodes); "
-                "raise it with --max-nodes N",
-                (unsigned long long)ev->o->max_nodes);
+    if (!ev->record || graph_full(ev->g)) {     /* most often a loop: say so before the remedy */
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        double secs = (double)(now.tv_sec - ev->started.tv_sec) + 1e-9 * (double)(now.tv_nsec - ev->started.tv_nsec);
+        ev_fail(ev, sp, "the program may not terminate: its cost graph reached the node limit, %llu nodes, "
+                "in %.1f s; if it does end, raise the limit with --max-nodes N",
+                (unsigned long long)ev->o->max_nodes, secs);
+    }
     ev_fail(ev, sp, "out of memory for the cost graph at %u nodes", graph_nodes(ev->g));
 }
 
@@ -1237,6 +1242,7 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.o = o;
     ev.d = d;
     ev.record = !o->fork;
+    clock_gettime(CLOCK_MONOTONIC, &ev.started);
     ev.c_true = resolve_builtin_con("true");
     ev.c_false = resolve_builtin_con("false");
     ev.c_nil = resolve_builtin_con("nil");

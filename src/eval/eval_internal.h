@@ -9,6 +9,7 @@
 #define PML_EVAL_INTERNAL_H
 
 #include <setjmp.h>
+#include <time.h>
 #include "eval.h"
 #include "values.h"
 
@@ -81,6 +82,8 @@ typedef struct Ev {
     uint32_t cancels_seen;  /* count->cancels when this Ev last looked */
     struct ParJob *job;
     int side;
+    struct timespec started;/* CLOCK_MONOTONIC when the evaluation began: the
+                               node-limit message says how long it ran */
 } Ev;
 
 _Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

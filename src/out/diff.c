@@ -175,7 +175,7 @@ static void json_side(FILE *f, const char *key, const char *name, const Measure 
             double v = diff_space_at(m, t);
             if (v > mx) mx = v;
         }
-        fprintf(f, s ? ",%.17g" : "%.17g", mx);
+        fprintf(f, s ? ",%s" : "%s", num_text(mx).s);
     }
     fprintf(f, "]}%s\n", end);
 }
@@ -185,16 +185,17 @@ int diff_write_json(FILE *f, const DiffOut *o, const Measure *a, const Measure *
 {
     uint32_t T = a->T > b->T ? a->T : b->T;
     uint32_t stride = max_points && T + 1 > max_points ? (T + max_points) / max_points : 1;
-    fprintf(f, "{\n  \"units\": \"%s\", \"steps\": %u, \"stride\": %u,\n", o->units, T, stride);
+    json_open(f, "diff");
+    fprintf(f, "\n  \"units\": \"%s\", \"steps\": %u, \"stride\": %u,\n", o->units, T, stride);
     json_side(f, "a", o->name_a, a, T, stride, ",");
     json_side(f, "b", o->name_b, b, T, stride, ",");
-    fprintf(f, "  \"difference\": %.17g, \"residual\": %.17g,\n  \"sites\": [",
-            (double)b->hwm - (double)a->hwm, d->residual);
+    fprintf(f, "  \"difference\": %s, \"residual\": %s,\n  \"sites\": [",
+            num_text((double)b->hwm - (double)a->hwm).s, num_text(d->residual).s);
     for (uint32_t i = 0; i < d->nsites; i++) {
         const DiffSite *s = &d->sites[i];
         HolderInfo hi = site_info(o, s);
-        fprintf(f, "%s\n    {\"kind\": \"%s\", \"delta\": %.17g, \"a\": %.17g, \"b\": %.17g, \"file\": ",
-                i ? "," : "", kind_names[s->kind], s->delta, s->a, s->b);
+        fprintf(f, "%s\n    {\"kind\": \"%s\", \"delta\": %s, \"a\": %s, \"b\": %s, \"file\": ",
+                i ? "," : "", kind_names[s->kind], num_text(s->delta).s, num_text(s->a).s, num_text(s->b).s);
         json_string(f, hi.file);
         fprintf(f, ", \"line\": %u, \"col\": %u, \"text\": ", hi.line, hi.col);
         json_string(f, hi.text);

@@ -65,7 +65,8 @@ static const char *file_of(const Sources *s, Span sp) { return sp.file < s->n ? 
 /* A function's name and where it is. */
 static void func_name(const PathFunc *f, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s", f->fn->fn_name ? f->fn->fn_name : "fn");
+    if (f->fn->fn_stages) snprintf(buf, len, "%s (stage %u of %u)", f->fn->fn_name, f->fn->fn_stage, f->fn->fn_stages);
+    else snprintf(buf, len, "%s", f->fn->fn_name ? f->fn->fn_name : "fn");
 }
 
 typedef struct FuncSum { uint32_t f, lo, hi; uint64_t calls, work; } FuncSum;
@@ -110,8 +111,8 @@ static void json_path(FILE *out, const PathFunc *f, const Sources *s, const Path
 {
     if (p->seq) fputs("{\"id\": null", out);
     else fprintf(out, "{\"id\": %llu", (unsigned long long)p->id);
-    fprintf(out, ", \"count\": %llu, \"share\": %.6f, \"work\": %llu, \"branches\": [", (unsigned long long)p->count,
-            (double)p->count / (double)fs->calls, (unsigned long long)p->work);
+    fprintf(out, ", \"count\": %llu, \"share\": %s, \"work\": %llu, \"branches\": [", (unsigned long long)p->count,
+            num_text((double)p->count / (double)fs->calls).s, (unsigned long long)p->work);
     uint32_t nb = branches(f, p, vert, choice);
     for (uint32_t i = 0; i < nb; i++) {
         Branch b;
@@ -129,11 +130,13 @@ static void function_head(FILE *out, const PathFunc *f, const Sources *s, const 
 {
     char name[128];
     func_name(f, name, sizeof name);
-    Span sp = f->fn->span;
+    /* a curried stage is placed at its own parameter: the stages of one fun share its span */
+    Span sp = f->fn->fn_stages ? f->fn->clauses[0].pats[f->fn->nhidden]->span : f->fn->span;
     uint64_t total = f->v[f->entry].npaths;
     if (json) {
-        fputs("{\"name\": ", out);
-        json_string(out, name);
+        fputs("{\"name\": ", out);            /* the stage in fields of its own: */
+        json_string(out, f->fn->fn_name ? f->fn->fn_name : "fn");
+        if (f->fn->fn_stages) fprintf(out, ", \"stage\": %u, \"stages\": %u", f->fn->fn_stage, f->fn->fn_stages);
         fputs(", \"file\": ", out);
         json_string(out, file_of(s, sp));
         fprintf(out, ", \"line\": %u, \"col\": %u, \"calls\": %llu, \"work\": %llu, \"paths_taken\": %u, ",
@@ -167,7 +170,8 @@ void paths_report(FILE *out, const PathPlan *pl, const Sources *s, const PathCou
     }
     qsort(fs, nf, sizeof *fs, by_work);
     if (o->json) {
-        fputs("{\"program\": ", out);
+        json_open(out, "paths");
+        fputs(" \"program\": ", out);
         json_string(out, o->program);
         fputs(", \"functions\": [", out);
     } else {

@@ -14,6 +14,7 @@
 
 #include "child.h"
 #include "outfile.h"
+#include "textout.h"
 
 /* Per policy, in sched_policy_names order: the paper's Fig. 10 uses + for
  * depth-first, x for breadth-first and a square for work stealing. */
@@ -106,7 +107,7 @@ static void gp_label(FILE *f, const char *s)
 static void dat_number(FILE *f, double x)
 {
     if (isnan(x)) fputs(" NaN", f);
-    else fprintf(f, " %.17g", x);
+    else fprintf(f, " %s", num_text(x).s);
 }
 
 /* The opening every script shares: where the picture goes, its terminal
@@ -251,7 +252,7 @@ static void lines_dat(FILE *f, const void *arg, const PlotPaths *p)
     (void)p;
     dat_titles(f, l->series, sizeof *l->series, l->nseries);
     for (uint32_t i = 0; i < l->nx; i++) {
-        fprintf(f, "%.17g", l->x[i]);
+        fputs(num_text(l->x[i]).s, f);
         for (uint32_t s = 0; s < l->nseries; s++) dat_number(f, l->y[(size_t)i * l->nseries + s]);
         fputc('\n', f);
     }
@@ -291,7 +292,7 @@ static void stack_dat(FILE *f, const void *arg, const PlotPaths *p)
         const PlotPanel *pn = &st->panels[k];
         fprintf(f, "%s# %s\n", k ? "\n\n" : "", pn->title ? pn->title : "");
         for (uint32_t i = 0; i < pn->nx; i++) {
-            fprintf(f, "%.17g", pn->x[i]);
+            fputs(num_text(pn->x[i]).s, f);
             for (uint32_t l = 0; l < st->nlayers; l++) dat_number(f, pn->y[(size_t)i * st->nlayers + l]);
             fputc('\n', f);
         }
@@ -321,8 +322,8 @@ static void stack_panel(FILE *f, const PlotStack *st, uint32_t k, int with_key)
     const PlotPanel *pn = &st->panels[k];
     if (pn->title) { fputs("set title ", f); gp_string(f, pn->title); fputc('\n', f); }
     if (!isnan(pn->mark_x))
-        fprintf(f, "set arrow 1 from %.17g, graph 0 to %.17g, graph 1 nohead dt 2 lw 1.5 lc rgb '#000000' front\n",
-                pn->mark_x, pn->mark_x);
+        fprintf(f, "set arrow 1 from %s, graph 0 to %s, graph 1 nohead dt 2 lw 1.5 lc rgb '#000000' front\n",
+                num_text(pn->mark_x).s, num_text(pn->mark_x).s);
     fputs(with_key ? "set key\n" : "unset key\n", f);
     fputs("plot", f);
     for (uint32_t n = 0; n < st->nlayers; n++) {

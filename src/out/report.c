@@ -183,8 +183,8 @@ static void json_holder(const Out *w, const Measure *sr, const Holder *h, const 
 {
     FILE *f = w->f;
     const Annot *sp = holder_span(w, h);
-    fprintf(f, "%s\n        {\"kind\": \"%s\", \"space\": %.17g, \"percent\": %.17g, \"file\": ", sep,
-            kind_names[h->kind], h->space, percent(sr, h->space));
+    fprintf(f, "%s\n        {\"kind\": \"%s\", \"space\": %s, \"percent\": %s, \"file\": ", sep,
+            kind_names[h->kind], num_text(h->space).s, num_text(percent(sr, h->space)).s);
     json_string(f, span_file(w, sp));
     fprintf(f, ", \"line\": %u, \"col\": %u, \"text\": ", sp ? sp->line : 0, sp ? sp->col : 0);
     json_string(f, holder_text(w, h));
@@ -214,16 +214,16 @@ static void json_schedule(const Out *w, const Measure *sr, const char *sep)
             "\"heap\": %llu, \"queue\": %llu, \"shares\": \"%s\",",
             sr->P, sr->T, (unsigned long long)sr->idle, (unsigned long long)sr->hwm, sr->hwm_step,
             (unsigned long long)sr->heap, (unsigned long long)sr->queue, sr->approx ? "approximate" : "exact");
-    fprintf(f, "\n      \"delay\": %llu, \"nowork\": %llu, \"overhead\": %llu, \"steals\": %llu, \"speedup\": %.17g,"
+    fprintf(f, "\n      \"delay\": %llu, \"nowork\": %llu, \"overhead\": %llu, \"steals\": %llu, \"speedup\": %s,"
             "\n      \"holders\": [", (unsigned long long)sr->delay, (unsigned long long)sr->nowork,
-            (unsigned long long)sr->overhead, (unsigned long long)sr->steals, speedup(w, sr));
+            (unsigned long long)sr->overhead, (unsigned long long)sr->steals, num_text(speedup(w, sr)).s);
     uint32_t rank = 0, n = 0;
     double rest = 0;
     for (uint32_t i = 0; i < sr->nholders; i++) {
         if (!listed(w->o, sr, i, &rank)) { rest += sr->holders[i].space; continue; }
         json_holder(w, sr, &sr->holders[i], n++ ? "," : "");
     }
-    fprintf(f, "%s],\n      \"others\": %.17g}", n ? "\n      " : "", rest);
+    fprintf(f, "%s],\n      \"others\": %s}", n ? "\n      " : "", num_text(rest).s);
 }
 
 static void json_run(const Out *w, const Measure *srs, uint32_t n)
@@ -231,7 +231,8 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
     FILE *f = w->f;
     const CostRun *r = w->r;
     const ReportOptions *o = w->o;
-    fputs("{\n  \"result_name\": ", f);
+    json_open(f, "run");
+    fputs("\n  \"result_name\": ", f);
     json_string(f, r->result_name ? r->result_name : "");
     fputs(", \"value\": ", f);
     json_string(f, r->value_text ? r->value_text : "");
@@ -242,7 +243,7 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
         race_report_json(f, o->races, "  ");
         fputs(",\n", f);
     }
-    fprintf(f, "  \"parallelism\": %.17g, \"fork_cost\": %u, \"steal_cost\": %u,\n", parallelism(w),
+    fprintf(f, "  \"parallelism\": %s, \"fork_cost\": %u, \"steal_cost\": %u,\n", num_text(parallelism(w)).s,
             o->fork_cost, o->steal_cost);
     fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"group\": \"%s\", \"with_queue\": %s, \"coarse\": %s, "
             "\"seed\": %llu, \"top\": %u,\n  \"schedules\": [", space_units_names[o->units], measure_by_names[o->by],
@@ -263,9 +264,10 @@ static void csv_row(const Out *w, const Measure *sr, const char *rank, const cha
             o->with_queue, sr->T, (unsigned long long)sr->idle, (unsigned long long)sr->hwm, sr->hwm_step,
             (unsigned long long)sr->heap, (unsigned long long)sr->queue, graph_nodes(&w->r->g),
             (unsigned long long)w->span);
-    csv_fmt(&c, "%llu,%llu,%llu,%llu,%.17g,%.17g,%u,%u,%s,%s,%.17g,%.17g", (unsigned long long)sr->delay,
+    csv_fmt(&c, "%llu,%llu,%llu,%llu,%s,%s,%u,%u,%s,%s,%s,%s", (unsigned long long)sr->delay,
             (unsigned long long)sr->nowork, (unsigned long long)sr->overhead, (unsigned long long)sr->steals,
-            speedup(w, sr), parallelism(w), o->fork_cost, o->steal_cost, rank, kind, space, percent(sr, space));
+            num_text(speedup(w, sr)).s, num_text(parallelism(w)).s, o->fork_cost, o->steal_cost, rank, kind,
+            num_text(space).s, num_text(percent(sr, space)).s);
     csv_text(&c, span_file(w, sp));
     if (sp) csv_fmt(&c, "%u,%u", sp->line, sp->col);
     else csv_empty(&c, 2);
@@ -290,6 +292,21 @@ static void csv_schedule(const Out *w, const Measure *sr)
         csv_row(w, sr, "", "others", rest, NULL, text);
     }
     if (!sr->nholders) csv_row(w, sr, "", "none", 0, NULL, "");
+}
+
+/* Several schedules: one line each, before the details, so that a run of
+ * policies x P reads first as a table (as Cilkscale's and perf's do). */
+static void text_summary(const Out *w, const Measure *srs, uint32_t n)
+{
+    FILE *f = w->f;
+    const char *units = space_units_names[w->o->units];
+    fprintf(f, "\n%-8s %4s %10s %8s %12s %12s %10s\n", "policy", "P", "steps", "speedup", "idle",
+            w->o->with_queue ? "high-water" : "heap hwm", "its step");
+    for (uint32_t i = 0; i < n; i++)
+        fprintf(f, "%-8s %4u %10u %8.2f %12llu %12llu %10u\n", srs[i].policy, srs[i].P, srs[i].T,
+                speedup(w, &srs[i]), (unsigned long long)srs[i].idle, (unsigned long long)srs[i].hwm,
+                srs[i].hwm_step);
+    fprintf(f, "(high-water marks in %s%s)\n", units, w->o->summary ? "" : "; the details of each schedule follow");
 }
 
 static const char csv_header[] =
@@ -320,6 +337,8 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
     if (races)
         fprintf(f, "note: %u determinacy race%s (warnings on standard error): the value and the space figures "
                 "may depend on the schedule (docs/races.md)\n", races, races == 1 ? "" : "s");
+    if (n > 1 || w->o->summary) text_summary(w, srs, n);
+    if (w->o->summary) return;
     for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
 }
 

@@ -29,6 +29,8 @@ typedef struct ReportOptions {
     int stack;                   /* --stack: the call chain under each listed holder */
     uint32_t top;                /* --top K: holders listed (0: all) */
     ReportFormat format;         /* --format */
+    int summary;                 /* --summary: text: the value, work and span and
+                                    the table of schedules, no details */
     const RaceView *races;       /* the run's determinacy races (JSON lists
                                     them); NULL: not looked for */
 } ReportOptions;

@@ -142,13 +142,13 @@ static void csv_holders(CsvRow *c, const CostRun *r, const Sources *s, const Swe
     uint32_t k = 0;
     for (uint32_t i = 0; i < sr->nholders; i++)
         if (sr->holders[i].kind != HOLDER_QUEUE && k++ >= o->top) others += sr->holders[i].space;
-    csv_fmt(c, "%.17g", others);
+    csv_fmt(c, "%s", num_text(others).s);
     k = 0;
     for (uint32_t i = 0; i < sr->nholders && k < o->top; i++) {
         const Holder *h = &sr->holders[i];
         if (h->kind == HOLDER_QUEUE) continue;
         HolderInfo hi = report_holder_info(r, s, h);
-        csv_fmt(c, "%s,%.17g", h->kind == HOLDER_RESULT ? "result" : "annotation", h->space);
+        csv_fmt(c, "%s,%s", h->kind == HOLDER_RESULT ? "result" : "annotation", num_text(h->space).s);
         csv_text(c, hi.file);
         if (hi.line) csv_fmt(c, "%u,%u", hi.line, hi.col);
         else csv_empty(c, 2);

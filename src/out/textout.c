@@ -2,6 +2,7 @@
 #include "textout.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include "source.h"
 
@@ -22,6 +23,21 @@ void json_string(FILE *f, const char *s)
         p += n;
     }
     fputc('"', f);
+}
+
+void json_open(FILE *f, const char *name)
+{
+    fprintf(f, "{\"format\": \"pml-%s\", \"version\": %d,", name, PML_FORMAT_VERSION);
+}
+
+NumText num_text(double x)
+{
+    NumText t;
+    for (int prec = 1; prec <= 17; prec++) {     /* %.17g always reads back */
+        snprintf(t.s, sizeof t.s, "%.*g", prec, x);
+        if (strtod(t.s, NULL) == x) break;
+    }
+    return t;
 }
 
 static void csv_sep(CsvRow *r)

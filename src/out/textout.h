@@ -11,6 +11,19 @@
 /* s as a JSON string, with quotes; every byte that is not part of a valid
  * UTF-8 sequence (strict: src_utf8_len, the one validator) becomes U+FFFD. */
 void json_string(FILE *f, const char *s);
+/* Every JSON document pml writes opens with {"format": "pml-NAME",
+ * "version": PML_FORMAT_VERSION, — a script checks both before it reads
+ * further (docs/output-formats.md).  json_open writes that much; the
+ * caller goes on with its first field. */
+#define PML_FORMAT_VERSION 1
+void json_open(FILE *f, const char *name);
+/* A double in the shortest %g form that strtod reads back to the same
+ * value (36.794452039188897 prints 36.794452039188897 only if 36.79445203918890
+ * does not read back; 7.0000000000000009 stays, 7 prints 7).  Every
+ * fractional number in JSON, CSV and plot data goes through it:
+ * printf("%s", num_text(x).s) — the temporary lives to the end of the call. */
+typedef struct NumText { char s[32]; } NumText;
+NumText num_text(double x);
 /* The one CSV writer: RFC 4180 fields, but rows end in LF alone (not
  * CRLF), so that awk, cut and sort split them in pipes.  A row is begun
  * with csv_begin, filled field by field (a comma goes before each but the

@@ -198,7 +198,7 @@ typedef struct Bb {
     uint32_t n, k;
     double t, z;
     const double *v;
-    uint64_t classes;
+    uint64_t classes, complete;
 } Bb;
 
 static double thick_of(Bb *b, const Alloc *c)
@@ -206,6 +206,7 @@ static double thick_of(Bb *b, const Alloc *c)
     Alloc x;
     complete(c, b->n, b->k, 1, &x);
     b->classes++;
+    b->complete += c->sum == b->n;
     return broberg_s(x.a, x.len, b->v);
 }
 
@@ -266,7 +267,7 @@ int broberg_bound(uint32_t n, uint32_t k, double t, double z, const double *v, B
 {
     memset(out, 0, sizeof *out);
     if (n == 0 || n > BROBERG_MAX_N || k == 0) return -1;
-    Bb b = {n, k, t, z, v, 0};
+    Bb b = {n, k, t, z, v, 0, 0};
     Open o = {0};
     Leaf root = {.c = {.len = 0, .sum = 0}};
     root.value = thick_of(&b, &root.c) + thin_of(&b, &root.c);
@@ -294,6 +295,7 @@ int broberg_bound(uint32_t n, uint32_t k, double t, double z, const double *v, B
     }
     free(o.a);
     out->classes = b.classes;
+    out->complete = b.complete;
     /* partitions of n into at most k parts */
     double *pp = calloc((size_t)(n + 1) * (k + 1), sizeof *pp);
     if (pp) {

@@ -42,7 +42,9 @@ typedef struct BrobergResult {
     double p;               /* the bound's factor */
     uint32_t alloc[64];     /* an allocation reaching it, decreasing */
     uint32_t nalloc;
-    uint64_t classes;       /* allocation classes evaluated by the branch-and-bound */
+    uint64_t classes;       /* search nodes whose bound was evaluated: partial allocations
+                             * (classes, §6) and complete ones alike */
+    uint64_t complete;      /* of those, complete allocations: <= allocations */
     uint64_t allocations;   /* allocations in all (partitions of n into <= k parts) */
 } BrobergResult;
 

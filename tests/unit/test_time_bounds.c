@@ -221,6 +221,7 @@ static void broberg_example(void)
         for (uint32_t i = 0; i < r.nalloc; i++) sum += r.alloc[i];
         double at = broberg_s(r.alloc, r.nalloc, v) + z * broberg_r(r.alloc, r.nalloc, t, v);
         if (fabs(r.p - all) > 1e-9 * (1 + all) || sum != n || r.nalloc > k || fabs(at - r.p) > 1e-9 * (1 + all)) bad++;
+        if (r.complete < 1 || r.complete > r.allocations || r.complete > r.classes) bad++;  /* "C of N evaluated" */
         classes += r.classes;
         allocs += r.allocations;
     }
