@@ -71,6 +71,7 @@ OWN = {
     "diff --vs": None,   # in the baseline: without it diff is a usage error
     "diff --top": "--top 1", "diff --format": "--format json", "diff -o": "-o d.txt",
     "view -o": "-o other.html", "view --max-shown": "--max-shown 3",
+    "view --lesson": "--lesson df-vs-bf",   # with FILE, --sched and -p: a usage error, exit 2
     "paths --top": "--top 1", "paths -k": "-k 2", "paths --format": "--format json",
     "bounds --static": "--static 2", "bounds --tasks": ("--tasks 2", "--static 2"),
     "bounds --latency": ("--latency 50", "--static 2"), "bounds --no-exact": "--no-exact", "bounds --format": "--format json",
