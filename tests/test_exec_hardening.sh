@@ -12,10 +12,12 @@
 T=120
 ALL="--sched=df,bf,ws -p 1,2"
 
+# the node limit's message without the time it took (which varies)
+untimed() { sed -E 's/(reached the node limit, [0-9]+ nodes), in [0-9.]+ s;/\1, in T s;/'; }
 # stderr and exit status of a command, under the time limit
-run_err() { limit "$T" "$@" 2>&1 >/dev/null; echo "rc=$?"; }
+run_err() { { limit "$T" "$@" 2>&1 >/dev/null; echo "rc=$?"; } | untimed; }
 # the error line alone (the position may differ with the interleaving)
-first_msg() { head -1 | sed 's/^[^ ]*: error: //'; }
+first_msg() { head -1 | sed 's/^[^ ]*: error: //' | untimed; }
 
 cat > "$TMP/loop.pml" <<'PML'
 fun loop x = loop (x + 1)
@@ -40,7 +42,7 @@ val result = ({1 div 0, loop 0} handle Div => (7, 7), {loop 5, 2})
 PML
 
 # ---- 1. limits ----
-want=$("$PML" run "$TMP/loop.pml" --max-nodes 100000 2>&1 >/dev/null; echo "rc=$?")
+want=$({ "$PML" run "$TMP/loop.pml" --max-nodes 100000 2>&1 >/dev/null; echo "rc=$?"; } | untimed)
 got=$(run_err "$PML" exec "$TMP/loop.pml" --max-nodes 100000)
 expect_eq "exec --max-nodes: a runaway recursion stops with pml run's error, at its position (df, P = 1)" "$want" "$got"
 bad=""
@@ -53,8 +55,8 @@ expect_eq "exec --max-nodes: the runaway recursion stops the same under df, bf, 
 # fib 10 makes 2302 nodes: exec counts them exactly on one processor
 work=$("$PML" run examples/fib.pml -D n=10 --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["work"])')
 limit "$T" "$PML" exec examples/fib.pml -D n=10 --max-nodes "$work" > /dev/null 2>&1; rc=$?
-want=$("$PML" run examples/fib.pml -D n=10 --max-nodes $((work - 1)) 2>&1 >/dev/null)
-got=$(limit "$T" "$PML" exec examples/fib.pml -D n=10 --max-nodes $((work - 1)) 2>&1 >/dev/null)
+want=$("$PML" run examples/fib.pml -D n=10 --max-nodes $((work - 1)) 2>&1 >/dev/null | untimed)
+got=$(limit "$T" "$PML" exec examples/fib.pml -D n=10 --max-nodes $((work - 1)) 2>&1 >/dev/null | untimed)
 expect_eq "exec: fib 10 runs within pml run's node count ($work) and stops, as pml run does, one node below it" "0 $want" "$rc $got"
 want=$("$PML" run examples/fib.pml -D n=16 --max-nodes 20000 2>&1 >/dev/null | first_msg)
 bad=""
