@@ -169,6 +169,13 @@ List list_push(Arena *a, List l, void *item)
     return l;
 }
 
+List list_cons(Arena *a, void *item, List l)
+{
+    List r = list_push(a, (List){0}, item);
+    for (uint32_t i = 0; i < l.n; i++) r = list_push(a, r, l.v[i]);
+    return r;
+}
+
 Span span_to(Span a, uint32_t end)
 {
     if (end > a.end)
@@ -426,8 +433,10 @@ ConDef *ast_condef(Arena *a, const char *name, int has_arg, TyInfo ty)
     ConDef *c = arena_alloc(a, sizeof *c);
     c->name = name;
     c->has_arg = has_arg;
-    if (has_arg)
+    if (has_arg) {
         c->nfields = ty.n == 1 ? ty.inner : ty.n;
+        c->arg_ty = ty.t;
+    }
     return c;
 }
 

@@ -34,6 +34,35 @@ typedef enum RefKind {
 
 typedef struct ConDef ConDef;
 
+/* ---- type expressions (kept for the static semantics, lang/types.h) ---- */
+typedef enum TyKind {
+    TYX_VAR,        /* name: 'a, ''a */
+    TYX_CON,        /* args[0..n-1] name: int, 'a list, (int, string) pair */
+    TYX_TUPLE,      /* args[0] * ... * args[n-1], n >= 2 */
+    TYX_RECORD,     /* {labels[i] : args[i]}, source order; n == 0 is unit */
+    TYX_ARROW,      /* args[0] -> args[1] */
+} TyKind;
+
+typedef struct TyExp TyExp;
+struct TyExp {
+    TyKind kind;
+    Span span;
+    const char *name;
+    uint32_t n;
+    TyExp **args;
+    const char **labels;
+};
+
+/* One binding of a type constructor: [tyvars] name = ty (type, withtype),
+ * or the name and parameters of a datatype (ty NULL). */
+typedef struct TyBind {
+    const char *name;
+    Span span;
+    uint32_t ntyvars;
+    const char **tyvars;
+    TyExp *ty;
+} TyBind;
+
 typedef struct Ref {
     RefKind kind;
     uint32_t index;
@@ -61,6 +90,8 @@ struct ConDef {
      * exception (eval.c copies this ConDef, the copy is its identity) */
     int fresh;
     uint32_t slot;
+    const TyBind *dt;   /* the datatype it constructs (NULL: an exception) */
+    TyExp *arg_ty;      /* with an argument: its type */
 };
 
 /* An exception constructor: ncons is 0 (exn is an open type). */
@@ -111,6 +142,7 @@ struct Pat {
     const char *sval;   /* PAT_STRING: bytes, not NUL-safe: slen */
     uint32_t slen;
     Pat *arg;           /* PAT_CON (NULL if nullary), PAT_AS */
+    TyExp *annot;       /* pat : ty (NULL: none) */
     uint32_t n;         /* PAT_TUPLE, PAT_LIST, PAT_RECORD */
     Pat **elems;
     const char **labels;/* PAT_RECORD */
@@ -184,6 +216,7 @@ struct Expr {
     Dec **decs;
     const RecShape *rec_shape; /* EX_RECORD */
     uint32_t *rec_perm;
+    TyExp *annot;       /* e : ty (NULL: none); a clausal fun's result type */
     /* resolver: */
     Ref ref;            /* EX_VAR */
     RefList free;       /* EX_FN: captured variables, in slot order;
@@ -215,6 +248,7 @@ typedef enum DecKind {
     DEC_LOCAL,      /* local decs in decs2 end */
     DEC_OPEN,       /* open names */
     DEC_FUNCTOR,    /* functor name (param) [: / :> sig] = body (top level only) */
+    DEC_TYPE,       /* type tb and ...: ntybinds abbreviations (no run-time effect) */
 } DecKind;
 
 /* What a signature's entry specifies (SML/NJ's words in its errors:
@@ -284,6 +318,10 @@ struct Dec {
     SigExp *psig;       /* DEC_FUNCTOR: the parameter's signature */
     uint32_t nnames;    /* DEC_OPEN: the structures opened */
     const char **names;
+    uint32_t ntybinds;  /* DEC_TYPE; DEC_DATATYPE: its withtype bindings */
+    TyBind *tybinds;
+    uint32_t ntyvars;   /* DEC_VAL, DEC_FUN: explicit val 'a ... */
+    const char **tyvars;
     /* resolver: DEC_FUN */
     uint32_t slot0;     /* frame slots slot0 .. slot0+nfuns-1 hold the functions */
     RefList free;       /* the group's captured variables */

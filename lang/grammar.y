@@ -138,15 +138,15 @@ dec(D) ::= VAL(T) valbinds(B).          { D = parse_val(ps, SP(T), B); }
 valbinds(B) ::= pat(P) EQ exp(E).       { B = (ValBinds){list_push(ARENA, (List){0}, P), list_push(ARENA, (List){0}, E)}; }
 valbinds(B) ::= valbinds(M) AND pat(P) EQ exp(E). { B = (ValBinds){list_push(ARENA, M.pats, P), list_push(ARENA, M.exps, E)}; }
 dec(D) ::= FUN(T) funbinds(L).          { D = ast_fundec(ARENA, SP(T), L); }
-/* val 'a x = ..., fun 'a f ...: the explicit type variable is dropped
-** (PML is dynamically typed). */
-dec(D) ::= FUN(T) TYVAR funbinds(L).    { D = ast_fundec(ARENA, SP(T), L); }
-dec(D) ::= VAL(T) TYVAR valbinds(B).    { D = parse_val(ps, SP(T), B); }
+/* val 'a x = ..., fun ('a, 'b) f ...: the explicit type variables are
+** kept for the static semantics (lang/types.c). */
+dec(D) ::= FUN(T) tyvars1(V) funbinds(L). { D = parse_tyvars(ast_fundec(ARENA, SP(T), L), V); }
+dec(D) ::= VAL(T) tyvars1(V) valbinds(B). { D = parse_tyvars(parse_val(ps, SP(T), B), V); }
 dec(D) ::= DATATYPE(T) datbinds(L).     { D = parse_datatype(ps, span_to(SP(T), ps->datatype_end), L); }
-/* withtype, where type, sharing: type abbreviations and constraints, which
-** PML (dynamically typed) parses and drops like every type. */
-dec(D) ::= DATATYPE(T) datbinds(L) WITHTYPE typbinds. { D = parse_datatype(ps, span_to(SP(T), ps->datatype_end), L); }
-dec(D) ::= TYPE typbinds.               { D = NULL; }
+/* withtype and type: abbreviations, kept for the static semantics; where
+** type and sharing are parsed and dropped. */
+dec(D) ::= DATATYPE(T) datbinds(L) WITHTYPE typbinds(W). { D = parse_withtype(ps, parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), W); }
+dec(D) ::= TYPE(T) typbinds(W).         { D = parse_typedec(ps, SP(T), W); }
 /* infix [n] names, infixr [n] names, nonfix names: parse.c applies them
 ** as the tokens go by; here they only need to be well formed. */
 /* ---- modules: structures, signatures, functors, local, open ---- */
@@ -158,7 +158,7 @@ dec(D) ::= LOCAL(T) ldecs(A) IN ldecs(B) END(E). { D = parse_local(ps, TO(SP(T),
 /* abstype datbind with decs end: the datatype's constructors are seen by
 ** decs only (a local whose first part is the datatype). */
 dec(D) ::= ABSTYPE(T) datbinds(L) WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), B); }
-dec(D) ::= ABSTYPE(T) datbinds(L) WITHTYPE typbinds WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), B); }
+dec(D) ::= ABSTYPE(T) datbinds(L) WITHTYPE typbinds(W) WITH ldecs(B) END(E). { D = parse_abstype(ps, TO(SP(T), E), parse_withtype(ps, parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), W), B); }
 dec(D) ::= OPEN(T) longids(L).          { D = parse_open(ps, SP(T), L); }
 /* functor F (X : SIG) [: / :> SIG'] = strexp, or F (specs): the specs'
 ** names are seen by the body as if opened (SML's derived form).  Only at
@@ -252,18 +252,18 @@ funbind(F) ::= fclause(C).              { F = parse_fun_start(ps, C); }
 funbind(F) ::= funbind(G) BAR fclause(C). { F = parse_fun_add(ps, G, C); }
 
 fclause(C) ::= fname(N) atpats(P) EQ exp(E). { C = parse_fclause(ps, N, P, E); }
-fclause(C) ::= fname(N) atpats(P) COLON ty EQ exp(E). { C = parse_fclause(ps, N, P, E); }
+fclause(C) ::= fname(N) atpats(P) COLON ty(Y) EQ exp(E). { C = parse_fclause(ps, N, P, parse_annot(E, Y)); }
 
 /* x ++ y = e: a clause of the infix function ++, whose argument is the
 ** pair (x, y). */
 fclause(C) ::= atpat(L) infixop(N) atpat(R) EQ exp(E). { C = parse_fclause_infix(ps, L, N, R, E); }
-fclause(C) ::= atpat(L) infixop(N) atpat(R) COLON ty EQ exp(E). { C = parse_fclause_infix(ps, L, N, R, E); }
+fclause(C) ::= atpat(L) infixop(N) atpat(R) COLON ty(Y) EQ exp(E). { C = parse_fclause_infix(ps, L, N, R, parse_annot(E, Y)); }
 /* (x ++ y) = e, (f ** g) x = e: the infix function's head in parentheses,
 ** then its further curried arguments. */
 fclause(C) ::= parenpat(H) EQ exp(E).   { C = parse_fclause_paren(ps, H, (List){0}, E); }
 fclause(C) ::= parenpat(H) atpats(P) EQ exp(E). { C = parse_fclause_paren(ps, H, P, E); }
-fclause(C) ::= parenpat(H) COLON ty EQ exp(E). { C = parse_fclause_paren(ps, H, (List){0}, E); }
-fclause(C) ::= parenpat(H) atpats(P) COLON ty EQ exp(E). { C = parse_fclause_paren(ps, H, P, E); }
+fclause(C) ::= parenpat(H) COLON ty(Y) EQ exp(E). { C = parse_fclause_paren(ps, H, (List){0}, parse_annot(E, Y)); }
+fclause(C) ::= parenpat(H) atpats(P) COLON ty(Y) EQ exp(E). { C = parse_fclause_paren(ps, H, P, parse_annot(E, Y)); }
 %type infixop {Token}
 infixop(N) ::= IL0(T). { N = T; }
 infixop(N) ::= IL1(T). { N = T; }
@@ -293,7 +293,7 @@ fname(N) ::= OP(O) opname(T).           { N = T; N.off = O.off; N.line = O.line;
 datbinds(L) ::= datbind(M).             { L = M; }
 datbinds(L) ::= datbinds(M) AND datbind(B). { L = M; for (uint32_t i = 0; i < B.n; i++) L = list_push(ARENA, L, B.v[i]); }
 
-datbind(L) ::= tyvars ID(N) EQ conbinds(C). { L = ast_datbind(C, N.v.s); }
+datbind(L) ::= tyvars(V) ID(N) EQ conbinds(C). { L = parse_datbind(ps, V, N, C); }
 /* datatype t = datatype M.t: M.t's constructors under their own names */
 dec(D) ::= DATATYPE(T) tyvars ID EQ DATATYPE tycon(C). { D = parse_datatype_copy(ps, TO(SP(T), C), C); }
 
@@ -323,45 +323,54 @@ opname0 ::= CARET. opname0 ::= CONS. opname0 ::= APPEND. opname0 ::= EQ.
 opname0 ::= NE. opname0 ::= LT. opname0 ::= GT. opname0 ::= LE. opname0 ::= GE.
 opname0 ::= DIV. opname0 ::= MOD.
 
-typbinds ::= typbind.
-typbinds ::= typbinds AND typbind.
-typbind ::= tyvars ID EQ ty.
+%type typbinds {List}
+%type typbind {TyBind *}
+typbinds(L) ::= typbind(B).             { L = list_push(ARENA, (List){0}, B); }
+typbinds(L) ::= typbinds(M) AND typbind(B). { L = list_push(ARENA, M, B); }
+typbind(B) ::= tyvars(V) ID(N) EQ ty(Y). { B = parse_tybind(ps, V, N, Y.t); }
 
-tyvars ::= .
-tyvars ::= TYVAR.
-tyvars ::= LPAREN tyvarlist RPAREN.
-tyvarlist ::= TYVAR.
-tyvarlist ::= tyvarlist COMMA TYVAR.
+%type tyvars {List}
+%type tyvars1 {List}
+%type tyvarlist {List}
+tyvars(L) ::= .                         { L = (List){0}; }
+tyvars(L) ::= tyvars1(V).               { L = V; }
+tyvars1(L) ::= TYVAR(T).                { L = list_push(ARENA, (List){0}, (void *)T.v.s); }
+tyvars1(L) ::= LPAREN tyvarlist(V) RPAREN. { L = V; }
+tyvarlist(L) ::= TYVAR(T).              { L = list_push(ARENA, (List){0}, (void *)T.v.s); }
+tyvarlist(L) ::= tyvarlist(M) COMMA TYVAR(T). { L = list_push(ARENA, M, (void *)T.v.s); }
 
-/* ---- types: parsed, then dropped ------------------------------------------ */
+/* ---- types: kept as TyExp for the static semantics ------------------------ */
 /* [COLON]: after "e : t", a '*' or '->' continues the type, not the
 ** expression (e : t1 * t2 is never (e : t1) * t2). */
 
 ty(Y) ::= tupty(T). [COLON]             { Y = T; }
-ty(Y) ::= tupty ARROW ty(R).            { Y = (TyInfo){1, 1, R.end}; }
+ty(Y) ::= tupty(L) ARROW ty(R).         { Y = (TyInfo){1, 1, R.end, parse_ty2(ps, TYX_ARROW, L.t, R.t)}; }
 
 tupty(Y) ::= appty(T).                  { Y = T; }
-tupty(Y) ::= tupty(L) STAR appty(R).    { Y = (TyInfo){L.n + 1, 1, R.end}; }
+tupty(Y) ::= tupty(L) STAR appty(R).    { Y = (TyInfo){L.n + 1, 1, R.end, parse_tystar(ps, L.n, L.t, R.t)}; }
 
 appty(Y) ::= atty(T).                   { Y = T; }
-appty(Y) ::= appty tycon(C).            { Y = (TyInfo){1, 1, C.end}; }
+appty(Y) ::= appty(A) tycon(C).         { Y = (TyInfo){1, 1, C.end, parse_tyapp(ps, list_push(ARENA, (List){0}, A.t), C)}; }
 
 %type tycon {Token}
 tycon(C) ::= ID(T).                     { C = T; }
 tycon(C) ::= LONGID(T).                 { C = T; }
 
-atty(Y) ::= TYVAR(T).                   { Y = (TyInfo){1, 1, T.end}; }
-atty(Y) ::= tycon(T).                   { Y = (TyInfo){1, 1, T.end}; }
-atty(Y) ::= LBRACE tyrows RBRACE(R).    { Y = (TyInfo){1, 1, R.end}; }
-atty(Y) ::= LREC RBRACE(R).             { Y = (TyInfo){1, 1, R.end}; }
-atty(Y) ::= LPAREN ty(T) RPAREN(R).     { Y = (TyInfo){1, T.n == 1 ? T.inner : T.n, R.end}; }
-atty(Y) ::= LPAREN ty COMMA tylist RPAREN tycon(C). { Y = (TyInfo){1, 1, C.end}; }
+atty(Y) ::= TYVAR(T).                   { Y = (TyInfo){1, 1, T.end, parse_tyname(ps, TYX_VAR, T)}; }
+atty(Y) ::= tycon(T).                   { Y = (TyInfo){1, 1, T.end, parse_tyapp(ps, (List){0}, T)}; }
+atty(Y) ::= LBRACE(L) tyrows(W) RBRACE(R). { Y = (TyInfo){1, 1, R.end, parse_tyrecord(ps, TO(SP(L), R), W)}; }
+atty(Y) ::= LREC(L) tyrows(W) RBRACE(R). { Y = (TyInfo){1, 1, R.end, parse_tyrecord(ps, TO(SP(L), R), W)}; }
+atty(Y) ::= LREC(L) RBRACE(R).          { Y = (TyInfo){1, 1, R.end, parse_tyrecord(ps, TO(SP(L), R), (RowList){0})}; }
+atty(Y) ::= LPAREN ty(T) RPAREN(R).     { Y = (TyInfo){1, T.n == 1 ? T.inner : T.n, R.end, T.t}; }
+atty(Y) ::= LPAREN ty(T) COMMA tylist(A) RPAREN tycon(C). { Y = (TyInfo){1, 1, C.end, parse_tyapp(ps, list_cons(ARENA, T.t, A), C)}; }
 
-tyrows ::= label COLON ty.
-tyrows ::= tyrows COMMA label COLON ty.
+%type tyrows {RowList}
+tyrows(W) ::= label(N) COLON ty(Y).     { W = parse_tyrow(ps, (RowList){0}, N, Y.t); }
+tyrows(W) ::= tyrows(M) COMMA label(N) COLON ty(Y). { W = parse_tyrow(ps, M, N, Y.t); }
 
-tylist ::= ty.
-tylist ::= tylist COMMA ty.
+%type tylist {List}
+tylist(L) ::= ty(Y).                    { L = list_push(ARENA, (List){0}, Y.t); }
+tylist(L) ::= tylist(M) COMMA ty(Y).    { L = list_push(ARENA, M, Y.t); }
 
 /* ---- expressions ------------------------------------------------------- */
 
@@ -403,7 +412,7 @@ exp(E) ::= exp(X) IR8(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
 exp(E) ::= exp(X) IR9(O) exp(Y). { E = ast_infix(ARENA, X, SP(O), O.v.s, Y); }
 exp(E) ::= exp(X) ANDALSO exp(Y).       { E = ast_binary(ARENA, EX_ANDALSO, X, Y); }
 exp(E) ::= exp(X) ORELSE exp(Y).        { E = ast_binary(ARENA, EX_ORELSE, X, Y); }
-exp(E) ::= exp(X) COLON ty(Y).          { E = ast_widen(X, span_to(X->span, Y.end)); }
+exp(E) ::= exp(X) COLON ty(Y).          { E = parse_annot(ast_widen(X, span_to(X->span, Y.end)), Y); }
 exp(E) ::= FN(T) match(M).              { E = ast_fn(ARENA, EX_FN, span_to(SP(T), parse_match_end(M)), NULL, M); }
 exp(E) ::= CASE(T) exp(X) OF match(M).  { E = ast_fn(ARENA, EX_CASE, span_to(SP(T), parse_match_end(M)), X, M); }
 exp(E) ::= IF(T) exp(C) THEN exp(X) ELSE exp(Y). { E = ast_if(ARENA, span_to(SP(T), Y->span.end), C, X, Y); }
@@ -520,7 +529,7 @@ pat(P) ::= pat(H) IR6(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
 pat(P) ::= pat(H) IR7(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
 pat(P) ::= pat(H) IR8(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
 pat(P) ::= pat(H) IR9(O) pat(T). { P = parse_pinfix(ps, H, O, T); }
-pat(P) ::= pat(Q) COLON ty(Y).          { P = ast_pwiden(Q, span_to(Q->span, Y.end)); }
+pat(P) ::= pat(Q) COLON ty(Y).          { P = parse_pannot(ast_pwiden(Q, span_to(Q->span, Y.end)), Y); }
 pat(P) ::= ID(T) AS pat(Q).             { P = ast_pas(ARENA, SP(T), T.v.s, Q); }
 
 apat(P) ::= atpat(Q).                   { P = Q; }
@@ -556,7 +565,7 @@ patrows(L) ::= patrows(M) COMMA patrow(R). { L = parse_prow_join(ps, M, R); }
 patrow(L) ::= DOTS(T).                  { L = parse_prow_dots(ps, SP(T)); }
 patrow(L) ::= label(N) EQ pat(P).       { L = parse_prow(ps, N, P); }
 patrow(L) ::= ID(T).                    { L = parse_prow(ps, T, ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s)); }
-patrow(L) ::= ID(T) COLON ty.           { L = parse_prow(ps, T, ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s)); }
+patrow(L) ::= ID(T) COLON ty(Y).        { L = parse_prow(ps, T, parse_pannot(ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s), Y)); }
 patrow(L) ::= ID(T) AS pat(Q).          { L = parse_prow(ps, T, ast_pas(ARENA, SP(T), T.v.s, Q)); }
 
 atpats(L) ::= atpat(P).                 { L = list_push(ARENA, (List){0}, P); }

@@ -928,3 +928,118 @@ Pat *parse_precord(ParseState *ps, Span sp, RowList rows)
     p->ival = rows.dots;
     return p;
 }
+
+/* ---- type expressions ---------------------------------------------------- */
+
+static TyExp *ty_new(ParseState *ps, TyKind k, Span sp, const char *name)
+{
+    TyExp *t = arena_alloc(ps->arena, sizeof *t);
+    t->kind = k;
+    t->span = sp;
+    t->name = name;
+    return t;
+}
+
+TyExp *parse_tyname(ParseState *ps, TyKind k, Token name)
+{
+    return ty_new(ps, k, tok_span(ps, name), name.v.s);
+}
+
+TyExp *parse_tyapp(ParseState *ps, List args, Token tycon)
+{
+    TyExp *t = parse_tyname(ps, TYX_CON, tycon);
+    if (args.n) t->span = span_join(((TyExp *)args.v[0])->span, t->span);
+    t->n = args.n;
+    t->args = (TyExp **)args.v;
+    return t;
+}
+
+TyExp *parse_ty2(ParseState *ps, TyKind k, TyExp *l, TyExp *r)
+{
+    TyExp *t = ty_new(ps, k, span_join(l->span, r->span), NULL);
+    t->n = 2;
+    t->args = arena_alloc(ps->arena, 2 * sizeof *t->args);
+    t->args[0] = l;
+    t->args[1] = r;
+    return t;
+}
+
+TyExp *parse_tystar(ParseState *ps, uint32_t n, TyExp *l, TyExp *r)
+{
+    if (n == 1) return parse_ty2(ps, TYX_TUPLE, l, r);
+    l->args = (TyExp **)ast_push(ps->arena, (void **)l->args, l->n++, r);
+    l->span = span_join(l->span, r->span);
+    return l;
+}
+
+RowList parse_tyrow(ParseState *ps, RowList l, Token label, TyExp *t)
+{
+    return row_push(ps, l, label, t);
+}
+
+TyExp *parse_tyrecord(ParseState *ps, Span sp, RowList rows)
+{
+    TyExp *t = ty_new(ps, TYX_RECORD, sp, NULL);
+    t->n = rows.items.n;
+    t->args = (TyExp **)rows.items.v;
+    t->labels = (const char **)rows.labels.v;
+    return t;
+}
+
+TyBind *parse_tybind(ParseState *ps, List tyvars, Token name, TyExp *t)
+{
+    TyBind *b = arena_alloc(ps->arena, sizeof *b);
+    b->name = name.v.s;
+    b->span = tok_span(ps, name);
+    b->ntyvars = tyvars.n;
+    b->tyvars = (const char **)tyvars.v;
+    b->ty = t;
+    return b;
+}
+
+List parse_datbind(ParseState *ps, List tyvars, Token name, List cons)
+{
+    TyBind *dt = parse_tybind(ps, tyvars, name, NULL);
+    for (uint32_t i = 0; i < cons.n; i++) ((ConDef *)cons.v[i])->dt = dt;
+    return ast_datbind(cons, name.v.s);
+}
+
+/* The bindings of a type or withtype: copied into one array. */
+static void set_tybinds(Arena *a, Dec *d, List binds)
+{
+    d->ntybinds = binds.n;
+    d->tybinds = arena_alloc(a, (binds.n ? binds.n : 1) * sizeof *d->tybinds);
+    for (uint32_t i = 0; i < binds.n; i++) d->tybinds[i] = *(TyBind *)binds.v[i];
+}
+
+Dec *parse_typedec(ParseState *ps, Span sp, List binds)
+{
+    Dec *d = ast_dec(ps->arena, DEC_TYPE, sp);
+    set_tybinds(ps->arena, d, binds);
+    return d;
+}
+
+Dec *parse_withtype(ParseState *ps, Dec *datatype, List binds)
+{
+    set_tybinds(ps->arena, datatype, binds);
+    return datatype;
+}
+
+Dec *parse_tyvars(Dec *d, List tyvars)
+{
+    d->ntyvars = tyvars.n;
+    d->tyvars = (const char **)tyvars.v;
+    return d;
+}
+
+Expr *parse_annot(Expr *e, TyInfo t)
+{
+    e->annot = t.t;
+    return e;
+}
+
+Pat *parse_pannot(Pat *p, TyInfo t)
+{
+    p->annot = t.t;
+    return p;
+}

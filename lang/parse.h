@@ -59,6 +59,7 @@ typedef struct List {
  * its text ends.  Only datatype constructors use it (ConDef.nfields). */
 typedef struct TyInfo {
     uint32_t n, inner, end;
+    TyExp *t;           /* the type itself (lang/types.c reads it) */
 } TyInfo;
 
 /* The rows of a record expression or pattern, in source order. */
@@ -194,6 +195,24 @@ Dec *parse_functor(ParseState *ps, Span sp, Token name, const char *param, SigEx
 Dec *parse_local(ParseState *ps, Span sp, List a, List b);
 Dec *parse_open(ParseState *ps, Span sp, List names);
 uint32_t parse_match_end(List arms);
+/* Type expressions (ast.h, TyExp): a type variable, a constructor applied
+ * to args, t1 -> t2, a '*' chain (l has n components already), a record. */
+TyExp *parse_tyname(ParseState *ps, TyKind k, Token name);
+TyExp *parse_tyapp(ParseState *ps, List args, Token tycon);
+TyExp *parse_ty2(ParseState *ps, TyKind k, TyExp *l, TyExp *r);
+TyExp *parse_tystar(ParseState *ps, uint32_t n, TyExp *l, TyExp *r);
+RowList parse_tyrow(ParseState *ps, RowList l, Token label, TyExp *t);
+TyExp *parse_tyrecord(ParseState *ps, Span sp, RowList rows);
+TyBind *parse_tybind(ParseState *ps, List tyvars, Token name, TyExp *t);
+/* One datatype of a datatype declaration: its constructors, numbered and
+ * pointing at the datatype's name and parameters. */
+List parse_datbind(ParseState *ps, List tyvars, Token name, List cons);
+Dec *parse_typedec(ParseState *ps, Span sp, List binds);
+Dec *parse_withtype(ParseState *ps, Dec *datatype, List binds);
+Dec *parse_tyvars(Dec *d, List tyvars);
+Expr *parse_annot(Expr *e, TyInfo t);
+Pat *parse_pannot(Pat *p, TyInfo t);
+List list_cons(Arena *a, void *item, List l);
 FunDef *parse_fun_start(ParseState *ps, FunClause *fc);
 FunDef *parse_fun_add(ParseState *ps, FunDef *f, FunClause *fc);
 

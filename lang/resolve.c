@@ -1241,6 +1241,8 @@ static void resolve_dec(R *r, Dec *d)
         scope_drop(r, mark, mid);
         break;
     }
+    case DEC_TYPE:
+        break;
     case DEC_FUNCTOR:
         fail(r, d->span, "functor '%s' is declared inside a declaration; functors are declared at top level only", d->name);
     case DEC_OPEN:

@@ -983,6 +983,7 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
             if (d->cons[i].fresh) env->fr[d->cons[i].slot] = fresh_exception(ev, &d->cons[i], d->id);
         break;
     case DEC_DATATYPE: case DEC_SIGNATURE: case DEC_OPEN: case DEC_FUNCTOR:
+    case DEC_TYPE:
         break;
     }
 }
