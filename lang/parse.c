@@ -958,7 +958,8 @@ TyExp *parse_ty2(ParseState *ps, TyKind k, TyExp *l, TyExp *r)
 {
     TyExp *t = ty_new(ps, k, span_join(l->span, r->span), NULL);
     t->n = 2;
-    t->args = arena_alloc(ps->arena, 2 * sizeof *t->args);
+    /* room for 4: a '*' chain grows it with ast_push */
+    t->args = arena_alloc(ps->arena, 4 * sizeof *t->args);
     t->args[0] = l;
     t->args[1] = r;
     return t;

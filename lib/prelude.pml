@@ -209,7 +209,7 @@ fun Math.sqrt x = sqrt x
 (* Written here in PML, so the cost semantics applies to them as to user
  * code (docs/semantics.md, "Characters, strings and the Basis"). *)
 
-fun app f [] = ()
+fun app (f : 'a -> unit) [] = ()
   | app f (x :: xs) = (f x; app f xs)
 
 fun List.app f l = app f l
@@ -237,7 +237,7 @@ fun ListPair.unzip [] = ([], [])
 fun ListPair.map f (x :: xs, y :: ys) = f (x, y) :: ListPair.map f (xs, ys)
   | ListPair.map f _ = []
 
-fun ListPair.app f (x :: xs, y :: ys) = (f (x, y); ListPair.app f (xs, ys))
+fun ListPair.app (f : 'a * 'b -> unit) (x :: xs, y :: ys) = (f (x, y); ListPair.app f (xs, ys))
   | ListPair.app f _ = ()
 
 (* ListPair.foldl f init ([x1, ...], [y1, ...]) = f (xn, yn, ... f (x1, y1, init)) *)
@@ -273,11 +273,11 @@ fun Option.isNone NONE = true
 fun ignore _ = ()
 
 fun Int.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
-fun Real.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
-fun Real.== (a, b) = a = b
-fun Real.!= (a, b) = a <> b
-fun Char.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
-fun String.compare (a, b) = if a < b then LESS else if b < a then GREATER else EQUAL
+fun Real.compare (a : real, b) = if a < b then LESS else if b < a then GREATER else EQUAL
+fun Real.== (a : real, b) = a <= b andalso a >= b
+fun Real.!= (a : real, b) = not (a <= b andalso a >= b)
+fun Char.compare (a : char, b) = if a < b then LESS else if b < a then GREATER else EQUAL
+fun String.compare (a : string, b) = if a < b then LESS else if b < a then GREATER else EQUAL
 
 fun Int.sign i = if i < 0 then ~1 else if i > 0 then 1 else 0
 fun Real.sign r = if r < 0.0 then ~1 else if r > 0.0 then 1 else 0

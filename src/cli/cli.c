@@ -23,6 +23,7 @@
 #include "report.h"
 #include "prune.h"
 #include "resolve.h"
+#include "types.h"
 #include "sched.h"
 
 /* The prelude, embedded at build time from lib/prelude.pml. */
@@ -182,6 +183,7 @@ int cli_common_apply(CommonOpts *c, int key, const char *v)
         return 0;
     case CLI_CHECK_INV: c->eo.check_theorem1 = 1; return 0;
     case CLI_NO_PRELUDE: c->no_prelude = 1; return 0;
+    case CLI_TYPES: c->print_types = 1; return 0;
     }
     return 0;
 }
@@ -357,6 +359,27 @@ typedef struct LoadJob {
     Loaded *out;
 } LoadJob;
 
+/* The static semantics (lang/types.h): every error but the last is printed
+ * here, the last goes to d for the caller. */
+/* 1: every command refuses an ill-typed program; 0: only --types checks. */
+#define TYPES_ENFORCED 0
+
+static int check_types(Loaded *l, const CommonOpts *c, Diag *d)
+{
+    if (!c->print_types && !TYPES_ENFORCED) return 0;
+    TypeReport *rep = malloc(sizeof *rep);
+    if (!rep) { diag_set_nospan(d, "out of memory"); return -1; }
+    uint32_t n = types_check(l->prog, rep, c->print_types ? stdout : NULL);
+    for (uint32_t i = 0; i + 1 < n && i + 1 < TYPES_MAX_ERRORS; i++)
+        diag_print_colour(&l->src, &rep->errors[i], stderr, cli_colour());
+    if (n) {
+        *d = rep->errors[(n < TYPES_MAX_ERRORS ? n : TYPES_MAX_ERRORS) - 1];
+        if (rep->more) fprintf(stderr, "pml: more than %u type errors; the rest are not shown\n", TYPES_MAX_ERRORS);
+    }
+    free(rep);
+    return n ? -1 : 0;
+}
+
 static int load_job(void *p, Diag *d)
 {
     LoadJob *j = p;
@@ -383,6 +406,7 @@ static int load_job(void *p, Diag *d)
     }
     prune_prelude(l->prog, &l->src);
     if (resolve_program(l->prog, d)) return -1;
+    if (check_types(l, j->c, d)) return -1;
     if (!j->eval) return 0;
     if (eval_program(l->prog, &l->src, &j->c->eo, &l->run, d)) return -1;
     l->evaluated = 1;
