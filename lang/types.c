@@ -117,6 +117,9 @@ typedef struct Ck {
     Type **pending;
     uint32_t npending, cappending;
     Span top_span;
+    /* the right-hand side of the val being checked, and where SML/NJ
+     * reports an error of that expression itself: from the pattern on */
+    Span rhs, rhs_at;
     /* explicit type variables in scope: name -> rigid variable */
     const char **tv_names;
     Type **tv_types;
@@ -619,6 +622,7 @@ static int expect(Ck *c, Type *want, Type *got, Span sp, const char *what,
 {
     UErr e = unify(c, want, got);
     if (!e) return 1;
+    if (sp.file == c->rhs.file && sp.off == c->rhs.off && sp.end == c->rhs.end) sp = c->rhs_at;
     Buf b = {0};
     const char *ws = show(c, &b, want), *gs = show(c, &b, got);
     free(b.s);
@@ -1470,7 +1474,14 @@ static void ty_val(Ck *c, const Dec *d)             /* rules 15, 16 */
 {
     c->level++;
     uint32_t tv = scope_dec_tyvars(c, d);
+    Span rhs = c->rhs, rhs_at = c->rhs_at;
+    /* SML/NJ marks an application at its val binding, other expressions
+     * (case, if, let ...) where they start */
+    c->rhs = d->a->kind == EX_APP ? d->a->span : (Span){0};
+    c->rhs_at = span_join(d->pat->span, d->a->span);
     Type *et = ty_exp(c, d->a);
+    c->rhs = rhs;
+    c->rhs_at = rhs_at;
     Type *pt = ty_pat(c, d->pat);
     expect(c, pt, et, d->span, "pattern and expression in val dec do not agree", "pattern",
            "expression", d->a->span);
@@ -1489,28 +1500,30 @@ static void ty_fun(Ck *c, const Dec *d)             /* rules 17, 26 (fun as val 
         bind_pat_var(c, d->funs[i].name, ft[i]);
     }
     for (uint32_t i = 0; i < d->nfuns; i++) {
+        /* f : t1 -> ... -> tk -> res before its clauses, so that a
+         * recursive use is checked against the clauses seen so far; errors
+         * of the clauses are reported at the function, as SML/NJ does */
         const FunDef *f = &d->funs[i];
+        Span at = f->clauses[0].span;
         uint32_t k = f->clauses[0].npats;
         Type **args = arena_alloc(c->arena, (k ? k : 1) * sizeof *args);
         for (uint32_t j = 0; j < k; j++) args[j] = new_var(c);
-        Type *res = new_var(c);
+        Type *res = new_var(c), *t = res;
+        for (uint32_t j = k; j-- > 0;) t = arrow(c, args[j], t);
+        unify(c, ft[i], t);
         for (uint32_t ci = 0; ci < f->nclauses; ci++) {
             const Clause *cl = &f->clauses[ci];
             uint32_t mark = c->nenv;
             for (uint32_t j = 0; j < cl->npats && j < k; j++) {
                 Type *pt = ty_pat(c, cl->pats[j]);
-                expect(c, args[j], pt, cl->span, "parameter or result constraints of clauses do not agree",
+                expect(c, args[j], pt, at, "parameter or result constraints of clauses do not agree",
                        "earlier clause(s)", "this clause", cl->pats[j]->span);
             }
             Type *bt = ty_exp(c, cl->body);
-            expect(c, res, bt, cl->span, "types of rules do not agree", "earlier rule(s)",
-                   "this rule", cl->body->span);
+            expect(c, res, bt, at, "right-hand-side of clause does not agree with function result type",
+                   "result type", "expression", cl->body->span);
             env_undo(c, mark);
         }
-        Type *t = res;
-        for (uint32_t j = k; j-- > 0;) t = arrow(c, args[j], t);
-        expect(c, ft[i], t, f->span, "types of rules do not agree", "use of the function",
-               "its clauses", f->span);
     }
     c->level--;
     for (uint32_t i = 0; i < d->nfuns; i++) {

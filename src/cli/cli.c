@@ -362,7 +362,7 @@ typedef struct LoadJob {
 /* The static semantics (lang/types.h): every error but the last is printed
  * here, the last goes to d for the caller. */
 /* 1: every command refuses an ill-typed program; 0: only --types checks. */
-#define TYPES_ENFORCED 0
+#define TYPES_ENFORCED 1
 
 static int check_types(Loaded *l, const CommonOpts *c, Diag *d)
 {

@@ -1,0 +1,1 @@
+val result = true andalso 1

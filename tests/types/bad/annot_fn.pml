@@ -1,0 +1,2 @@
+val f : int -> int = fn x => x ^ "a"
+val result = 0

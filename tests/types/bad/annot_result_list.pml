@@ -1,0 +1,2 @@
+fun f (x : int) : int list = x
+val result = 0

@@ -1,0 +1,3 @@
+type point = int * int
+val p : point = (1, "2")
+val result = 0

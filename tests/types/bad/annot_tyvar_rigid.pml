@@ -1,0 +1,2 @@
+fun f (x : 'a) : 'a = x ^ "s"
+val result = 0

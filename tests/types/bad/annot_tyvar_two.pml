@@ -1,0 +1,2 @@
+fun f (x : 'a, y : 'b) : 'a = y
+val result = 0

@@ -1,0 +1,2 @@
+val 'a f = fn (x : 'a) => x ^ ""
+val result = 0

@@ -1,0 +1,1 @@
+val result = not 3

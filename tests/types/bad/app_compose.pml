@@ -1,0 +1,2 @@
+val h = (fn x => x + 1) o (fn s => s ^ "!")
+val result = 0

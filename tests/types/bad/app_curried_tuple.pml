@@ -1,0 +1,2 @@
+fun add x y = x + y : int
+val result = add (1, 2)

@@ -1,0 +1,1 @@
+val result = foldl (fn (x, acc) => x :: acc) [] 5

@@ -1,0 +1,1 @@
+val result = hd 1

@@ -1,0 +1,2 @@
+fun never () = 1 + "a"
+val result = 42

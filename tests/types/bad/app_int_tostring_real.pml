@@ -1,0 +1,1 @@
+val result = Int.toString 2.5

@@ -1,0 +1,1 @@
+val result = List.length 7

@@ -1,0 +1,3 @@
+fun len [] = 0
+  | len (_ :: xs) = 1 + len xs
+val result = len 5

@@ -1,0 +1,1 @@
+val result = map [1, 2] (fn x => x)

@@ -1,0 +1,1 @@
+val result = map (fn x => x + 1) ["a"]

@@ -1,0 +1,1 @@
+val result = List.nth (0, [1, 2])

@@ -1,0 +1,1 @@
+val result = valOf 3

@@ -1,0 +1,2 @@
+val _ = print 42
+val result = 0

@@ -1,0 +1,1 @@
+val result = real 2.0

@@ -1,0 +1,1 @@
+val result = Real.toString 2

@@ -1,0 +1,1 @@
+val result = rev (1, 2)

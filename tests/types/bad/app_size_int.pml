@@ -1,0 +1,1 @@
+val result = size 3

@@ -1,0 +1,1 @@
+val result = String.substring ("abc", "1", 2)

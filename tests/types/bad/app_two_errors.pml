@@ -1,0 +1,2 @@
+fun len [] = 0 | len (_ :: xs) = 1 + len xs
+val result = len 5 + "abc"

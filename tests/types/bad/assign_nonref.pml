@@ -1,0 +1,3 @@
+val x = 3
+val _ = x := 4
+val result = 0

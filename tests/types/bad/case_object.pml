@@ -1,0 +1,4 @@
+val result =
+  case 3 of
+    [] => 0
+  | _ => 1

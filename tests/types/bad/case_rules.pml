@@ -1,0 +1,5 @@
+fun f x =
+  case x of
+    0 => "zero"
+  | _ => 1
+val result = f 0

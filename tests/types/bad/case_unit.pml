@@ -1,0 +1,1 @@
+val result = case () of () => 1 | _ => "x"

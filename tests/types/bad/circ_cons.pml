@@ -1,0 +1,2 @@
+fun f x = x :: x
+val result = 0

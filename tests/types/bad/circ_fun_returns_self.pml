@@ -1,0 +1,2 @@
+fun f x = f
+val result = 0

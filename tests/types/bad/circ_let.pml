@@ -1,0 +1,1 @@
+val result = let fun loop x = loop in 0 end

@@ -1,0 +1,2 @@
+fun f x = (x, f x) = f x
+val result = 0

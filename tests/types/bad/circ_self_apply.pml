@@ -1,0 +1,2 @@
+val f = fn x => x x
+val result = 0

@@ -1,0 +1,1 @@
+val result = Int.compare (1, 2) = 0

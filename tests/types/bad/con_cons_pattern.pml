@@ -1,0 +1,3 @@
+fun f (x :: xs) = x
+  | f (x, y) = x
+val result = 0

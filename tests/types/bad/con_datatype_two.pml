@@ -1,0 +1,3 @@
+datatype color = Red | Green
+datatype shape = Circle | Square
+val result = [Red, Circle]

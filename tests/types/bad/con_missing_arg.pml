@@ -1,0 +1,2 @@
+datatype t = A of int | B
+val result = [A, B]

@@ -1,0 +1,1 @@
+val result = if LESS then 1 else 0

@@ -1,0 +1,2 @@
+datatype 'a box = Box of 'a
+val result = (Box 1) = (Box "a")

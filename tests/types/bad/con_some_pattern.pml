@@ -1,0 +1,3 @@
+fun f (SOME x) = x + 1
+  | f NONE = "none"
+val result = 0

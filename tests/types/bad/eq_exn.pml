@@ -1,0 +1,1 @@
+val result = Fail "a" = Fail "a"

@@ -1,0 +1,1 @@
+val result = (fn x => x) = (fn y => y)

@@ -1,0 +1,2 @@
+fun f (x : 'a, y : 'a) = x = y
+val result = 0

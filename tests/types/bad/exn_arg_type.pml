@@ -1,0 +1,2 @@
+exception Bad of string
+val result = raise Bad 3

@@ -1,0 +1,2 @@
+exception E
+val result = if E = E then 1 else 0

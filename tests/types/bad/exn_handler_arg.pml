@@ -1,0 +1,2 @@
+exception Bad of string
+val result = (raise Bad "x") handle Bad n => n + 1

@@ -1,0 +1,1 @@
+val result = (fn (a, b) => a + b) 1

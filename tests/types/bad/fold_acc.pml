@@ -1,0 +1,1 @@
+val result = foldl (op +) "" [1, 2]

@@ -1,0 +1,2 @@
+fun f x = (f 1; f "a"; x)
+val result = 0

@@ -1,0 +1,3 @@
+fun f 0 = 0
+  | f n = f "x"
+val result = 0

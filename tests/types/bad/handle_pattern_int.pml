@@ -1,0 +1,1 @@
+val result = 1 handle 0 => 1

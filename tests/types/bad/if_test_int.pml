@@ -1,0 +1,1 @@
+val result = if 1 then 2 else 3

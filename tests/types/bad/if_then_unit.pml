@@ -1,0 +1,1 @@
+val result = if true then print "x" else 3

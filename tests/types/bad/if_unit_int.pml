@@ -1,0 +1,1 @@
+val result = if true then () else 1

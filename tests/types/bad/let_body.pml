@@ -1,0 +1,1 @@
+val result = let val x = 1 in x ^ "a" end

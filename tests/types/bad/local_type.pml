@@ -1,0 +1,2 @@
+local val x = "s" in val y = x + 1 end
+val result = y

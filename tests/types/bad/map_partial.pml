@@ -1,0 +1,1 @@
+val result = List.mapPartial (fn x => x) [1]

@@ -1,0 +1,2 @@
+fun f g = g g
+val result = 0

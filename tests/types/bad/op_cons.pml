@@ -1,0 +1,1 @@
+val result = op:: (1, 2)

@@ -1,0 +1,1 @@
+val result = abs true

@@ -1,0 +1,2 @@
+fun sq x = x * x
+val result = sq 2.0

@@ -1,0 +1,1 @@
+val result = 3.0 div 2.0

@@ -1,0 +1,1 @@
+val result = 3.0 mod 2.0

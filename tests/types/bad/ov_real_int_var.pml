@@ -1,0 +1,2 @@
+fun f (x : real) = x + 1
+val result = 0

@@ -1,0 +1,2 @@
+fun getx r = #x r
+val result = 0

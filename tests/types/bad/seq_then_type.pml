@@ -1,0 +1,1 @@
+val result = (print "x"; 1 + "y")

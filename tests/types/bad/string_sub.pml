@@ -1,0 +1,1 @@
+val result = String.sub ("abc", 1) ^ "d"

@@ -1,0 +1,2 @@
+val (a, b) = (1, 2, 3)
+val result = a

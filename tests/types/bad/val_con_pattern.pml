@@ -1,0 +1,2 @@
+val SOME x = 3
+val result = x

@@ -1,0 +1,2 @@
+val [a, b] = (1, 2)
+val result = a

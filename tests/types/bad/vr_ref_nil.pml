@@ -1,0 +1,3 @@
+val r = ref []
+val _ = r := [1]
+val result = 0

@@ -1,0 +1,1 @@
+val result = let datatype t = A in A end
