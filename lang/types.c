@@ -1365,6 +1365,24 @@ static Type *ty_pat(Ck *c, const Pat *p)
 
 /* ---- declarations (rules 15-31) ------------------------------------ */
 
+/* A flexible record made within the declaration just checked (its level
+ * is above the current one) must be resolved by now, as SML/NJ requires. */
+static void check_flex(Ck *c, Span sp, uint32_t above)
+{
+    for (uint32_t i = 0; i < c->npending; i++) {
+        Type *t = c->pending[i];
+        if (t->k != T_REC || t->link || !t->flex || t->level <= above) continue;
+        Buf b = {0};
+        for (uint32_t k = 0; k < t->n; k++) {
+            put(&b, k ? ", #" : "#");
+            put(&b, t->labels[k]);
+        }
+        error_at(c, sp, "unresolved flex record (can't tell what fields there are besides %s)", b.s);
+        free(b.s);
+        t->link = new_var(c);   /* reported once, and no error follows from it */
+    }
+}
+
 /* Non-expansive expressions (§4.7): their types may be generalised. */
 static int nonexpansive(const Expr *e)
 {
@@ -1486,6 +1504,7 @@ static void ty_val(Ck *c, const Dec *d)             /* rules 15, 16 */
     expect(c, pt, et, d->span, "pattern and expression in val dec do not agree", "pattern",
            "expression", d->a->span);
     c->level--;
+    check_flex(c, d->span, c->level);
     rebind_pat(c, d->pat, nonexpansive(d->a));
     c->ntv = tv;
 }
@@ -1526,6 +1545,7 @@ static void ty_fun(Ck *c, const Dec *d)             /* rules 17, 26 (fun as val 
         }
     }
     c->level--;
+    check_flex(c, d->span, c->level);
     for (uint32_t i = 0; i < d->nfuns; i++) {
         Entry *e = env_find(c, NS_VAL, d->funs[i].name);
         e->sch = generalize(c, ft[i]);
@@ -1739,15 +1759,7 @@ static void resolve_pending(Ck *c, Span sp)
             t->ov = 0;
         }
     }
-    for (uint32_t i = 0; i < c->npending; i++) {
-        Type *t = c->pending[i];
-        if (t->k != T_REC || t->link || !t->flex) continue;
-        Buf b = {0};
-        const char *s = show(c, &b, t);
-        free(b.s);
-        error_at(c, sp, "unresolved flex record (can't tell what fields there are besides %s)", s);
-        t->flex = 0;    /* reported once */
-    }
+    check_flex(c, sp, 0);
     c->npending = 0;
 }
 

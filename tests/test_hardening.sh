@@ -16,8 +16,8 @@ expect_eq "-D n=-9223372036854775809 is a usage error" 2 \
 
 # ---- printing: SML/NJ's print depth, length and string depth ----
 # A result whose parts are shared: 2^60 leaves, 61 distinct values.
-printf 'fun d 0 = 0 | d n = let val t = d (n - 1) in (t, t) end\nval a = d 60\n' > "$TMP/d60.pml"
-want='val a = (((((#,#),(#,#)),((#,#),(#,#))),(((#,#),(#,#)),((#,#),(#,#)))),((((#,#),(#,#)),((#,#),(#,#))),(((#,#),(#,#)),((#,#),(#,#)))))'
+printf 'datatype t = L | N of t * t\nfun d 0 = L | d n = let val t = d (n - 1) in N (t, t) end\nval a = d 60\n' > "$TMP/d60.pml"
+want='val a = N (N (N #,N #),N (N #,N #))'
 expect_eq "a shared result prints to depth 5, as SML/NJ does" "$want" \
     "$(limit 60 "$PML" run "$TMP/d60.pml" 2>&1 | head -1)"
 # SML/NJ itself, at its default limits, on values past each limit
@@ -52,7 +52,8 @@ expect_eq "--print-depth needs a number" 2 "$(status "$PML" run "$TMP/lim.pml" -
 
 # ---- equality on shared values: linear in the shared structure ----
 cat > "$TMP/eq.pml" <<'PML'
-fun d 0 = 0 | d n = let val t = d (n - 1) in (t, t) end
+datatype t = L | N of t * t
+fun d 0 = L | d n = let val t = d (n - 1) in N (t, t) end
 val a = d 60
 val b = d 60
 val r = (a = b, a = a, d 59 = a, (a, [a]) = (b, [b]), a <> b)
@@ -61,16 +62,17 @@ expect_eq "= on two shared 2^60-leaf values ends" "val r = (true,true,false,true
     "$(limit 60 "$PML" run "$TMP/eq.pml" 2>&1 | head -1)"
 # sharing at alternate levels: 2^24 distinct pairs of parts from 2^12 values each
 cat > "$TMP/eq2.pml" <<'PML'
-fun x 0 = 0
-  | x n = if n mod 2 = 0 then let val t = x (n - 1) in (t, t) end else (x (n - 1), x (n - 1))
-fun y 0 = 0
-  | y n = if n mod 2 = 1 then let val t = y (n - 1) in (t, t) end else (y (n - 1), y (n - 1))
+datatype t = L | N of t * t
+fun x 0 = L
+  | x n = if n mod 2 = 0 then let val t = x (n - 1) in N (t, t) end else N (x (n - 1), x (n - 1))
+fun y 0 = L
+  | y n = if n mod 2 = 1 then let val t = y (n - 1) in N (t, t) end else N (y (n - 1), y (n - 1))
 val r = x 24 = y 24
 PML
 "$PML" run "$TMP/eq2.pml" --max-nodes 1000000 > /dev/null 2> "$TMP/eq2.err"; rc=$?
 expect_eq "= past the node limit in pairs compared exits 1" 1 "$rc"
 expect_eq "= past the node limit says so" \
-    "eq2.pml:5:9: error: '=' compared more than 1000000 pairs of values, the node limit; raise it with --max-nodes N" \
+    "eq2.pml:6:9: error: '=' compared more than 1000000 pairs of values, the node limit; raise it with --max-nodes N" \
     "$(head -1 "$TMP/eq2.err" | sed 's|.*/||')"
 
 # ---- memory: every limit from the memory available ----
@@ -89,7 +91,7 @@ if [ -z "${PML_SANITIZERS:-}" ]; then
     expect_eq "printing past its share of memory: exit 1" 1 "$(cat "$TMP/p.rc")"
     msg=$(head -1 "$TMP/p.err")
     case $msg in
-    *"d60.pml:2:1: error: out of memory: printing the result passed "*" MiB, 1/8 of the address-space limit of 1.9 GiB"*"--print-depth"*)
+    *"d60.pml:3:1: error: out of memory: printing the result passed "*" MiB, 1/8 of the address-space limit of 1.9 GiB"*"--print-depth"*)
         pass "printing past its share of memory: the message names the limit" ;;
     *) fail "printing past its share of memory: the message names the limit" "$msg" ;;
     esac
@@ -182,11 +184,12 @@ expect_eq "past the file-size limit: exit 1" 1 "$(cat "$TMP/xfsz.rc")"
 expect_eq "past the file-size limit: the message" "pml: error: cannot write '$TMP/xfsz/g.json': File too large" "$(head -1 "$TMP/xfsz.err")"
 expect_eq "past the file-size limit: no file, no temporary file" "" "$(ls "$TMP/xfsz")"
 
-# ---- a pattern that does not fit the argument: the call, the pattern as a note ----
+# ---- a pattern that does not fit the argument: a static type error at the
+# call (where SML/NJ reports it), the argument as a note ----
 printf 'fun f (x, y) = x\nval r = f 3\n' > "$TMP/callsite.pml"
 "$PML" run "$TMP/callsite.pml" 2> "$TMP/callsite.err"
-expect_eq "pattern error at the call site" "$TMP/callsite.pml:2:9: error: type error: 2-tuple pattern applied to an int" "$(sed -n 1p "$TMP/callsite.err")"
-expect_eq "pattern error: the pattern as a note" "$TMP/callsite.pml:1:7: note: the pattern the argument does not fit" "$(sed -n 4p "$TMP/callsite.err")"
+expect_eq "pattern error at the call site" "$TMP/callsite.pml:2:5: error: operator and operand do not agree [tycon mismatch]: operator domain: 'a * 'b, operand: int" "$(sed -n 1p "$TMP/callsite.err")"
+expect_eq "pattern error: the argument as a note" "$TMP/callsite.pml:2:11: note: in this expression" "$(sed -n 4p "$TMP/callsite.err")"
 
 # ---- a program that declares only types: one node, naming no expression ----
 printf 'datatype t = A | B of int\nstructure S = struct end\n' > "$TMP/types_only.pml"

@@ -34,7 +34,7 @@ value record_select 'val r = {name = "ann", age = 7} val result = (#age r, #name
     'val result = (7,"ann")'
 value record_select_fn 'val result = map #a [{a = 1, b = 2}, {a = 3, b = 4}]' 'val result = [1,3]'
 value record_pattern_pun 'fun f {x, y} = x - y val result = f {y = 1, x = 5}' 'val result = 4'
-value record_pattern_flex 'fun f {x = a, ...} = a val result = f {y = 1, x = 5, z = 0}' 'val result = 5'
+value record_pattern_flex 'fun f ({x = a, ...} : {x : int, y : int, z : int}) = a val result = f {y = 1, x = 5, z = 0}' 'val result = 5'
 value record_pattern_numeric 'val {2 = b, 1 = a} = (1, 2) val result = (a, b)' 'val result = (1,2)'
 value record_in_datatype 'datatype shape = Circle of {r : real} | Rect of {w : real, h : real}
 fun area (Circle {r}) = 3.0 * r * r | area (Rect {w, h}) = w * h
@@ -56,11 +56,11 @@ val result = ((raise E) handle F => 1) handle E => 2' 'val result = 2'
 # Across a parallel pair: both branches run, the pair raises at the join,
 # the left branch's exception first (the sequential pair's).
 value exn_par_left_first 'exception L exception R
-val result = {raise L, raise R} handle R => "right" | L => "left"' 'val result = "left"'
+val result = #1 {raise L, raise R} handle R => "right" | L => "left"' 'val result = "left"'
 value exn_par_right 'fun f x = {2, 1 div x}
 val result = f 0 handle Div => (0, 0)' 'val result = (0,0)'
 expect_eq exn_par_both_branches_run "2" "$(printf '%s\n' 'exception L
-val result = {raise L, 1 + 2} handle L => 0' > "$TMP/p.pml"; "$PML" graph "$TMP/p.pml" --no-prelude -o "$TMP/g.json" >/dev/null 2>&1 && python3 -c '
+val result = {raise L, 1 + 2} handle L => (0, 0)' > "$TMP/p.pml"; "$PML" graph "$TMP/p.pml" --no-prelude -o "$TMP/g.json" >/dev/null 2>&1 && python3 -c '
 import json, sys
 g = json.load(open(sys.argv[1]))
 nodes = g["nodes"]
@@ -69,7 +69,7 @@ value exn_theorem1 'exception E
 fun f (x, y) = (if x > 0 then raise E else y) handle E => x + 1
 val result = (f (1, 2), f (0, 5))' 'val result = (2,5)'
 printf '%s\n' 'exception E
-fun g n = if n = 0 then raise E else {g (n - 1), n}
+fun g n = if n = 0 then raise E else #2 {g (n - 1), n}
 fun f (x, y) = (g x; y) handle E => x + y
 val result = f (3, 4)' > "$TMP/t1.pml"
 if "$PML" run "$TMP/t1.pml" --check-invariants >/dev/null 2>"$TMP/t1.err"; then pass exn_check_invariants

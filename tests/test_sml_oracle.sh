@@ -2,7 +2,8 @@
 # SML/NJ as an oracle for values (docs/semantics.md, Invariants: "the
 # interpreter's value equals SML/NJ's for programs without {...}").
 #
-# For every tests/sml/*.pml (plain SML programs that are also PML programs)
+# For every tests/sml/*.pml (plain SML programs that are also PML programs),
+# tests/types/good/*.pml (well-typed programs a naive type checker gets wrong)
 # and every examples/*.pml (translated: parallel pairs made sequential), run
 # SML/NJ and `$PML run`, and compare the value of the last `val result`.
 # Prints one "PASS name" / "FAIL name: why" line per program, plus
@@ -541,7 +542,7 @@ fi
 
 if [ $# -gt 0 ]; then files=("$@"); else
     prelude_vs_basis
-    files=(tests/sml/*.pml examples/*.pml)
+    files=(tests/sml/*.pml tests/types/good/*.pml examples/*.pml)
 fi
 for f in "${files[@]}"; do
     [ -f "$f" ] || { fail "$f" "no such file"; continue; }

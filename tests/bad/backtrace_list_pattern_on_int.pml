@@ -1,5 +1,5 @@
-(* len 5 through two calls: reported at the call of len, with the
-   pattern as a note and the calls that led there *)
+(* len 5 through two calls: a static type error now, reported at the
+   call g 5 (g : int list -> int), where SML/NJ reports it *)
 fun len [] = 0
   | len (_ :: t) = 1 + len t
 fun f x = len x

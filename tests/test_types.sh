@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The static semantics (lang/types.c, docs/semantics.md "Static types").
+#
+#   tests/types/bad/NAME.pml   ill-typed programs, each rejected by SML/NJ;
+#                              tests/types/bad.lines holds "NAME LINE", the
+#                              line of SML/NJ's first error (recorded with
+#                              tests/types/smlnj-lines.sh).  pml must refuse
+#                              each before running, its first error at LINE.
+#   tests/types/good/NAME.pml  well-typed programs a naive checker gets wrong;
+#                              accepted here, their values compared with
+#                              SML/NJ's by tests/test_sml_oracle.sh.
+#   tests/types/definition/    programs the Definition rejects and SML/NJ
+#                              110.79 accepts (the escape rule, §4.11 rule 4).
+. "$(dirname "$0")/lib.sh"
+cd "$(dirname "$0")/.."
+PML=${PML:-$PWD/pml}
+
+# ---- ill-typed: refused before running, at SML/NJ's line ----
+nbad=0; at_line=0
+while read -r n line; do
+    f=tests/types/bad/$n.pml
+    nbad=$((nbad + 1))
+    out=$("$PML" run "$f" 2>"$TMP/err"); rc=$?
+    first=$(grep -m1 ': error: ' "$TMP/err")
+    got=$(printf '%s\n' "$first" | sed -E 's/^[^:]+:([0-9]+):.*/\1/')
+    if [ "$rc" -ne 1 ] || [ -n "$out" ]; then
+        fail "ill-typed $n is refused before running" "exit $rc, output [$out]"
+    elif ! [[ $first =~ ^"$f":[0-9]+:[0-9]+:\ error:\  ]]; then
+        fail "ill-typed $n is reported as FILE:LINE:COL: error:" "$first"
+    elif [ "$got" != "$line" ]; then
+        fail "ill-typed $n is reported at SML/NJ's line $line" "$first"
+    else
+        at_line=$((at_line + 1))
+        pass "ill-typed $n: line $line"
+    fi
+done < tests/types/bad.lines
+if [ "$nbad" -ge 150 ]; then pass "the ill-typed corpus has $nbad programs ($at_line at SML/NJ's line)"
+else fail "the ill-typed corpus has at least 150 programs" "$nbad"; fi
+expect_eq "every ill-typed program has SML/NJ's line recorded" \
+    "$(ls tests/types/bad/*.pml | wc -l)" "$nbad"
+
+# ---- well-typed: accepted, and never a run-time type error ----
+ngood=0
+for f in tests/types/good/*.pml; do
+    n=$(basename "$f" .pml)
+    ngood=$((ngood + 1))
+    if ! "$PML" check "$f" >/dev/null 2>"$TMP/err"; then
+        fail "well-typed $n is accepted" "$(head -1 "$TMP/err")"
+    elif "$PML" run "$f" 2>&1 >/dev/null | grep -q 'error: type error'; then
+        fail "well-typed $n never meets a run-time type error" "$(head -1 "$TMP/err")"
+    else
+        pass "well-typed $n is accepted"
+    fi
+done
+if [ "$ngood" -ge 80 ]; then pass "the well-typed corpus has $ngood programs"
+else fail "the well-typed corpus has at least 80 programs" "$ngood"; fi
+
+# ---- the project's own programs all type-check ----
+bad_corpus=""
+for f in tests/sml/*.pml examples/*.pml; do
+    "$PML" check "$f" >/dev/null 2>&1 || bad_corpus="$bad_corpus $f"
+done
+expect_eq "every tests/sml and examples program type-checks" "" "$bad_corpus"
+
+# ---- the Definition's escape rule ----
+for f in tests/types/definition/escape_*.pml; do
+    expect_eq "$(basename "$f" .pml): a local datatype must not escape its let" 1 \
+        "$("$PML" check "$f" 2>"$TMP/err" >/dev/null; echo $?)"
+    grep -q "escapes its scope" "$TMP/err" || fail "$(basename "$f" .pml) says the type escapes" "$(head -1 "$TMP/err")"
+done
+
+# ---- --types prints each binding as SML/NJ's top level does ----
+cat > "$TMP/t.pml" <<'PML'
+fun map f [] = [] | map f (x :: xs) = f x :: map f xs
+fun member (x, []) = false | member (x, y :: ys) = x = y orelse member (x, ys)
+val r = ref []
+fun add (x, y) = x + y
+val p = {b = "x", a = 1.5}
+datatype 'a tree = Leaf | Node of 'a tree * 'a * 'a tree
+val t = Node (Leaf, (1, "a"), Leaf)
+val pair = {1, 2}
+PML
+expect_eq "--types: the types of the bindings, as SML/NJ prints them" \
+"val map : ('a -> 'b) -> 'a list -> 'b list
+val member : ''a * ''a list -> bool
+val r : ?.X1 list ref
+val add : int * int -> int
+val p : {a:real, b:string}
+val t : (int * string) tree
+val pair : int * int" "$("$PML" check --types "$TMP/t.pml" 2>/dev/null | grep '^val')"
+
+# ---- every independent error, up to a limit ----
+printf 'val a = 1 + "a"\nval b = "x" ^ 2\nfun f x = if x then 1 else "s"\n' > "$TMP/three.pml"
+expect_eq "three independent errors are all reported" 3 \
+    "$("$PML" check "$TMP/three.pml" 2>&1 | grep -c ': error: ')"
+for i in $(seq 1 40); do echo "val x$i = $i + \"s\""; done > "$TMP/many.pml"
+"$PML" check "$TMP/many.pml" >/dev/null 2>"$TMP/err"; rc=$?
+expect_eq "40 errors: exit 1" 1 "$rc"
+expect_eq "40 errors: 20 are shown, then a line says the rest are not" "20 1" \
+    "$(grep -c ': error: ' "$TMP/err") $(grep -c 'the rest are not shown' "$TMP/err")"
+
+# ---- the messages: SML/NJ's words, both types in SML syntax ----
+printf 'fun len [] = 0 | len (_ :: xs) = 1 + len xs\nval result = len 5\n' > "$TMP/m.pml"
+expect_eq "operator and operand: both types" \
+    "$TMP/m.pml:2:5: error: operator and operand do not agree [tycon mismatch]: operator domain: 'a list, operand: int" \
+    "$("$PML" check "$TMP/m.pml" 2>&1 | head -1)"
+printf 'fun f x = f\n' > "$TMP/c.pml"
+case $("$PML" check "$TMP/c.pml" 2>&1 | head -1) in
+    *"[circularity]"*) pass "f x = f: circularity" ;;
+    *) fail "f x = f: circularity" "$("$PML" check "$TMP/c.pml" 2>&1 | head -1)" ;;
+esac
+printf 'val r = ref []\nval _ = r := [1]\n' > "$TMP/vr.pml"
+expect_eq "value restriction: ref [] at top level is a dummy type, as in SML/NJ" \
+    "$TMP/vr.pml:2:5: error: operator and operand do not agree [tycon mismatch]: operator domain: ?.X1 list ref * ?.X1 list, operand: ?.X1 list ref * int list" \
+    "$("$PML" check "$TMP/vr.pml" 2>&1 | head -1)"

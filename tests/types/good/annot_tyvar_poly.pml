@@ -1,0 +1,2 @@
+fun id (x : 'a) : 'a = x
+val result = (id 1, id "a")

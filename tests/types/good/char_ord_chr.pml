@@ -1,0 +1,1 @@
+val result = (ord #"A", chr 66, Char.toUpper #"c")

@@ -1,0 +1,1 @@
+val result = (#"a" = #"a", "ab" = "a" ^ "b")

@@ -1,0 +1,1 @@
+val result = (SOME [1] = SOME [1], NONE = SOME 2)

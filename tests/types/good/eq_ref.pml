@@ -1,0 +1,3 @@
+val r = ref 1
+val s = ref 1
+val result = (r = r, r = s)

@@ -1,0 +1,2 @@
+val e = Fail "boom"
+val result = (raise e) handle Fail s => s

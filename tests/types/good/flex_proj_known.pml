@@ -1,0 +1,2 @@
+val p = {name = "x", age = 3}
+val result = (#name p, #age p)

@@ -1,0 +1,2 @@
+val swap = fn (a, b) => (b, a)
+val result = (swap (1, "a"), swap (true, 2))

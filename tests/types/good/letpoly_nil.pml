@@ -1,0 +1,2 @@
+val e = []
+val result = (1 :: e, "a" :: e)

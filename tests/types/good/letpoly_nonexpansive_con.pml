@@ -1,0 +1,2 @@
+val nothing = NONE
+val result = (nothing : int option, nothing : string option)

@@ -1,0 +1,1 @@
+val result = (valOf (SOME 3), isSome (NONE : int option), getOpt (NONE, "d"))

@@ -1,0 +1,2 @@
+fun double x = x + x
+val result = double 21

@@ -1,0 +1,1 @@
+val result = (ignore 3; ignore "a"; 5)

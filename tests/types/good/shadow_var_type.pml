@@ -1,0 +1,3 @@
+val x = 1
+val x = "now a string"
+val result = x ^ "!"

@@ -1,0 +1,2 @@
+fun f () = 42
+val result = f ()
