@@ -104,7 +104,7 @@ $(B)/tests/%: tests/unit/%.c $(LIB_OBJ) $(ORACLE_OBJ) $(wildcard tests/unit/*.h)
 
 # The benchmarks build with the unit tests, so the suite's bench smoke run
 # (tests/test_bench_smoke.sh) finds them on every build, sanitizer included.
-BENCH_BIN = $(B)/bench/bench_sim $(B)/bench/bench_eval $(B)/bench/bench_bounds $(B)/bench/bench_race
+BENCH_BIN = $(B)/bench/bench_sim $(B)/bench/bench_eval $(B)/bench/bench_bounds $(B)/bench/bench_race $(B)/bench/bench_types
 units: $(UNIT_BIN) $(BENCH_BIN)
 
 # Benchmarks link like the unit tests (all library objects); bench/run.sh builds them.

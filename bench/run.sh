@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 B=${B:-build}
 PML=${PML:-./pml}
 smoke=0; [ "${1:-}" = --smoke ] && smoke=1
-make -s "$B/bench/bench_sim" "$B/bench/bench_eval" "$B/bench/bench_bounds" "$B/bench/bench_race"
+make -s "$B/bench/bench_sim" "$B/bench/bench_eval" "$B/bench/bench_bounds" "$B/bench/bench_race" "$B/bench/bench_types"
 # the figures vary with what else runs: say what the machine was doing
 echo "== machine: $(nproc) cores, $(awk '/^MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo) GiB, load average $(cut -d' ' -f1-3 /proc/loadavg) at start, $(date -u +%FT%TZ)"
 echo "== simulator and space profile (bench/bench_sim.c)"
@@ -24,6 +24,13 @@ else
     # fib 30 makes 35 M nodes, past the default --max-nodes on small machines
     "$B/bench/bench_eval" examples/fib.pml n=30 --max-nodes 50000000
 fi
+echo "== the static semantics: the prelude, then every tests/sml program without infix or modules, each in a structure of its own (bench/bench_types.c)"
+big=$(mktemp); i=0
+for f in $(grep -L 'infix\|^[a-z(].*;[[:space:]]*$\|signature\|structure' tests/sml/*.pml); do
+    i=$((i + 1)); printf 'structure S%d = struct\n' $i; cat "$f"; printf 'end\n'
+    [ $smoke = 1 ] && [ $i -ge 3 ] && break
+done > "$big"
+"$B/bench/bench_types" "$big"; rm -f "$big"
 echo "== peak resident bytes per node of one pml run --sched=df -p 1, every example (bench/bench_memory.sh)"
 if [ $smoke = 1 ]; then bench/bench_memory.sh "$PML" small; else bench/bench_memory.sh "$PML"; fi
 echo "== the largest run end to end (bench/bench_largest.sh)"
