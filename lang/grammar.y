@@ -236,10 +236,10 @@ dec(D) ::= EXCEPTION(T) exbinds(L).     { D = ast_exception(ARENA, span_to(SP(T)
 %type exbind {ConDef *}
 exbinds(L) ::= exbind(C).               { L = list_push(ARENA, (List){0}, C); }
 exbinds(L) ::= exbinds(M) AND exbind(C). { L = list_push(ARENA, M, C); }
-exbind(C) ::= ID(T).                    { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); ps->datatype_end = T.end; }
+exbind(C) ::= ID(T).                    { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0, NULL}); ps->datatype_end = T.end; }
 exbind(C) ::= ID(T) OF ty(Y).           { C = ast_condef(ARENA, T.v.s, 1, Y); ps->datatype_end = Y.end; }
-exbind(C) ::= ID(T) EQ ID(A).           { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); C->alias_of = A.v.s; ps->datatype_end = A.end; }
-exbind(C) ::= ID(T) EQ LONGID(A).       { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); C->alias_of = A.v.s; ps->datatype_end = A.end; }
+exbind(C) ::= ID(T) EQ ID(A).           { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0, NULL}); C->alias_of = A.v.s; ps->datatype_end = A.end; }
+exbind(C) ::= ID(T) EQ LONGID(A).       { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0, NULL}); C->alias_of = A.v.s; ps->datatype_end = A.end; }
 
 ldecs(L) ::= .                          { L = (List){0}; }
 ldecs(L) ::= ldecs(M) SEMI.             { L = M; }
@@ -300,7 +300,7 @@ dec(D) ::= DATATYPE(T) tyvars ID EQ DATATYPE tycon(C). { D = parse_datatype_copy
 conbinds(L) ::= conbind(C).             { L = list_push(ARENA, (List){0}, C); }
 conbinds(L) ::= conbinds(M) BAR conbind(C). { L = list_push(ARENA, M, C); }
 
-conbind(C) ::= conname(T).              { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0}); ps->datatype_end = T.end; }
+conbind(C) ::= conname(T).              { C = ast_condef(ARENA, T.v.s, 0, (TyInfo){0, 0, 0, NULL}); ps->datatype_end = T.end; }
 conbind(C) ::= conname(T) OF ty(Y).     { C = ast_condef(ARENA, T.v.s, 1, Y); ps->datatype_end = Y.end; }
 
 /* a constructor's name; op before an infix one (SML/NJ also accepts it
@@ -360,7 +360,7 @@ atty(Y) ::= TYVAR(T).                   { Y = (TyInfo){1, 1, T.end, parse_tyname
 atty(Y) ::= tycon(T).                   { Y = (TyInfo){1, 1, T.end, parse_tyapp(ps, (List){0}, T)}; }
 atty(Y) ::= LBRACE(L) tyrows(W) RBRACE(R). { Y = (TyInfo){1, 1, R.end, parse_tyrecord(ps, TO(SP(L), R), W)}; }
 atty(Y) ::= LREC(L) tyrows(W) RBRACE(R). { Y = (TyInfo){1, 1, R.end, parse_tyrecord(ps, TO(SP(L), R), W)}; }
-atty(Y) ::= LREC(L) RBRACE(R).          { Y = (TyInfo){1, 1, R.end, parse_tyrecord(ps, TO(SP(L), R), (RowList){0})}; }
+atty(Y) ::= LREC(L) RBRACE(R).          { Y = (TyInfo){1, 1, R.end, parse_tyrecord(ps, TO(SP(L), R), (RowList){.dots = 0})}; }
 atty(Y) ::= LPAREN ty(T) RPAREN(R).     { Y = (TyInfo){1, T.n == 1 ? T.inner : T.n, R.end, T.t}; }
 atty(Y) ::= LPAREN ty(T) COMMA tylist(A) RPAREN tycon(C). { Y = (TyInfo){1, 1, C.end, parse_tyapp(ps, list_cons(ARENA, T.t, A), C)}; }
 

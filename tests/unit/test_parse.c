@@ -283,6 +283,7 @@ static void dump_dec(Buf *b, const Dec *d)
         break;
     case DEC_SIGNATURE: out(b, "(signature %s)", d->name); break;
     case DEC_OPEN: out(b, "(open %u)", d->nnames); break;
+    case DEC_TYPE: out(b, "(type %u)", d->ntybinds); break;
     case DEC_DATATYPE:
     case DEC_EXCEPTION:
         out(b, d->kind == DEC_DATATYPE ? "(datatype" : "(exception");
@@ -526,9 +527,9 @@ static void test_decs(void)
     expect("datatype with a nested tuple field",
            "datatype t = C of (int * int) * int list",
            "(datatype C:0/1:2)");
-    expect("type declarations are dropped",
+    expect("type declarations are kept for the static semantics",
            "type t = int * int type ('a, 'b) p = 'a * 'b val x = 1",
-           "(val x 1)");
+           "(type 1) (type 1) (val x 1)");
     expect("val with patterns", "val (a, b) = p val x :: _ = l val _ = 1",
            "(val (ptuple a b) p) (val (:: x _) l) (val _ 1)");
     expect("a top-level expression with ; is val it", "1; val x = 2; x;",
