@@ -220,13 +220,13 @@ static Diag *error_at(Ck *c, Span sp, const char *fmt, ...)
         return &sink;
     }
     Diag *d = &r->errors[r->nerrors++];
-    memset(d, 0, sizeof *d);
+    char msg[sizeof d->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    d->span = sp;
-    d->has_span = 1;
+    memset(d, 0, sizeof *d);
+    diag_set(d, sp, "%s", msg);
     return d;
 }
 
@@ -307,6 +307,20 @@ static Tycon *new_tycon(Ck *c, const char *name, uint32_t arity, int eq)
     tc->eq = eq;
     tc->id = c->ntycons++;
     return tc;
+}
+
+/* Adds field label : arg to record t (t->n fields, room for one more),
+ * keeping its labels sorted. */
+static void rec_insert(Type *t, const char *label, Type *arg)
+{
+    uint32_t k = t->n++;
+    while (k > 0 && rec_label_cmp(t->labels[k - 1], label) > 0) {
+        t->labels[k] = t->labels[k - 1];
+        t->args[k] = t->args[k - 1];
+        k--;
+    }
+    t->labels[k] = label;
+    t->args[k] = arg;
 }
 
 static Type *repr(Type *t)
@@ -584,14 +598,7 @@ static UErr unify_rec(Ck *c, Type *a, Type *b)
             if (e) return e;
             continue;
         }
-        uint32_t k = u->n++;
-        while (k > 0 && rec_label_cmp(u->labels[k - 1], b->labels[i]) > 0) {
-            u->labels[k] = u->labels[k - 1];
-            u->args[k] = u->args[k - 1];
-            k--;
-        }
-        u->labels[k] = b->labels[i];
-        u->args[k] = b->args[i];
+        rec_insert(u, b->labels[i], b->args[i]);
     }
     a->link = u;
     b->link = u;
@@ -775,16 +782,7 @@ static Type *ty_type(Ck *c, const TyExp *x)
     case TYX_RECORD: { /* rule 45 */
         Type *t = new_rec(c, x->n);
         t->n = 0;
-        for (uint32_t i = 0; i < x->n; i++) {
-            uint32_t k = t->n++;
-            while (k > 0 && rec_label_cmp(t->labels[k - 1], x->labels[i]) > 0) {
-                t->labels[k] = t->labels[k - 1];
-                t->args[k] = t->args[k - 1];
-                k--;
-            }
-            t->labels[k] = x->labels[i];
-            t->args[k] = ty_type(c, x->args[i]);
-        }
+        for (uint32_t i = 0; i < x->n; i++) rec_insert(t, x->labels[i], ty_type(c, x->args[i]));
         return t;
     }
     case TYX_TUPLE: {
@@ -1255,8 +1253,10 @@ static Type *ty_exp_bare(Ck *c, const Expr *e)
         while (sp) {
             Type *u = repr(stack[--sp]);
             if (u->k == T_CON && u->tc->id >= tc0) {
+                Buf b = {0};
                 error_at(c, e->span, "type %s escapes its scope (the let's value has type %s)",
-                         u->tc->name, show(c, &(Buf){0}, t));
+                         u->tc->name, show(c, &b, t));
+                free(b.s);
                 break;
             }
             if (u->k == T_CON || u->k == T_REC)
@@ -1268,18 +1268,20 @@ static Type *ty_exp_bare(Ck *c, const Expr *e)
     return new_var(c);
 }
 
-static void ty_scope_annot(Ck *c, const TyExp *x);
+/* t : annot (rules 9 and 42): the annotation's type, or t without one. */
+static Type *constrain(Ck *c, Type *t, const TyExp *annot, Span sp, const char *what,
+                       const char *name)
+{
+    if (!annot) return t;
+    Type *want = ty_type(c, annot);
+    expect(c, want, t, sp, what, "constraint", name, sp);
+    return want;
+}
 
 static Type *ty_exp(Ck *c, const Expr *e)
 {
-    Type *t = ty_exp_bare(c, e);
-    if (e->annot) {                                 /* rule 9 */
-        Type *want = ty_type(c, e->annot);
-        expect(c, want, t, e->span, "expression doesn't match constraint", "constraint",
-               "expression", e->span);
-        return want;
-    }
-    return t;
+    return constrain(c, ty_exp_bare(c, e), e->annot, e->span, "expression doesn't match constraint",
+                     "expression");
 }
 
 /* ---- patterns (rules 32-43) ---------------------------------------- */
@@ -1319,16 +1321,7 @@ static Type *ty_pat_bare(Ck *c, const Pat *p)
         Type *t = new_rec(c, p->n);
         t->flex = (uint8_t)(p->ival != 0);
         t->n = 0;
-        for (uint32_t i = 0; i < p->n; i++) {
-            uint32_t k = t->n++;
-            while (k > 0 && rec_label_cmp(t->labels[k - 1], p->labels[i]) > 0) {
-                t->labels[k] = t->labels[k - 1];
-                t->args[k] = t->args[k - 1];
-                k--;
-            }
-            t->labels[k] = p->labels[i];
-            t->args[k] = ty_pat(c, p->elems[i]);
-        }
+        for (uint32_t i = 0; i < p->n; i++) rec_insert(t, p->labels[i], ty_pat(c, p->elems[i]));
         if (t->flex) pend(c, t);
         return t;
     }
@@ -1353,14 +1346,8 @@ static Type *ty_pat_bare(Ck *c, const Pat *p)
 
 static Type *ty_pat(Ck *c, const Pat *p)
 {
-    Type *t = ty_pat_bare(c, p);
-    if (p->annot) {                                 /* rule 42 */
-        Type *want = ty_type(c, p->annot);
-        expect(c, want, t, p->span, "pattern and constraint do not agree", "constraint",
-               "pattern", p->span);
-        return want;
-    }
-    return t;
+    return constrain(c, ty_pat_bare(c, p), p->annot, p->span, "pattern and constraint do not agree",
+                     "pattern");
 }
 
 /* ---- declarations (rules 15-31) ------------------------------------ */
@@ -1579,7 +1566,6 @@ static int arg_admits_eq(Ck *c, Type *t)
 static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30 */
 {
     /* the group's type names first: they may be recursive */
-    uint32_t ngroup = 0;
     Tycon **tcs = arena_alloc(c->arena, (d->ncons ? d->ncons : 1) * sizeof *tcs);
     Scheme **tys = arena_alloc(c->arena, (d->ncons ? d->ncons : 1) * sizeof *tys);
     for (uint32_t i = 0; i < d->ncons; i++) {
@@ -1603,7 +1589,6 @@ static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30 */
         env_bind(c, NS_TYPE, dt->name)->sch = s;
         tcs[i] = tc;
         tys[i] = s;
-        ngroup++;
     }
     /* withtype abbreviations (rule 29's type functions, expanded) */
     for (uint32_t i = 0; i < d->ntybinds; i++) {
@@ -1642,7 +1627,6 @@ static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30 */
                 changed = 1;
             }
     }
-    (void)ngroup;
 }
 
 static void ty_typedec(Ck *c, const Dec *d)         /* rule 27 */
@@ -1777,12 +1761,11 @@ static void dummies(Ck *c, Type *t)
         for (uint32_t i = 0; i < t->n; i++) dummies(c, t->args[i]);
 }
 
-static void print_bindings(Ck *c, uint32_t mark, FILE *out, const char *prefix)
+static void print_bindings(Ck *c, uint32_t mark, FILE *out)
 {
     for (uint32_t i = mark; i < c->nenv; i++) {
         const Entry *e = &c->env[i];
         if (e->ns != NS_VAL || e->name[0] == '%') continue;
-        if (prefix && strchr(e->name, '.')) continue;
         Buf b = {0};
         print_ty(&b, e->sch->body, 0);
         fprintf(out, "val %s : %s\n", e->name, b.s ? b.s : "");
@@ -1806,7 +1789,7 @@ uint32_t types_check(const Program *p, TypeReport *rep, FILE *out)
         resolve_pending(&c, d->span);
         for (uint32_t k = mark; k < c.nenv; k++)
             if (c.env[k].ns == NS_VAL) dummies(&c, c.env[k].sch->body);
-        if (out && i >= p->nuser0) print_bindings(&c, mark, out, NULL);
+        if (out && i >= p->nuser0) print_bindings(&c, mark, out);
     }
     free(c.env);
     free(c.cons);
