@@ -113,3 +113,12 @@ printf 'val r = ref []\nval _ = r := [1]\n' > "$TMP/vr.pml"
 expect_eq "value restriction: ref [] at top level is a dummy type, as in SML/NJ" \
     "$TMP/vr.pml:2:5: error: operator and operand do not agree [tycon mismatch]: operator domain: ?.X1 list ref * ?.X1 list, operand: ?.X1 list ref * int list" \
     "$("$PML" check "$TMP/vr.pml" 2>&1 | head -1)"
+
+# ---- every primitive of lang/prims.h has its type (an untyped one would
+# be a free variable, a dummy type ?.X at top level) ----
+grep -o '^ *X([A-Z_0-9]*, *"[^"]*"' lang/prims.h | sed 's/.*"\(.*\)"/\1/' |
+    awk '{ if ($0 ~ /^[A-Za-z]/ && $0 !~ /^(div|mod|o|before)$/) printf "val p%d = %s\n", NR, $0
+           else printf "val p%d = op %s\n", NR, $0 }' > "$TMP/prims.pml"
+"$PML" check --types "$TMP/prims.pml" > "$TMP/prims.out" 2>&1
+expect_eq "every primitive has a type" "$(wc -l < "$TMP/prims.pml") 0" \
+    "$(grep -c '^val p[0-9]* : ' "$TMP/prims.out") $(grep -c '?\.X' "$TMP/prims.out")"
