@@ -1658,6 +1658,24 @@ static void ty_exception(Ck *c, const Dec *d)       /* rules 30, 31 */
     }
 }
 
+/* open of a library structure (List, the prelude's dotted names): binds x
+ * for every value S.x in scope (the newest of each name wins, as later
+ * bindings shadow earlier ones). */
+static void open_dotted(Ck *c, const char *s)
+{
+    size_t n = strlen(s);
+    uint32_t end = c->nenv;
+    for (uint32_t i = 0; i < end; i++) {
+        const Entry *e = &c->env[i];
+        if (e->ns != NS_VAL || strncmp(e->name, s, n) != 0 || e->name[n] != '.' ||
+            strchr(e->name + n + 1, '.'))
+            continue;
+        if (env_find(c, NS_VAL, e->name) != e) continue;  /* shadowed */
+        Scheme *sch = e->sch;
+        env_bind(c, NS_VAL, e->name + n + 1)->sch = sch;
+    }
+}
+
 static int is_abstype(const Dec *d)
 {
     return d->kind == DEC_LOCAL && d->ndecs == 1 && d->decs[0]->kind == DEC_DATATYPE &&
@@ -1715,6 +1733,7 @@ static void ty_dec(Ck *c, Dec *d)
         for (uint32_t i = 0; i < d->nnames; i++) {
             Entry *e = env_find(c, NS_STR, d->names[i]);
             if (e) env_rebind(c, e->str, NULL);
+            else open_dotted(c, d->names[i]);
         }
         break;
     }
@@ -1783,13 +1802,13 @@ uint32_t types_check(const Program *p, TypeReport *rep, FILE *out)
     init_builtins(&c);
     for (uint32_t i = 0; i < p->ndecs; i++) {
         Dec *d = p->decs[i];
-        uint32_t mark = c.nenv;
+        uint32_t mark = c.nenv, errors = rep->nerrors;
         c.top_span = d->span;
         ty_dec(&c, d);
         resolve_pending(&c, d->span);
         for (uint32_t k = mark; k < c.nenv; k++)
             if (c.env[k].ns == NS_VAL) dummies(&c, c.env[k].sch->body);
-        if (out && i >= p->nuser0) print_bindings(&c, mark, out);
+        if (out && i >= p->nuser0 && rep->nerrors == errors) print_bindings(&c, mark, out);
     }
     free(c.env);
     free(c.cons);
