@@ -1,6 +1,6 @@
 /*
  * cmd_run.c — `pml run FILE …` (evaluate, then simulate and report each
- * policy and P) and `pml check FILE` (parse and resolve only).
+ * policy and P) and `pml check FILE` (parse, resolve and type-check only).
  */
 #include <string.h>
 

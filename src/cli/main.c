@@ -25,8 +25,8 @@ static const CliCommand commands[] = {
      "Runs FILE for real on P threads with each policy and measures the heap by\n"
      "sampling it (docs/exec.md); --compare sets the simulator's figures beside.",
      "pml exec examples/fib.pml -D n=20 --sched={policies,} -p 1,2 --compare", &cli_cmd_exec},
-    {"check", "FILE [options]", "parse and resolve only",
-     "Parses and resolves FILE (with the prelude) without running it.", "pml check examples/fib.pml", &cli_cmd_check},
+    {"check", "FILE [options]", "parse, resolve and type-check only",
+     "Parses, resolves and type-checks FILE (with the prelude) without running it; --types prints each binding's type.", "pml check examples/fib.pml", &cli_cmd_check},
     {"race", "FILE [options]", "the determinacy races: parallel branches touching one ref or array element (docs/races.md)",
      "Runs FILE, watching every read and write of a ref cell or array element, and\n"
      "reports each pair of source positions whose accesses may run in parallel, at\n"
