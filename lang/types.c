@@ -76,7 +76,7 @@ typedef struct Scheme {
 
 /* ---- the environment ------------------------------------------------- */
 
-typedef enum Ns { NS_VAL, NS_TYPE, NS_STR } Ns;
+typedef enum Ns { NS_VAL, NS_TYPE, NS_STR, NS_FCT } Ns;
 
 typedef struct Str Str;
 typedef struct Entry {
@@ -85,6 +85,7 @@ typedef struct Entry {
     uint32_t hash, next;    /* next: the entry below in its bucket (+1; 0: none) */
     Scheme *sch;            /* NS_VAL, NS_TYPE */
     Str *str;               /* NS_STR */
+    const Dec *fct;         /* NS_FCT: the functor's declaration */
 } Entry;
 
 /* A structure: the entries its body declared (names relative to it). */
@@ -205,6 +206,7 @@ static void env_rebind(Ck *c, const Str *s, const char *prefix)
         Entry *e = env_bind(c, m->ns, name);
         e->sch = m->sch;
         e->str = m->str;
+        e->fct = m->fct;
     }
 }
 
@@ -1676,6 +1678,28 @@ static void open_dotted(Ck *c, const char *s)
     }
 }
 
+/* The members of a structure expression (struct ... end, an alias, a
+ * functor's application as the resolver expanded it: the argument, then
+ * the copy of the body that sees it as X.x), named as inside it. */
+static Str *ty_strexp(Ck *c, const Dec *d)
+{
+    uint32_t mark = c->nenv;
+    if (d->alias_of) {
+        Entry *e = env_find(c, NS_STR, d->alias_of);
+        return e ? e->str : env_since(c, mark);
+    }
+    if (d->functor && d->ndecs == 2) {
+        Entry *f = env_find(c, NS_FCT, d->functor);
+        Str *arg = ty_strexp(c, d->decs[0]);
+        env_undo(c, mark);
+        env_rebind(c, arg, f && f->fct ? f->fct->functor : NULL);
+        if (f && f->fct && f->fct->functor) env_bind(c, NS_STR, f->fct->functor)->str = arg;
+        return ty_strexp(c, d->decs[1]);
+    }
+    ty_decs(c, d->decs, d->ndecs);
+    return env_since(c, mark);
+}
+
 static int is_abstype(const Dec *d)
 {
     return d->kind == DEC_LOCAL && d->ndecs == 1 && d->decs[0]->kind == DEC_DATATYPE &&
@@ -1716,19 +1740,20 @@ static void ty_dec(Ck *c, Dec *d)
     }
     case DEC_STRUCTURE: {
         uint32_t mark = c->nenv;
-        Str *s;
-        if (d->alias_of) {
-            Entry *e = env_find(c, NS_STR, d->alias_of);
-            s = e ? e->str : env_since(c, mark);
+        Str *s = ty_strexp(c, d);
+        env_undo(c, mark);
+        if (d->name) {
+            env_bind(c, NS_STR, d->name)->str = s;
+            env_rebind(c, s, d->name);
         } else {
-            ty_decs(c, d->decs, d->ndecs);
-            s = env_since(c, mark);
-            env_undo(c, mark);
+            env_rebind(c, s, NULL);  /* an argument or application: left in scope */
         }
-        env_bind(c, NS_STR, d->name)->str = s;
-        env_rebind(c, s, d->name);
         break;
     }
+    case DEC_FUNCTOR:
+        /* its body is checked per application, on the resolver's copy */
+        env_bind(c, NS_FCT, d->name)->fct = d;
+        break;
     case DEC_OPEN:
         for (uint32_t i = 0; i < d->nnames; i++) {
             Entry *e = env_find(c, NS_STR, d->names[i]);
