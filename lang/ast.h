@@ -66,7 +66,9 @@ typedef struct TyBind {
 typedef struct Ref {
     RefKind kind;
     uint32_t index;
-    const ConDef *con;
+    const ConDef *con;  /* REF_CON: the constructor; an exception made at
+                           each evaluation (in a frame slot): its
+                           declaration's ConDef, for the type checker */
 } Ref;
 
 /* A constructor of a datatype or an exception.  Builtins: true, false
@@ -298,7 +300,8 @@ struct Dec {
     uint32_t ncons;     /* DEC_DATATYPE, DEC_EXCEPTION */
     ConDef *cons;
     const char *name;   /* DEC_STRUCTURE (NULL: a functor's body or
-                           argument), DEC_SIGNATURE, DEC_FUNCTOR */
+                           argument), DEC_SIGNATURE, DEC_FUNCTOR,
+                           DEC_DATATYPE with alias_of (the new name t) */
     uint32_t ndecs, ndecs2; /* DEC_STRUCTURE: decs; DEC_LOCAL: decs, decs2 */
     Dec **decs, **decs2;
     const char *alias_of; /* DEC_STRUCTURE: structure name = alias_of;

@@ -295,7 +295,7 @@ datbinds(L) ::= datbinds(M) AND datbind(B). { L = M; for (uint32_t i = 0; i < B.
 
 datbind(L) ::= tyvars(V) ID(N) EQ conbinds(C). { L = parse_datbind(ps, V, N, C); }
 /* datatype t = datatype M.t: M.t's constructors under their own names */
-dec(D) ::= DATATYPE(T) tyvars ID EQ DATATYPE tycon(C). { D = parse_datatype_copy(ps, TO(SP(T), C), C); }
+dec(D) ::= DATATYPE(T) tyvars ID(N) EQ DATATYPE tycon(C). { D = parse_datatype_copy(ps, TO(SP(T), C), N, C); }
 
 conbinds(L) ::= conbind(C).             { L = list_push(ARENA, (List){0}, C); }
 conbinds(L) ::= conbinds(M) BAR conbind(C). { L = list_push(ARENA, M, C); }

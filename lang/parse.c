@@ -194,10 +194,11 @@ const char *parse_spec_entry(ParseState *ps, const char *kind, Token name)
     return s;
 }
 
-Dec *parse_datatype_copy(ParseState *ps, Span sp, Token name)
+Dec *parse_datatype_copy(ParseState *ps, Span sp, Token name, Token of)
 {
     Dec *d = ast_dec(ps->arena, DEC_DATATYPE, sp);
-    d->alias_of = name.v.s;
+    d->name = name.v.s;
+    d->alias_of = of.v.s;
     return d;
 }
 

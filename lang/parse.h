@@ -166,8 +166,9 @@ Dec *parse_val(ParseState *ps, Span sp, ValBinds b);
 /* include S, datatype t = datatype T in a signature: the spec entries
  * "include S", "datatype T" (see SigExp). */
 const char *parse_spec_entry(ParseState *ps, const char *kind, Token name);
-/* datatype t = datatype T: a DEC_DATATYPE without constructors, alias_of T. */
-Dec *parse_datatype_copy(ParseState *ps, Span sp, Token name);
+/* datatype t = datatype T: a DEC_DATATYPE without constructors, named t,
+ * alias_of T. */
+Dec *parse_datatype_copy(ParseState *ps, Span sp, Token name, Token of);
 /* val rec f = fn ... and g = fn ...: one fun group. */
 Dec *parse_val_rec_and(ParseState *ps, Span sp, ValBinds b);
 /* datatype datbinds: its Dec, remembered so that the constructors' fixity

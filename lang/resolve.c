@@ -588,6 +588,7 @@ static void resolve_var(R *r, Expr *e)
     Binding *b = lookup(r, e->name);
     if (b) {
         e->ref = ref_for(r, r->fn, b);
+        if (b->kind == B_EXN) e->ref.con = b->con;
         if (b->kind != B_CON && b->kind != B_PRIM) log_use(r, b);
         return;
     }

@@ -25,6 +25,7 @@
  *   - equality types (§4.4): ''a and the = of the Basis; a datatype admits
  *     equality when its constructors' arguments do (§4.9, maximised).
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -860,8 +861,8 @@ static Type *rd_atom(Rd *r)
         return r->vars[i];
     }
     const char *s = r->p;
-    while ((*r->p >= 'a' && *r->p <= 'z')) r->p++;
-    char name[16];
+    while (isalpha((unsigned char)*r->p) || *r->p == '.') r->p++;
+    char name[32];
     snprintf(name, sizeof name, "%.*s", (int)(r->p - s), s);
     if (strcmp(name, "unit") == 0) return tuple(c, 0, NULL);
     Entry *e = env_find(c, NS_TYPE, name);
@@ -874,9 +875,9 @@ static Type *rd_app(Rd *r)
     for (;;) {
         rd_skip(r);
         const char *s = r->p;
-        if (!(*s >= 'a' && *s <= 'z')) return t;
-        while (*r->p >= 'a' && *r->p <= 'z') r->p++;
-        char name[16];
+        if (!isalpha((unsigned char)*s)) return t;
+        while (isalpha((unsigned char)*r->p) || *r->p == '.') r->p++;
+        char name[32];
         snprintf(name, sizeof name, "%.*s", (int)(r->p - s), s);
         Entry *e = env_find(r->c, NS_TYPE, name);
         t = new_con(r->c, e->sch->body->tc, 1, t, NULL);
@@ -959,6 +960,16 @@ static const struct { const char *name, *type; } prim_types[] = {
     {"Array.length", "'a array -> int"}, {"Array.vector", "'a array -> 'a vector"},
     {"o", "('b -> 'c) * ('a -> 'b) -> 'a -> 'c"}, {"before", "'a * unit -> 'a"},
     {"Math.pi", "real"}, {"Math.e", "real"},
+    {"exnName", "exn -> string"}, {"General.exnName", "exn -> string"},
+    {"exnMessage", "exn -> string"}, {"General.exnMessage", "exn -> string"},
+    {"Int.maxInt", "int option"}, {"Int.minInt", "int option"},
+    {"Int.precision", "int option"}, {"Vector.maxLen", "int"}, {"Array.maxLen", "int"},
+    {"String.maxSize", "int"}, {"Char.maxOrd", "int"},
+    {"TextIO.print", "string -> unit"},
+    {"TextIO.output", "TextIO.outstream * string -> unit"},
+    {"TextIO.flushOut", "TextIO.outstream -> unit"},
+    {"TextIO.inputLine", "TextIO.instream -> string option"},
+    {"TextIO.inputAll", "TextIO.instream -> string"},
 };
 
 static const char *prim_type_text(const char *name)
@@ -1034,13 +1045,34 @@ static void init_builtins(Ck *c)
     c->t_ref->always_eq = 1;
     c->t_array->always_eq = 1;
     env_bind(c, NS_TYPE, "unit")->sch = mono(c, tuple(c, 0, NULL));
+    /* the Basis structures' names for the same types (datatype t = datatype
+     * General.order, x : Int.int) */
+    static const char *const longs[][2] = {
+        {"General.order", "order"}, {"General.exn", "exn"}, {"General.unit", "unit"},
+        {"Int.int", "int"}, {"Real.real", "real"}, {"String.string", "string"},
+        {"Char.char", "char"}, {"Bool.bool", "bool"}, {"Word.word", "word"},
+        {"List.list", "list"}, {"Option.option", "option"}, {"Vector.vector", "vector"},
+        {"Array.array", "array"},
+    };
+    for (size_t i = 0; i < sizeof longs / sizeof longs[0]; i++)
+        env_bind(c, NS_TYPE, longs[i][0])->sch = env_find(c, NS_TYPE, longs[i][1])->sch;
+    /* the Basis's abstract types (bound only under their structures' names) */
+    static const struct { const char *name; int eq; } abs[] = {
+        {"TextIO.instream", 0}, {"TextIO.outstream", 0}, {"StringCvt.radix", 1},
+    };
+    for (size_t i = 0; i < sizeof abs / sizeof abs[0]; i++)
+        env_bind(c, NS_TYPE, abs[i].name)->sch =
+            mono(c, con0(c, new_tycon(c, abs[i].name, 0, abs[i].eq)));
     static const struct { const char *name, *type; } cons[] = {
         {"false", "bool"}, {"true", "bool"}, {"nil", "'a list"}, {"::", "'a * 'a list -> 'a list"},
         {"NONE", "'a option"}, {"SOME", "'a -> 'a option"}, {"ref", "'a -> 'a ref"},
         {"Fail", "string -> exn"}, {"Div", "exn"}, {"Overflow", "exn"}, {"Subscript", "exn"},
         {"Empty", "exn"}, {"Option", "exn"}, {"Match", "exn"}, {"Bind", "exn"}, {"Size", "exn"},
         {"Chr", "exn"}, {"Domain", "exn"}, {"LESS", "order"}, {"EQUAL", "order"},
-        {"GREATER", "order"},
+        {"GREATER", "order"}, {"UnequalLengths", "exn"}, {"BIN", "StringCvt.radix"},
+        {"OCT", "StringCvt.radix"}, {"DEC", "StringCvt.radix"}, {"HEX", "StringCvt.radix"},
+        {"stdIn", "TextIO.instream"}, {"stdOut", "TextIO.outstream"},
+        {"stdErr", "TextIO.outstream"},
     };
     for (size_t i = 0; i < sizeof cons / sizeof cons[0]; i++) {
         const ConDef *con = resolve_builtin_con(cons[i].name);
@@ -1094,6 +1126,7 @@ static Type *ty_var(Ck *c, const Expr *e)
     case REF_PRIM: return prim_type(c, e->ref.index);
     case REF_CON: return con_type(c, e->ref.con);
     default: {
+        if (e->ref.con) return con_type(c, e->ref.con);  /* a fresh exception */
         Entry *en = env_find(c, NS_VAL, e->name);
         if (!en) return new_var(c); /* the resolver has reported it */
         return instantiate(c, en->sch, NULL);
@@ -1565,8 +1598,14 @@ static int arg_admits_eq(Ck *c, Type *t)
     return 0;
 }
 
-static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30 */
+static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30, 18 */
 {
+    if (d->alias_of) {      /* datatype t = datatype T (rule 18): t is T */
+        Entry *e = env_find(c, NS_TYPE, d->alias_of);
+        if (!e) error_at(c, d->span, "unbound type constructor: %s", d->alias_of);
+        else env_bind(c, NS_TYPE, d->name)->sch = e->sch;
+        return;
+    }
     /* the group's type names first: they may be recursive */
     Tycon **tcs = arena_alloc(c->arena, (d->ncons ? d->ncons : 1) * sizeof *tcs);
     Scheme **tys = arena_alloc(c->arena, (d->ncons ? d->ncons : 1) * sizeof *tys);
@@ -1655,6 +1694,10 @@ static void ty_exception(Ck *c, const Dec *d)       /* rules 30, 31 */
         const ConDef *con = &d->cons[i];
         if (con->alias_of) continue;    /* E = F: the resolver made it F */
         Type *exn = con0(c, c->t_exn);
+        /* inside a val or fun, a type variable no declaration scopes yet is
+         * scoped there, the innermost one being checked (§4.6: let
+         * exception E of 'a in a fun) */
+        if (c->level > 0 && con->has_arg) ty_scope_annot(c, con->arg_ty);
         Type *t = con->has_arg && con->arg_ty ? arrow(c, ty_type(c, con->arg_ty), exn) : exn;
         con_set(c, con, mono(c, t));
     }
