@@ -283,11 +283,15 @@ static int equal(Site *s, Value **a)
 static Value *p_eq(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, equal(s, a), loc); }
 static Value *p_ne(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, !equal(s, a), loc); }
 
+/* -1, 0 or 1 as a is below, equal to or above b; 2 for reals that are
+ * unordered (a NaN), where <, >, <= and >= are all false as in IEEE 754
+ * and SML's Real. */
 static int compare(Site *s, const Value *a, const Value *b)
 {
     if ((a->tag == V_INT && b->tag == V_INT) || (a->tag == V_CHAR && b->tag == V_CHAR))
         return (a->u.i > b->u.i) - (a->u.i < b->u.i);
-    if (a->tag == V_REAL && b->tag == V_REAL) return (a->u.r > b->u.r) - (a->u.r < b->u.r);
+    if (a->tag == V_REAL && b->tag == V_REAL)
+        return a->u.r != a->u.r || b->u.r != b->u.r ? 2 : (a->u.r > b->u.r) - (a->u.r < b->u.r);
     if (a->tag == V_STR && b->tag == V_STR) {
         uint32_t n = a->n < b->n ? a->n : b->n;
         int c = memcmp(a->u.s, b->u.s, n);
@@ -297,10 +301,10 @@ static int compare(Site *s, const Value *a, const Value *b)
     type_error(s, "two ints, two reals, two chars or two strings", a->tag == b->tag ? a : b);
 }
 
-static Value *p_lt(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, compare(s, a[0], a[1]) < 0, loc); }
-static Value *p_gt(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, compare(s, a[0], a[1]) > 0, loc); }
-static Value *p_le(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, compare(s, a[0], a[1]) <= 0, loc); }
-static Value *p_ge(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, compare(s, a[0], a[1]) >= 0, loc); }
+static Value *p_lt(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, compare(s, a[0], a[1]) == -1, loc); }
+static Value *p_gt(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, compare(s, a[0], a[1]) == 1, loc); }
+static Value *p_le(Site *s, Value **a, uint32_t loc) { int c = compare(s, a[0], a[1]); return ev_bool(s->ev, c == -1 || c == 0, loc); }
+static Value *p_ge(Site *s, Value **a, uint32_t loc) { int c = compare(s, a[0], a[1]); return ev_bool(s->ev, c == 1 || c == 0, loc); }
 
 /* ---- strings and characters ---- */
 
