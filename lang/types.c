@@ -115,9 +115,10 @@ typedef struct Ck {
     uint32_t level;
     uint32_t nvars, ntycons, ndummies;
     /* made during the current top-level declaration: overloaded variables
-     * and flexible records, resolved or defaulted at its end */
-    Type **pending;
-    uint32_t npending, cappending;
+     * (defaulted at its end) and flexible records (checked at the end of
+     * each declaration; kept apart so that check stays linear) */
+    Type **pending, **flexes;
+    uint32_t npending, cappending, nflexes, capflexes;
     Span top_span;
     /* the right-hand side of the val being checked, and where SML/NJ
      * reports an error of that expression itself: from the pattern on */
@@ -337,6 +338,11 @@ static Type *repr(Type *t)
 
 static void pend(Ck *c, Type *t)
 {
+    if (t->k == T_REC) {
+        c->flexes = grow(c->flexes, &c->capflexes, c->nflexes + 1, sizeof *c->flexes);
+        c->flexes[c->nflexes++] = t;
+        return;
+    }
     c->pending = grow(c->pending, &c->cappending, c->npending + 1, sizeof *c->pending);
     c->pending[c->npending++] = t;
 }
@@ -1391,9 +1397,14 @@ static Type *ty_pat(Ck *c, const Pat *p)
  * is above the current one) must be resolved by now, as SML/NJ requires. */
 static void check_flex(Ck *c, Span sp, uint32_t above)
 {
-    for (uint32_t i = 0; i < c->npending; i++) {
-        Type *t = c->pending[i];
-        if (t->k != T_REC || t->link || !t->flex || t->level <= above) continue;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < c->nflexes; i++) {
+        Type *t = c->flexes[i];
+        if (t->link || !t->flex) continue;   /* resolved: dropped */
+        if (t->level <= above) {
+            c->flexes[kept++] = t;           /* an enclosing declaration's */
+            continue;
+        }
         Buf b = {0};
         for (uint32_t k = 0; k < t->n; k++) {
             put(&b, k ? ", #" : "#");
@@ -1403,6 +1414,7 @@ static void check_flex(Ck *c, Span sp, uint32_t above)
         free(b.s);
         t->link = new_var(c);   /* reported once, and no error follows from it */
     }
+    c->nflexes = kept;
 }
 
 /* Non-expansive expressions (§4.7): their types may be generalised. */
@@ -1832,6 +1844,7 @@ static void resolve_pending(Ck *c, Span sp)
     }
     check_flex(c, sp, 0);
     c->npending = 0;
+    c->nflexes = 0;
 }
 
 /* Free variables left at top level (the value restriction): dummy types. */
@@ -1881,6 +1894,7 @@ uint32_t types_check(const Program *p, TypeReport *rep, FILE *out)
     free(c.env);
     free(c.cons);
     free(c.pending);
+    free(c.flexes);
     free(c.tv_names);
     free(c.tv_types);
     arena_free(c.arena);
