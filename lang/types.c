@@ -1614,8 +1614,9 @@ static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30, 18 */
 {
     if (d->alias_of) {      /* datatype t = datatype T (rule 18): t is T */
         Entry *e = env_find(c, NS_TYPE, d->alias_of);
+        Scheme *sch = e ? e->sch : NULL;    /* read before binding moves c->env */
         if (!e) error_at(c, d->span, "unbound type constructor: %s", d->alias_of);
-        else env_bind(c, NS_TYPE, d->name)->sch = e->sch;
+        else env_bind(c, NS_TYPE, d->name)->sch = sch;
         return;
     }
     /* the group's type names first: they may be recursive */
@@ -1745,10 +1746,12 @@ static Str *ty_strexp(Ck *c, const Dec *d)
     }
     if (d->functor && d->ndecs == 2) {
         Entry *f = env_find(c, NS_FCT, d->functor);
+        /* the parameter's name, read before binding moves c->env */
+        const char *param = f && f->fct ? f->fct->functor : NULL;
         Str *arg = ty_strexp(c, d->decs[0]);
         env_undo(c, mark);
-        env_rebind(c, arg, f && f->fct ? f->fct->functor : NULL);
-        if (f && f->fct && f->fct->functor) env_bind(c, NS_STR, f->fct->functor)->str = arg;
+        env_rebind(c, arg, param);
+        if (param) env_bind(c, NS_STR, param)->str = arg;
         return ty_strexp(c, d->decs[1]);
     }
     ty_decs(c, d->decs, d->ndecs);
