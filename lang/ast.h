@@ -118,6 +118,13 @@ typedef struct RefList {
     const char **names;
 } RefList;
 
+/* Frame slots to clear (live.c: safe-for-space frames): the values they
+ * hold are not read again on this path. */
+typedef struct Kill {
+    uint32_t n;
+    uint32_t *slots;
+} Kill;
+
 /* ---- patterns ---------------------------------------------------------- */
 typedef enum PatKind {
     PAT_WILD,       /* _ */
@@ -198,6 +205,8 @@ typedef struct Clause {
     /* resolver: free variables of the arm less its pattern's variables,
      * as seen from the enclosing scope (the use edges when not taken). */
     RefList free;
+    /* live.c: the slots cleared once this arm is taken, before its body */
+    Kill kill;
 } Clause;
 
 struct Expr {
@@ -237,6 +246,12 @@ struct Expr {
                            0, 0 for any other fn */
     int prim_args;      /* EX_APP: resolver: 1 when a is a primitive or a
                            constructor applied directly (no closure call) */
+    /* live.c: kill, the slots cleared once e is evaluated (EX_VAR, EX_FN,
+     * EX_PAR: the last reads); kill_path[i], those cleared when path i is
+     * taken: EX_IF its b (0) or c (1), EX_ANDALSO and EX_ORELSE going on
+     * to b (0) or not (1), EX_HANDLE's a returning normally (0) */
+    Kill kill;
+    Kill kill_path[2];
 };
 
 /* ---- declarations ------------------------------------------------------ */
@@ -331,6 +346,8 @@ struct Dec {
     uint32_t id;        /* annotation index of the group's closure node;
                            DEC_EXCEPTION: of the nodes that make its fresh
                            exceptions */
+    Kill kill;          /* live.c: DEC_VAL, DEC_FUN, DEC_EXCEPTION: the slots
+                           cleared once the declaration is evaluated */
 };
 
 /* A whole program: the prelude's declarations followed by the user's. */

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "live.h"
 #include "prims.h"
 
 /* B_STR: "S." marks that structure S exists (it may have no members).
@@ -1344,6 +1345,7 @@ int resolve_program(Program *p, Diag *d)
         memcpy(p->id_span, r.id_span, r.nexprs * sizeof *p->id_span);
         memcpy((void *)p->id_label, r.id_label, r.nexprs * sizeof *p->id_label);
     }
+    live_program(p);
 done:
     free(r.scope);
     for (size_t i = 0; i < r.capindex; i++) free(r.index[i].members);

@@ -304,6 +304,16 @@ static Value *lookup(const Env *env, const Ref *r)
     }
 }
 
+/* Safe-for-space frames (live.h): the slots k lists are not read again on
+ * this path, so their values stop being roots here, as in the cost
+ * semantics.  Not in the Theorem 1 check, which reads every expression's
+ * free variables after it. */
+static void clear_slots(const Ev *ev, const Env *env, const Kill *k)
+{
+    if (k->n && !ev->o->check_theorem1)
+        for (uint32_t i = 0; i < k->n; i++) env->fr[k->slots[i]] = NULL;
+}
+
 /* use n -> ρ(y) for each y in l */
 static void use_all(Ev *ev, uint32_t n, const Env *env, const RefList *l)
 {
@@ -413,6 +423,8 @@ static int match_record(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in
 
 static int match(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
+    char here; /* what enter leaves on the stack is scrubbed (scrub_after) */
+    if ((uintptr_t)&here < ev->stack_low) ev->stack_low = (uintptr_t)&here;
     switch (p->kind) {
     case PAT_WILD:
         return 1;
@@ -478,6 +490,7 @@ static int match_clauses(Ev *ev, uint32_t n, const Clause *cl, uint32_t ncl, Val
     use_inspected(ev, n, &in, sp);
     for (uint32_t i = 0; i < ncl; i++)
         if ((int)i != taken) use_all(ev, n, env, &cl[i].free);
+    if (taken >= 0) clear_slots(ev, env, &cl[taken].kill);
     return taken;
 }
 
@@ -537,7 +550,58 @@ static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, u
     return v;
 }
 
-static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint32_t n)
+/* pml exec's collector scans stacks conservatively: a frame pushed where
+ * a call has just returned finds that call's pointers in the words it has
+ * not written yet, and keeps what they point to alive.  In a recursion
+ * that copies a list at each level (tests/exec/descent.pml) every level
+ * then keeps an old list: O(n^2) words where the cost semantics keeps
+ * O(n).  So, running for real, the stack a call used below its caller is
+ * zeroed when it returns (after the body, and after matching the
+ * argument, enter), from frames of scrub's own: no write below the stack
+ * pointer, where a signal handler (the collector's) may run.  The cost is
+ * about one more write per word of stack used. */
+static __attribute__((noinline)) uintptr_t scrub(uintptr_t low)
+{
+    volatile uintptr_t buf[64];
+    for (int i = 0; i < 64; i++) buf[i] = 0;
+    if ((uintptr_t)buf > low) return scrub(low) + buf[0]; /* not a tail call */
+    return buf[0];
+}
+
+static void scrub_after(Ev *ev)
+{
+    char here;
+    if (ev->record || ev->stack_low >= (uintptr_t)&here) return;
+    scrub(ev->stack_low);
+    ev->stack_low = (uintptr_t)&here;
+}
+
+/* The argument (after the hidden ones, the curried function's earlier
+ * arguments) matched against the clauses, into the callee's frame: the
+ * clause taken.  Out of line, so that no word of the frame that evaluates
+ * the body holds the argument: the collector would find it there after
+ * the body has let it go. */
+static __attribute__((noinline)) int enter(Ev *ev, const Expr *site, const Expr *code, Value **argp, uint32_t n,
+                                           const Env *callee)
+{
+    Value *vals[code->nhidden + 1];
+    for (uint32_t i = 0; i < code->nhidden; i++) vals[i] = lookup(callee, &code->hidden[i]);
+    vals[code->nhidden] = *argp;
+    *argp = NULL;
+    const Expr *outer_match = ev->match_site;
+    ev->match_site = site;
+    int k = match_clauses(ev, n, code->clauses, code->nclauses, vals, callee, site->span);
+    ev->match_site = outer_match;
+    memset(vals, 0, sizeof vals);
+    __asm__ volatile("" : : "r"(vals) : "memory"); /* stores nothing reads: kept */
+    if (k < 0)
+        ev_raise_basis(ev, ev->c_match, site->span, "no clause of %s%s%s matches the argument",
+                       code->fn_name ? "'" : "", code->fn_name ? code->fn_name : "this fn",
+                       code->fn_name ? "'" : "");
+    return k;
+}
+
+static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value **argp, uint32_t n)
 {
     const Expr *code = f->u.clo.code;
     Group *grp = f->u.clo.grp;
@@ -546,19 +610,10 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
     Value *frame[nl];
     memset(frame, 0, sizeof frame);
     callee.fr = frame;
-    Value *vals[code->nhidden + 1];
-    for (uint32_t i = 0; i < code->nhidden; i++) vals[i] = lookup(&callee, &code->hidden[i]);
-    vals[code->nhidden] = arg;
     uint32_t outer_cs = ev->cs;
     if (ev->record) set_stack(ev, cstack_push(&ev->out->stacks, outer_cs, site->id, code->id), site->span);
-    const Expr *outer_match = ev->match_site;
-    ev->match_site = site;
-    int k = match_clauses(ev, n, code->clauses, code->nclauses, vals, &callee, site->span);
-    ev->match_site = outer_match;
-    if (k < 0)
-        ev_raise_basis(ev, ev->c_match, site->span, "no clause of %s%s%s matches the argument",
-                       code->fn_name ? "'" : "", code->fn_name ? code->fn_name : "this fn",
-                       code->fn_name ? "'" : "");
+    int k = enter(ev, site, code, argp, n, &callee);
+    scrub_after(ev); /* and the words enter left below this frame */
     const Expr *outer = ev->user_site;
     const EvalProbe *pr = ev->o->probe;
     if (site->span.file != 0) ev->user_site = site;
@@ -566,6 +621,7 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
     ev->frames = &call;
     if (pr) pr->enter(pr->st, code, (uint32_t)k, ev->g->n);
     Value *v = eval(ev, code->clauses[k].body, &callee);
+    scrub_after(ev);
     if (pr) pr->leave(pr->st, ev->g->n);
     ev->frames = call.prev;
     ev->user_site = outer;
@@ -574,18 +630,23 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value *arg, uint
 }
 
 /* C-APP: g1 ⊕ g2 ⊕ [n] ⊕ g3, use n -> loc(f), loc(arg). */
-static Value *apply(Ev *ev, const Expr *site, Value *f, Value *arg)
+/* The argument comes in a cell of the caller's frame (*argp), which a
+ * closure call clears once it has matched it (enter): no frame below the
+ * body's keeps it for the collector to find. */
+static Value *apply(Ev *ev, const Expr *site, Value *f, Value **argp)
 {
     uint32_t n = ev_node(ev, NK_APP, 0, site->id);
     ev_heap(ev, n, f->loc, HE_USE);
-    ev_heap(ev, n, arg->loc, HE_USE);
+    ev_heap(ev, n, (*argp)->loc, HE_USE);
+    if (f->tag == V_CLOS) return apply_closure(ev, site, f, argp, n);
+    Value *arg = *argp;
     switch (f->tag) {
-    case V_CLOS:
-        return apply_closure(ev, site, f, arg, n);
     case V_CONFN:
         return construct(ev, f->con, &arg, 1, site->id, site->span);
-    case V_COMPOSED: /* (f o g) x: after n, g x's application, then f's */
-        return apply(ev, site, f->u.f[0], apply(ev, site, f->u.f[1], arg));
+    case V_COMPOSED: { /* (f o g) x: after n, g x's application, then f's */
+        Value *y = apply(ev, site, f->u.f[1], &arg);
+        return apply(ev, site, f->u.f[0], &y);
+    }
     case V_PRIMFN: {
         uint32_t ar = prim_table[f->u.prim].arity;
         if (ar == 1) return prim_apply(ev, site->id, site->span, f->u.prim, &arg, 1);
@@ -629,6 +690,15 @@ static Value *apply_direct(Ev *ev, const Expr *e, const Env *env)
         ev_fail(ev, e->span, "'%s' expects %u argument%s, got %u", prim_table[fe->ref.index].name,
                 ar, ar == 1 ? "" : "s", nargs);
     return prim_apply(ev, e->id, e->span, fe->ref.index, args, nargs);
+}
+
+/* f x.  Out of line: its cell for x is the only word of its frame that
+ * holds the argument, and the call clears it (apply). */
+static __attribute__((noinline)) Value *eval_app(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *f = eval(ev, e->a, env);
+    Value *x = eval(ev, e->b, env);
+    return apply(ev, e, f, &x);
 }
 
 static Value *eval_var(Ev *ev, const Expr *e, const Env *env)
@@ -747,6 +817,7 @@ static void par_branch(void *arg, int side, const char *refused)
     child.handler = NULL;
     child.stack_limit = child.stack_mark = bigstack_limit();
     child.stack_top = 0;
+    child.stack_low = (uintptr_t)&child; /* this thread's stack */
     child.assigned = NULL;
     child.nassigned = child.capassigned = 0;
     child.print_midline = 0;
@@ -786,11 +857,7 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
     ParJob job, *j = &job;
     ev_node(ev, NK_FORK, 0, e->id);
     exec_give_back(ev);
-    memset(j->v, 0, sizeof j->v);
-    memset(j->x, 0, sizeof j->x);
-    memset(j->failed, 0, sizeof j->failed);
-    memset(j->params_read, 0, sizeof j->params_read);
-    j->stop = 0;
+    memset(j, 0, sizeof *j); /* all of it: the collector scans it whole */
     j->base = *ev;
     j->e = e;
     j->env = env;
@@ -921,12 +988,17 @@ static Value *eval_if(Ev *ev, const Expr *e, const Env *env)
     if (e->kind == EX_IF) {
         if (pr) pr->branch(pr->st, e, b ? 0 : 1);
         use_all(ev, n, env, &e->branch_free[b ? 1 : 0]);
+        clear_slots(ev, env, &e->kill_path[b ? 0 : 1]);
         return eval(ev, b ? e->b : e->c, env);
     }
     int go_on = e->kind == EX_ANDALSO ? b : !b;
     if (pr) pr->branch(pr->st, e, go_on ? 0 : 1);
-    if (go_on) return eval(ev, e->b, env);
+    if (go_on) {
+        clear_slots(ev, env, &e->kill_path[0]);
+        return eval(ev, e->b, env);
+    }
     use_all(ev, n, env, &e->branch_free[0]);
+    clear_slots(ev, env, &e->kill_path[1]);
     return ev_bool(ev, b, ev_node(ev, NK_CONST, 1, e->id));
 }
 
@@ -967,11 +1039,13 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
         use_inspected(ev, n, &in, d->span);
         if (!ok) ev_raise_basis(ev, ev->c_bind, d->span, "the value does not match this val pattern");
         if (out) *out = v;
+        clear_slots(ev, env, &d->kill);
         break;
     }
     case DEC_FUN: {
         Value *f0 = make_closure(ev, d->id, d->nfuns, &d->free, env, d, NULL);
         for (uint32_t i = 0; i < d->nfuns; i++) env->fr[d->slot0 + i] = f0->u.clo.grp->fnv[i];
+        clear_slots(ev, env, &d->kill);
         break;
     }
     case DEC_STRUCTURE: case DEC_LOCAL:
@@ -981,6 +1055,7 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
     case DEC_EXCEPTION:
         for (uint32_t i = 0; i < d->ncons; i++)
             if (d->cons[i].fresh) env->fr[d->cons[i].slot] = fresh_exception(ev, &d->cons[i], d->id);
+        clear_slots(ev, env, &d->kill);
         break;
     case DEC_DATATYPE: case DEC_SIGNATURE: case DEC_OPEN: case DEC_FUNCTOR:
     case DEC_TYPE:
@@ -1050,6 +1125,7 @@ static Value *eval_handle(Ev *ev, const Expr *e, const Env *env)
     if (v) {
         ev_heap(ev, n, v->loc, HE_USE);
         for (uint32_t i = 0; i < e->nclauses; i++) use_all(ev, n, env, &e->clauses[i].free);
+        clear_slots(ev, env, &e->kill_path[0]);
         if (pr) pr->branch(pr->st, e, 0);
         return v;
     }
@@ -1077,11 +1153,7 @@ static Value *eval_kind(Ev *ev, const Expr *e, const Env *env)
     case EX_LIST: return eval_list(ev, e, env);
     case EX_APP:
         if (e->prim_args) return apply_direct(ev, e, env);
-        {
-            Value *f = eval(ev, e->a, env);
-            Value *x = eval(ev, e->b, env);
-            return apply(ev, e, f, x);
-        }
+        return eval_app(ev, e, env);
     case EX_PROJ: return eval_proj(ev, e, env);
     case EX_FN: return make_closure(ev, e->id, 1, &e->free, env, NULL, e);
     case EX_LET: return eval_let(ev, e, env);
@@ -1113,8 +1185,10 @@ static Value *eval(Ev *ev, const Expr *e, const Env *env)
                 "(raise the limit with --max-depth N)", (unsigned long long)ev->o->max_depth);
     char here;
     if ((uintptr_t)&here < ev->stack_mark) stack_deeper(ev, e->span, (uintptr_t)&here);
+    if ((uintptr_t)&here < ev->stack_low) ev->stack_low = (uintptr_t)&here;
     uint32_t first = graph_nodes(ev->g) + 1;
     Value *v = eval_kind(ev, e, env);
+    clear_slots(ev, env, &e->kill);
     if (ev->o->check_theorem1) check_theorem1(ev, e, env, first, v);
     ev->depth--;
     return v;
@@ -1269,6 +1343,7 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
         ev.stack_top = (uintptr_t)&top;
         ev.stack_mark = ev.stack_top - STACK_STEP;
     }
+    ev.stack_low = (uintptr_t)&top;
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);
     if (ev.print_midline) { /* what follows (the report, an error) starts a line */

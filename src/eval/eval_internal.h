@@ -50,6 +50,8 @@ typedef struct Ev {
                                stack is not counted in memory_check */
     uint64_t stack_used;    /* the deepest the stack has been: its resident
                                bytes (pages stay after they are left) */
+    uintptr_t stack_low;    /* the deepest eval() frame since the stack was
+                               last scrubbed (eval.c, scrub_after) */
     uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
     uint32_t seen_cap;
     uint64_t checks;
