@@ -61,27 +61,64 @@ typedef struct RowFormat {
     const char *run, *predicted, *heap;
 } RowFormat;
 
-static const RowFormat text_row = {"%-6s %3u ", "%12lld ", "%12llu %10llu %10llu %10llu %10llu %8llu "};
-static const RowFormat csv_row = {"%s,%u,", "%lld,", "%llu,%llu,%llu,%llu,%llu,%llu,"};
+static const RowFormat text_row = {"%-6s %3u ", "%12lld ", "%10llu %12llu %10llu %10llu %10llu %10llu %8llu "};
+static const RowFormat csv_row = {"%s,%u,", "%lld,", "%llu,%llu,%llu,%llu,%llu,%llu,%llu,"};
 
 /* A row's first columns: the policy and P, with --compare the
- * prediction, then mark, bound, result, base, overhead and samples. */
+ * prediction, then the mark in model units and in words, bound, result,
+ * base, overhead and samples. */
 static void write_head(FILE *f, const ExecRun *r, int compare, const RowFormat *rf)
 {
     const ExecStats *st = &r->st;
     fprintf(f, rf->run, exec_policy_name(r->policy), r->P);
     if (compare) fprintf(f, rf->predicted, (long long)r->predicted);
-    fprintf(f, rf->heap, (unsigned long long)st->mark_words, (unsigned long long)st->bound_words,
+    fprintf(f, rf->heap, (unsigned long long)st->model_words, (unsigned long long)st->mark_words,
+            (unsigned long long)st->bound_words,
             (unsigned long long)st->result_words, (unsigned long long)st->base_words,
             (unsigned long long)st->overhead_words, (unsigned long long)st->samples);
+}
+
+/* --compare's summary: real words per model word, and each pair of runs
+ * with the same P whose order (which policy keeps more) the measurement
+ * in model units reverses.  Marks within 10% of each other, predicted or
+ * measured, are not ordered: sampling and timing move a mark that much. */
+static int ordered(double a, double b) { return a > 1.1 * b ? 1 : b > 1.1 * a ? -1 : 0; }
+
+static void write_agreement(FILE *f, const ExecRun *runs, uint32_t n)
+{
+    double lo = 0, hi = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!runs[i].st.model_words) continue;
+        double r = (double)runs[i].st.mark_words / (double)runs[i].st.model_words;
+        if (lo == 0 || r < lo) lo = r;
+        if (r > hi) hi = r;
+    }
+    fprintf(f, "real words per model word (measured / model): %.2f", lo);
+    if (hi > lo) fprintf(f, " to %.2f", hi);
+    fputc('\n', f);
+    uint32_t pairs = 0, agree = 0;
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t j = i + 1; j < n; j++) {
+            const ExecRun *a = &runs[i], *b = &runs[j];
+            if (a->P != b->P || a->policy == b->policy) continue;
+            int want = ordered((double)a->predicted, (double)b->predicted);
+            if (!want) continue;
+            pairs++;
+            int got = ordered((double)a->st.model_words, (double)b->st.model_words);
+            if (got == want) { agree++; continue; }
+            fprintf(f, "order differs: P=%u, %s %s %s predicted, but measured %s %s %s\n", a->P,
+                    exec_policy_name(a->policy), want > 0 ? ">" : "<", exec_policy_name(b->policy),
+                    exec_policy_name(a->policy), got > 0 ? ">" : got < 0 ? "<" : "~", exec_policy_name(b->policy));
+        }
+    if (pairs) fprintf(f, "policy order as predicted in %u of %u pairs\n", agree, pairs);
 }
 
 static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, uint32_t pct, int compare)
 {
     fprintf(f, "heap sampled every %llu allocated words%s: a mark is within +bound of the true one\n",
             (unsigned long long)every, pct ? " or more (--sample-error)" : "");
-    fprintf(f, "%-6s %3s %s%12s %10s %10s %10s %10s %8s %10s %6s  %s\n", "policy", "P",
-            compare ? "   predicted " : "", "measured", "bound", "result", "base", "overhead",
+    fprintf(f, "%-6s %3s %s%10s %12s %10s %10s %10s %10s %8s %10s %6s  %s\n", "policy", "P",
+            compare ? "   predicted " : "", "model", "measured", "bound", "result", "base", "overhead",
             "samples", "wall(s)", "busy", "tasks (inline, steals, threads)");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
@@ -91,8 +128,11 @@ static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every,
                 (unsigned long long)r->st.tasks, (unsigned long long)r->st.inline_tasks,
                 (unsigned long long)r->st.steals, (unsigned long long)r->st.threads);
     }
-    fprintf(f, "(words; measured: live heap high-water mark, base: live before the run, overhead: the "
-            "runtime's stacks and queues; busy: the processors' busy share of the wall time)\n");
+    fprintf(f, "(words; %smodel: the values live at the mark, each at its size in the cost semantics; "
+            "measured: live heap high-water mark, in the interpreter's real words; base: live before the run; "
+            "overhead: the runtime's stacks and queues; busy: the processors' busy share of the wall time)\n",
+            compare ? "predicted: the cost semantics' high-water mark for the policy and P (pml run); " : "");
+    if (compare) write_agreement(f, runs, n);
 }
 
 static void write_json(FILE *f, const char *file, const char *value, const ExecRun *runs, uint32_t n,
@@ -108,6 +148,7 @@ static void write_json(FILE *f, const char *file, const char *value, const ExecR
         const ExecRun *r = &runs[i];
         fprintf(f, "%s\n  {\"policy\": \"%s\", \"P\": %u, ", i ? "," : "", exec_policy_name(r->policy), r->P);
         if (compare) fprintf(f, "\"predicted_words\": %lld, ", (long long)r->predicted);
+        fprintf(f, "\"model_words\": %llu, ", (unsigned long long)r->st.model_words);
         fprintf(f, "\"mark_words\": %llu, \"bound_words\": %llu, \"result_words\": %llu, \"base_words\": %llu, "
                 "\"overhead_words\": %llu, \"samples\": %llu, \"alloc_words\": %llu, \"tasks\": %llu, "
                 "\"inline_tasks\": %llu, \"steals\": %llu, \"threads\": %llu, \"wall_s\": %s, \"busy_s\": [",
@@ -125,7 +166,7 @@ static void write_json(FILE *f, const char *file, const char *value, const ExecR
 
 static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, int compare)
 {
-    fprintf(f, "policy,P,%smark_words,bound_words,result_words,base_words,overhead_words,samples,sample_words,"
+    fprintf(f, "policy,P,%smodel_words,mark_words,bound_words,result_words,base_words,overhead_words,samples,sample_words,"
             "alloc_words,tasks,inline_tasks,steals,threads,wall_s,busy_s\n", compare ? "predicted_words," : "");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];

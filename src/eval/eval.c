@@ -509,6 +509,8 @@ static Value *make_closure(Ev *ev, uint32_t annot, uint32_t nfuns, const RefList
     grp->dec = dec;
     grp->fn = fn;
     grp->nfree = free->n;
+    grp->nfuns = nfuns;
+    grp->magic = GROUP_MAGIC;
     for (uint32_t i = 0; i < free->n; i++) {
         grp->free[i] = lookup(env, &free->refs[i]);
         ev_heap(ev, l, grp->free[i]->loc, HE_RETAIN);
@@ -834,6 +836,7 @@ static void par_branch(void *arg, int side, const char *refused)
         exec_cancel_after(child.count, j, side);
         gc_running = outer;
         bigstack_unwound();
+        scrub_after(&child);
         return;
     }
     if (refused) ev_fail(&child, j->e->elems[side]->span, "%s", refused);
@@ -845,6 +848,9 @@ static void par_branch(void *arg, int side, const char *refused)
     j->params_read[side] = child.params_read;
     exec_give_back(&child);
     gc_running = outer;
+    /* a pool thread runs other tasks next, on this stack: their frames
+     * must not find this branch's pointers (scrub) */
+    scrub_after(&child);
 }
 
 /* kept out of line: its ParJob must not enlarge the frames of the

@@ -17,8 +17,28 @@ Value *val_new(VTag t, uint32_t loc)
     val_charge(sizeof(Value));
     Value *v = GC_MALLOC(sizeof *v);
     v->tag = (uint8_t)t;
+    v->magic = VAL_MAGIC;
     v->loc = loc;
     return v;
+}
+
+uint64_t val_model_words(const void *obj, size_t bytes)
+{
+    const Group *g = obj;
+    if (bytes >= sizeof *g && g->magic == GROUP_MAGIC && bytes >= sizeof *g + g->nfree * sizeof g->free[0])
+        return (uint64_t)g->nfuns + g->nfree;
+    const Value *v = obj;
+    if (bytes < sizeof *v || bytes >= sizeof *v + 16 || v->magic != VAL_MAGIC || v->tag > V_COMPOSED || v->listed > 1)
+        return 0;
+    switch (v->tag) {
+    case V_STR: return 1 + (v->n + 7) / 8;
+    case V_TUPLE: return v->n ? v->n : 1;
+    case V_CON: return 1 + (uint64_t)v->n;
+    case V_VEC: case V_ARRAY: return 1 + (uint64_t)v->n;
+    case V_COMPOSED: return 1 + (uint64_t)v->n;
+    case V_CLOS: return 0;
+    default: return 1;
+    }
 }
 
 Value *val_int(int64_t i, uint32_t loc)

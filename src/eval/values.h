@@ -34,12 +34,18 @@ typedef struct Group {
     const Expr *fn;         /* the fn, when dec is NULL */
     Value **fnv;
     uint32_t nfree;
+    uint32_t nfuns;         /* fnv's length */
+    uint32_t magic;         /* GROUP_MAGIC (val_model_words) */
     Value *free[];
 } Group;
+
+#define GROUP_MAGIC 0x6e0c1a55u
 
 struct Value {
     uint8_t tag;
     uint8_t listed;         /* a ref cell in Ev's list of assigned cells */
+    uint16_t magic;         /* VAL_MAGIC: tells a value among the collector's
+                               objects (val_is_value) */
     uint32_t loc;           /* the allocating node's id */
     uint32_t n;             /* fields, elements, string bytes */
     union {
@@ -68,7 +74,22 @@ static inline void val_charge(size_t bytes)
     if (__builtin_expect((val_budget -= (int64_t)bytes) < 0, 0)) val_budget_hook();
 }
 
+#define VAL_MAGIC 0x5eb1
+
 Value *val_new(VTag t, uint32_t loc);
+
+/* The words the cost semantics charges for allocating obj, an object of
+ * the collector's heap of `bytes` bytes (docs/semantics.md, Sizes, the
+ * sizes eval.c gives its allocation nodes), if it is a value or a closure
+ * group; 0 for any other object.  Scalars 1, a k-tuple k (unit 1), a
+ * constructor with k fields 1 + k, a vector or array of n 1 + n, a string
+ * 1 + ceil(bytes / 8); a closure group its function count + its captured
+ * values (its closures themselves 0).  pml exec's heap walk: values and
+ * groups carry a magic number, and only obj's own words are read (a
+ * conservative collector may report a freed object, whose pointers are
+ * stale, as reachable).  Another object passes for a value only by a
+ * chance of 1 in 2^16 per object of a value's size. */
+uint64_t val_model_words(const void *obj, size_t bytes);
 Value *val_int(int64_t i, uint32_t loc);
 Value *val_real(double r, uint32_t loc);
 Value *val_str(const char *s, uint32_t n, uint32_t loc);

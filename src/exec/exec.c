@@ -35,15 +35,25 @@ typedef struct Meter {
     uint64_t next;          /* the count at which the next sample is due */
     pthread_mutex_t mu;     /* one sample at a time */
     uint64_t mark, samples, overhead;
+    uint64_t model;         /* the mark in model units (Live.model) */
     uint64_t result_words;
 } Meter;
 
 static Meter *meter;
 
+/* What a sample counts: the bytes of every object the collector found
+ * reachable, and the values among them at their sizes in the cost
+ * semantics (model units), so that a measurement and a prediction compare
+ * directly.  The collector's marking is the walk from the real roots: the
+ * threads' stacks (the interpreter's frames, cleared after each slot's
+ * last use: live.h), the runtime's queues and records, the top frame. */
+typedef struct Live { uint64_t bytes, model; } Live;
+
 static void count_object(void *obj, size_t bytes, void *sum)
 {
-    (void)obj;
-    *(uint64_t *)sum += bytes;
+    Live *l = sum;
+    l->bytes += bytes;
+    l->model += val_model_words(obj, bytes);
 }
 
 static void *count_reachable(void *sum)
@@ -52,21 +62,25 @@ static void *count_reachable(void *sum)
     return NULL;
 }
 
-/* A full collection, then the bytes of what it found reachable. */
-static uint64_t live_bytes(void)
+/* A full collection, then what it found reachable. */
+static Live live_now(void)
 {
     GC_gcollect();
-    uint64_t sum = 0;
-    GC_call_with_alloc_lock(count_reachable, &sum);
-    return sum;
+    Live l = {0, 0};
+    GC_call_with_alloc_lock(count_reachable, &l);
+    return l;
 }
+
+static uint64_t live_bytes(void) { return live_now().bytes; }
 
 static void sample(Meter *m)
 {
-    uint64_t live = live_bytes() / 8;
+    Live now = live_now();
+    uint64_t live = now.bytes / 8;
     uint64_t over = m->x ? xsched_overhead(m->x) / 8 : 0;
     pthread_mutex_lock(&m->mu);
     if (live > m->mark) __atomic_store_n(&m->mark, live, __ATOMIC_RELAXED);
+    if (now.model > m->model) m->model = now.model;
     if (over > m->overhead) m->overhead = over;
     m->samples++;
     pthread_mutex_unlock(&m->mu);
@@ -235,6 +249,7 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     m.x = NULL;
     meter = NULL;
     st->mark_words = m.mark;
+    st->model_words = m.model;
     st->samples = m.samples;
     st->alloc_words = m.spent;
     st->bound_words = m.widest + (uint64_t)xo->procs * (uint64_t)m.batch / 8;

@@ -40,6 +40,9 @@ typedef struct ExecStats {
     char *value_text;       /* the result as SML prints it (malloc'd; NULL: none) */
     const char *result_name;
     uint64_t mark_words;    /* the live heap's high-water mark over the samples */
+    uint64_t model_words;   /* the same in the cost semantics' units: the high-water
+                               mark over the samples of the values live in the
+                               heap, each counted at its size (val_model_words) */
     uint64_t base_words;    /* live before the program ran (the top frame, the runtime's data) */
     uint64_t result_words;  /* reachable from the result at the end */
     uint64_t samples;       /* collections forced */
