@@ -236,7 +236,8 @@ struct Expr {
                            its free variables when the Theorem 1 check is on */
     RefList branch_free[2];
     /* EX_FN: */
-    uint32_t nlocals;   /* frame size of the function's body */
+    uint32_t nlocals;   /* frame size of the function's body; EX_PAR (live.c):
+                           of the frame it runs in */
     uint32_t nhidden;   /* curried clausal fun: the first nhidden patterns of
                            each clause match these captured variables */
     Ref *hidden;
@@ -246,10 +247,11 @@ struct Expr {
                            0, 0 for any other fn */
     int prim_args;      /* EX_APP: resolver: 1 when a is a primitive or a
                            constructor applied directly (no closure call) */
-    /* live.c: kill, the slots cleared once e is evaluated (EX_VAR, EX_FN,
-     * EX_PAR: the last reads); kill_path[i], those cleared when path i is
-     * taken: EX_IF its b (0) or c (1), EX_ANDALSO and EX_ORELSE going on
-     * to b (0) or not (1), EX_HANDLE's a returning normally (0) */
+    /* live.c: kill, the slots cleared once e is evaluated (EX_VAR, EX_FN:
+     * the last reads); kill_path[i], those cleared when path i is taken:
+     * EX_IF its b (0) or c (1), EX_ANDALSO and EX_ORELSE going on to b (0)
+     * or not (1), EX_HANDLE's a returning normally (0); EX_PAR: those
+     * cleared at the fork, once each branch has its copy of the frame (0) */
     Kill kill;
     Kill kill_path[2];
 };

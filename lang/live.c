@@ -22,6 +22,7 @@ typedef struct Live {
     Arena *a;           /* the program's: the Kill lists */
     Arena *scratch;     /* this frame's sets */
     uint32_t words;     /* of a set over this frame */
+    uint32_t slots;     /* the frame's size */
 } Live;
 
 static void expr(Live *L, Expr *e, Set *live);
@@ -132,25 +133,24 @@ static void arms(Live *L, Clause *cl, uint32_t n, const Set *read, Set *live)
 #include <stdlib.h>
 static void function(Live *outer, Expr *fn)
 {
-    Live L = {outer->a, arena_new(), (fn->nlocals + 63) / 64};
+    Live L = {outer->a, arena_new(), (fn->nlocals + 63) / 64, fn->nlocals};
     arms(&L, fn->clauses, fn->nclauses, NULL, set_new(&L));
     arena_free(L.scratch);
 }
 
-/* {e1, e2}: in pml exec the branches run at once on the one frame, so a
- * branch clears only the slots the other does not read; those both read
- * are cleared after the join. */
+/* {e1, e2}: each branch runs on a copy of the frame made at the fork
+ * (eval.c), so each lets go of what it reads at its own last read, as the
+ * cost semantics does: a value both read stays only until both have read
+ * it, whatever the order the branches run in (pml exec runs them at once).
+ * The frame itself lets go at the fork of what only the branches read. */
 static void pair(Live *L, Expr *e, Set *live)
 {
-    Set *u1 = set_new(L), *u2 = set_new(L);
-    add_refs(u1, &e->elems[0]->free);
-    add_refs(u2, &e->elems[1]->free);
-    Set *both = set_new(L);
-    for (uint32_t i = 0; i < L->words; i++) both[i] = u1[i] & u2[i];
-    e->kill = kill_of(L, both, live);
+    Set *used = set_new(L);
+    add_refs(used, &e->elems[0]->free);
+    add_refs(used, &e->elems[1]->free);
+    e->nlocals = L->slots;
+    e->kill_path[0] = kill_of(L, used, live);
     Set *in1 = set_copy(L, live), *in2 = set_copy(L, live);
-    set_or(L, in1, u2);
-    set_or(L, in2, u1);
     expr(L, e->elems[1], in2);
     expr(L, e->elems[0], in1);
     set_or(L, live, in1);
@@ -297,7 +297,7 @@ static void dec(Live *L, Dec *d, Set *live)
 
 void live_program(Program *p)
 {
-    Live L = {p->arena, arena_new(), (p->nlocals + 63) / 64};
+    Live L = {p->arena, arena_new(), (p->nlocals + 63) / 64, p->nlocals};
     Set *live = set_new(&L);
     for (uint32_t i = p->ndecs; i-- > 0;) dec(&L, p->decs[i], live);
     arena_free(L.scratch);

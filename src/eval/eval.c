@@ -760,6 +760,23 @@ static Value *eval_record(Ev *ev, const Expr *e, const Env *env)
     return v;
 }
 
+/* A parallel pair's branches each run on a frame of their own (fr, of the
+ * pair's nlocals slots) holding the slots the branch reads, so that each
+ * lets go of a value at its own last read of it (live.c, pair); the frame
+ * itself lets go at the fork of what only the branches read. */
+static void fork_frames(const Ev *ev, const Expr *e, const Env *env, Env out[2], Value *fr[2][e->nlocals ? e->nlocals : 1])
+{
+    for (int i = 0; i < 2; i++) {
+        memset(fr[i], 0, (e->nlocals ? e->nlocals : 1) * sizeof *fr[i]);
+        const RefList *l = &e->elems[i]->free;
+        for (uint32_t k = 0; k < l->n; k++)
+            if (l->refs[k].kind == REF_LOCAL) fr[i][l->refs[k].index] = env->fr[l->refs[k].index];
+        out[i].fr = fr[i];
+        out[i].self = env->self;
+    }
+    clear_slots(ev, env, &e->kill_path[0]);
+}
+
 /* pml exec: a parallel pair's branches as the runtime runs them
  * (EvalFork).  Each branch evaluates on its own Ev, copied from the
  * parent's at the fork (base, never written after it), and catches what it
@@ -777,7 +794,7 @@ static Value *eval_record(Ev *ev, const Expr *e, const Env *env)
 typedef struct ParJob {
     Ev base;                /* the parent at the fork */
     const Expr *e;
-    const Env *env;
+    Env env[2];             /* each branch's: a copy of the frame (fork_frames) */
     Value *v[2], *x[2];     /* each branch's value, or the exception it raised */
     int failed[2];          /* the branch stopped with an error: d[side] */
     const Expr *site[2];    /* and its user_site then */
@@ -843,8 +860,8 @@ static void par_branch(void *arg, int side, const char *refused)
     /* with no handler around the pair, a raise stops the run where it
      * happens, as in the cost semantics' run */
     Handler h;
-    if (!j->base.handler) j->v[side] = eval(&child, j->e->elems[side], j->env);
-    else if (!(j->v[side] = eval_guarded(&child, j->e->elems[side], j->env, &h))) j->x[side] = child.exn;
+    if (!j->base.handler) j->v[side] = eval(&child, j->e->elems[side], &j->env[side]);
+    else if (!(j->v[side] = eval_guarded(&child, j->e->elems[side], &j->env[side], &h))) j->x[side] = child.exn;
     j->params_read[side] = child.params_read;
     exec_give_back(&child);
     gc_running = outer;
@@ -866,7 +883,8 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
     memset(j, 0, sizeof *j); /* all of it: the collector scans it whole */
     j->base = *ev;
     j->e = e;
-    j->env = env;
+    Value *fr[2][e->nlocals ? e->nlocals : 1];
+    fork_frames(ev, e, env, j->env, fr);
     ev->o->fork->pair(ev->o->fork->st, par_branch, j);
     ev->params_read |= j->params_read[0] | j->params_read[1];
     for (int side = 0; side < 2; side++)
@@ -886,24 +904,27 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
 }
 
 /* C-FORK: (g1 ⊗ g2) ⊕ [ℓ], retain ℓ -> loc(v1), loc(v2) */
-static Value *eval_par(Ev *ev, const Expr *e, const Env *env)
+static __attribute__((noinline)) Value *eval_par(Ev *ev, const Expr *e, const Env *env_in)
 {
-    if (!ev->record) return eval_par_exec(ev, e, env);
+    if (!ev->record) return eval_par_exec(ev, e, env_in);
+    Env env[2];
+    Value *fr[2][e->nlocals ? e->nlocals : 1];
+    fork_frames(ev, e, env_in, env, fr);
     uint32_t fork = ev_node(ev, NK_FORK, 0, e->id);
     Value *v1, *v2, *x1 = NULL;
     Handler h;
     const EvalCells *cells = ev->o->cells;
     if (cells) watch_pair(ev, cells->fork, e->span);
     if (!ev->handler) {
-        v1 = eval(ev, e->elems[0], env);
-    } else if (!(v1 = eval_guarded(ev, e->elems[0], env, &h))) {
+        v1 = eval(ev, e->elems[0], &env[0]);
+    } else if (!(v1 = eval_guarded(ev, e->elems[0], &env[0], &h))) {
         x1 = ev->exn;
     }
     uint32_t end1 = ev->cur;
     ev->cur = fork;
     if (cells) watch_pair(ev, cells->next, e->span);
-    if (!ev->handler) v2 = eval(ev, e->elems[1], env);
-    else v2 = eval_guarded(ev, e->elems[1], env, &h);
+    if (!ev->handler) v2 = eval(ev, e->elems[1], &env[1]);
+    else v2 = eval_guarded(ev, e->elems[1], &env[1], &h);
     uint32_t end2 = ev->cur;
     uint32_t join = graph_add_node(ev->g, NK_JOIN, 0, e->id);
     if (!join) node_limit(ev, e->id);
