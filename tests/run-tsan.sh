@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs pml exec's tests (tests/test_exec.sh, tests/test_exec_hardening.sh)
+# Runs pml exec's tests (tests/test_exec.sh, tests/test_exec_hardening.sh, tests/test_exec_space.sh)
 # on the ThreadSanitizer build (make tsan: build-tsan/ and ./pml-tsan;
 # docs/reliability.md, "ThreadSanitizer").  Every report stops the process
 # (exit 66), so the check that ran it fails; the reports go to log files,
@@ -24,7 +24,7 @@ export PML_SANITIZERS=1 PML_TSAN=1
 export PML_TIME_SCALE=${PML_TIME_SCALE:-5}   # tests/lib.sh's limits, as for ASan
 export PML=$PWD/pml-tsan B=build-tsan
 start=$(date +%s)
-out=$(for t in tests/test_exec.sh tests/test_exec_hardening.sh; do bash "$t" 2>&1 || echo "FAIL $t: exited $?"; done)
+out=$(for t in tests/test_exec.sh tests/test_exec_hardening.sh tests/test_exec_space.sh; do bash "$t" 2>&1 || echo "FAIL $t: exited $?"; done)
 echo "$out" | grep -E '^FAIL' || true
 reports=0
 for f in "$logs"/tsan.*; do

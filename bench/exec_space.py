@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""exec_space.py — does pml exec measure the space pml run predicts?
+
+For each example over four sizes, under df, bf and ws with P = 1, 2, 4,
+runs `pml exec --compare --format csv` and prints, per (example, policy,
+P): the predicted, model-unit and real-word marks at the largest size,
+and the growth exponents (least-squares slope of log mark against log n)
+over the two largest sizes and over all four.  Then per example and size,
+the policy pairs at one P whose order (which keeps more, by more than
+10%) the prediction gives, and how many the model-unit measurement
+agrees with.  Figures, not a test: docs/exec.md quotes them.
+
+    PML=./pml python3 bench/exec_space.py [--sample N] [--small]
+"""
+import csv, io, math, os, subprocess, sys
+
+PML = os.environ.get("PML", "./pml")
+SIZES = {
+    "matmul": [8, 12, 16, 24],
+    "quicksort": [32, 64, 128, 256],
+    "quicksort_join": [32, 64, 128, 256],
+    "mergesort": [64, 128, 256, 512],
+    "nqueens": [5, 6, 7, 8],
+}
+SMALL = {k: v[:2] for k, v in SIZES.items()}
+
+
+def slope(xs, ys):
+    lx = [math.log(x) for x in xs]
+    ly = [math.log(max(y, 1)) for y in ys]
+    mx, my = sum(lx) / len(lx), sum(ly) / len(ly)
+    den = sum((a - mx) ** 2 for a in lx)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / den
+
+
+def runs(example, n, sample):
+    out = subprocess.run([PML, "exec", "examples/%s.pml" % example, "-D", "n=%d" % n,
+                          "--sched=df,bf,ws", "-p", "1,2,4", "--compare", "--sample", str(sample),
+                          "--format", "csv"], capture_output=True, text=True, check=True).stdout
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+def ordered(a, b):
+    return 1 if a > 1.1 * b else -1 if b > 1.1 * a else 0
+
+
+def main():
+    sample = 64
+    sizes = SIZES
+    args = sys.argv[1:]
+    if "--sample" in args:
+        sample = int(args[args.index("--sample") + 1])
+    if "--small" in args:
+        sizes = SMALL
+    print("example policy P | predicted model measured (words, largest n) | exponents over the "
+          "two largest n: predicted model measured | over all: predicted model measured")
+    agree = pairs = 0
+    for ex, ns in sizes.items():
+        table = {}
+        for n in ns:
+            rows = runs(ex, n, sample)
+            for r in rows:
+                key = (r["policy"], int(r["P"]))
+                table.setdefault(key, []).append((n, int(r["predicted_words"]), int(r.get("model_words", 0)),
+                                                  int(r["mark_words"])))
+            for i, a in enumerate(rows):
+                for b in rows[i + 1:]:
+                    if a["P"] != b["P"] or a["policy"] == b["policy"]:
+                        continue
+                    want = ordered(int(a["predicted_words"]), int(b["predicted_words"]))
+                    if not want:
+                        continue
+                    pairs += 1
+                    got = ordered(int(a.get("model_words", a["mark_words"])), int(b.get("model_words", b["mark_words"])))
+                    if got == want:
+                        agree += 1
+                    else:
+                        print("  order differs: %s n=%d P=%s %s vs %s: predicted %s, measured %s" %
+                              (ex, n, a["P"], a["policy"], b["policy"], want, got))
+        for (pol, P), pts in sorted(table.items()):
+            xs = [p[0] for p in pts]
+            cols = []
+            for sl in (pts[-2:], pts):
+                for k in (1, 2, 3):
+                    cols.append(slope([p[0] for p in sl], [p[k] for p in sl]) if len(sl) > 1 else float("nan"))
+            last = pts[-1]
+            print("%-14s %-2s %d | %8d %8d %9d | %5.2f %5.2f %5.2f | %5.2f %5.2f %5.2f" %
+                  ((ex, pol, P) + last[1:] + tuple(cols)))
+    print("policy order as predicted (model units) in %d of %d pairs" % (agree, pairs))
+
+
+if __name__ == "__main__":
+    main()
