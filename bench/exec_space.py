@@ -10,17 +10,19 @@ the policy pairs at one P whose order (which keeps more, by more than
 10%) the prediction gives, and how many the model-unit measurement
 agrees with.  Figures, not a test: docs/exec.md quotes them.
 
-    PML=./pml python3 bench/exec_space.py [--sample N] [--small]
+    PML=./pml python3 bench/exec_space.py [--sample N] [--sample-error PCT] [--small]
+
+(default --sample 256 --sample-error 5: each mark within 256 words or 5%)
 """
 import csv, io, math, os, subprocess, sys
 
 PML = os.environ.get("PML", "./pml")
 SIZES = {
-    "matmul": [8, 12, 16, 24],
-    "quicksort": [32, 64, 128, 256],
-    "quicksort_join": [32, 64, 128, 256],
-    "mergesort": [64, 128, 256, 512],
-    "nqueens": [5, 6, 7, 8],
+    "matmul": [4, 8, 12, 16],
+    "quicksort": [16, 32, 64, 128],
+    "quicksort_join": [16, 32, 64, 128],
+    "mergesort": [32, 64, 128, 256],
+    "nqueens": [4, 5, 6, 7],
 }
 SMALL = {k: v[:2] for k, v in SIZES.items()}
 
@@ -33,10 +35,10 @@ def slope(xs, ys):
     return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / den
 
 
-def runs(example, n, sample):
+def runs(example, n, sample, pct):
     out = subprocess.run([PML, "exec", "examples/%s.pml" % example, "-D", "n=%d" % n,
                           "--sched=df,bf,ws", "-p", "1,2,4", "--compare", "--sample", str(sample),
-                          "--format", "csv"], capture_output=True, text=True, check=True).stdout
+                          "--sample-error", str(pct), "--format", "csv"], capture_output=True, text=True, check=True).stdout
     return list(csv.DictReader(io.StringIO(out)))
 
 
@@ -45,11 +47,13 @@ def ordered(a, b):
 
 
 def main():
-    sample = 64
+    sample, pct = 256, 5
     sizes = SIZES
     args = sys.argv[1:]
     if "--sample" in args:
         sample = int(args[args.index("--sample") + 1])
+    if "--sample-error" in args:
+        pct = int(args[args.index("--sample-error") + 1])
     if "--small" in args:
         sizes = SMALL
     print("example policy P | predicted model measured (words, largest n) | exponents over the "
@@ -58,7 +62,7 @@ def main():
     for ex, ns in sizes.items():
         table = {}
         for n in ns:
-            rows = runs(ex, n, sample)
+            rows = runs(ex, n, sample, pct)
             for r in rows:
                 key = (r["policy"], int(r["P"]))
                 table.setdefault(key, []).append((n, int(r["predicted_words"]), int(r.get("model_words", 0)),
