@@ -18,7 +18,7 @@ import csv, io, math, os, subprocess, sys
 
 PML = os.environ.get("PML", "./pml")
 SIZES = {
-    "matmul": [4, 8, 12, 16],
+    "matmul": [4, 6, 8, 12],
     "quicksort": [16, 32, 64, 128],
     "quicksort_join": [16, 32, 64, 128],
     "mergesort": [32, 64, 128, 256],
