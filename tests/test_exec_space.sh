@@ -7,9 +7,13 @@
 # --compare says what its numbers mean, the factor and the policy order.
 . "$(dirname "$0")/lib.sh"
 
-# under ThreadSanitizer the collector does not collect: values only
+# Values only under ThreadSanitizer (the collector does not collect) and
+# under ASan/UBSan: the space measured depends on the compiled frames, and
+# ASan's frames (locals moved into instrumented blocks, redzones) keep
+# copies of pointers the scrubbed stacks of the normal build do not (the
+# descent measures 20,412 model words at n = 100 under ASan, 409 without)
 MARKS=1
-[ -n "${PML_TSAN:-}" ] && MARKS=
+[ -n "${PML_TSAN:-}${PML_SANITIZERS:-}" ] && MARKS=
 
 # FILE N POLICIES PS: the CSV of pml exec --compare
 xcsv() { limit 300 "$PML" exec "$1" -D n=$2 --sched=$3 -p $4 --compare --sample 64 --format csv 2>"$TMP/err"; }
