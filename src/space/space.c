@@ -146,8 +146,7 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
     memset(out, 0, sizeof *out);
     if (space_bound(g, u, with_queue) > UINT32_MAX) {
         int rc = mark_by_profile(g, s, u, with_queue, out);
-        free(s->ready);
-        s->ready = NULL;
+        sched_free_ready(s);
         return rc;
     }
     /* with the queue: its differences first, in its own array */
@@ -163,8 +162,7 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
     }
     free(death);
     if (d != s->ready) free(d);
-    free(s->ready);
-    s->ready = NULL;
+    sched_free_ready(s);
     return rc;
 }
 
