@@ -269,6 +269,8 @@ uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
     if (annot > UINT16_MAX && g->annot16 && widen_annot(g)) return 0;
     if (size >= GRAPH_SIZE_ESCAPE && add_escaped(g, id, size)) return 0;
     g->n = id;
+    g->values += size != 0;
+    g->words += size;
     g->kindpred[id] = (uint8_t)k;
     g->size8[id] = (uint8_t)(size < GRAPH_SIZE_ESCAPE ? size : GRAPH_SIZE_ESCAPE);
     if (g->annot16) g->annot16[id] = (uint16_t)annot;

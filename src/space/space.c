@@ -98,10 +98,7 @@ int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
  * value's size, plus every node. */
 static uint64_t space_bound(const Graph *g, Units u, int with_queue)
 {
-    uint32_t n = graph_nodes(g);
-    uint64_t total = with_queue ? n : 0;
-    for (uint32_t v = 1; v <= n; v++) total += space_unit_size(g, u, v);
-    return total;
+    return (with_queue ? graph_nodes(g) : 0) + (u == UNITS_NODES ? graph_values(g) : graph_words(g));
 }
 
 /* The heap at step t: the values with step <= t < death. */
