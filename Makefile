@@ -24,7 +24,7 @@ FUZZ_SECONDS ?= 60
 # (make san-deps: libclang-rt-N-dev exists only for clang N, so N is read
 # from the installed clang, not written here).
 DEBS      = re2c lemon libgc-dev graphviz gnuplot-nox
-TEST_DEBS = smlnj python3 python3-pandas parallel chromium man-db
+TEST_DEBS = smlnj python3 python3-pandas python3-numpy python3-networkx parallel chromium man-db
 
 # pml's version; with git, the commit it was built from is added.
 VERSION = 0.1

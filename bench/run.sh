@@ -31,6 +31,8 @@ for f in $(grep -L 'infix\|^[a-z(].*;[[:space:]]*$\|signature\|structure' tests/
     [ $smoke = 1 ] && [ $i -ge 3 ] && break
 done > "$big"
 "$B/bench/bench_types" "$big"; rm -f "$big"
+echo "== pml run end to end, M nodes per CPU second: the default, and nine schedules (bench/bench_run.sh; BASE=binary alternates with another build)"
+if [ $smoke = 1 ]; then RUNS=1 bench/bench_run.sh "$PML" "${BASE:-}" small; else bench/bench_run.sh "$PML" "${BASE:-}"; fi
 echo "== peak resident bytes per node of one pml run --sched=df -p 1, every example (bench/bench_memory.sh)"
 if [ $smoke = 1 ]; then bench/bench_memory.sh "$PML" small; else bench/bench_memory.sh "$PML"; fi
 echo "== the largest run end to end (bench/bench_largest.sh)"

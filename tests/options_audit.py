@@ -55,7 +55,7 @@ OWN = {
     "exec --sample": "--sample 64", "exec --sample-error": "--sample-error 50", "exec --compare": "--compare",
     "exec --format": "--format csv", "exec --sched": "--sched bf", "exec -p": "-p 2",
     "exec --max-threads": ("--max-threads 1", "--sched bf"),
-    "graph -o": "-o other.json",
+    "graph -o": "-o other.json", "graph --format": "--format binary",
     "schedule -o": "-o other.json", "schedule --plot": "--plot t.svg",
     "dot -o": "-o other.dot", "dot --render": "--render svg", "dot --step": "--step 3",
     "dot --max-shown": "--max-shown 3", "dot --all": "--all", "dot --min-share": "--min-share 60",

@@ -411,7 +411,8 @@ static int load_job(void *p, Diag *d)
     if (eval_program(l->prog, &l->src, &j->c->eo, &l->run, d)) return -1;
     l->evaluated = 1;
     char msg[256];
-    if (j->c->eo.check_theorem1 && graph_check(&l->run.g, msg, sizeof msg)) {  /* every command's graphs */
+    if (j->c->eo.check_theorem1 && (graph_check(&l->run.g, msg, sizeof msg) ||  /* every command's graphs */
+                                    sched_check_ids(&l->run.g, msg, sizeof msg))) {
         diag_set_nospan(d, "graph invariant violated: %s", msg);
         return -1;
     }

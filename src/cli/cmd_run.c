@@ -22,7 +22,7 @@ static int check_body(void *o, CliRun *r)
 static void say_invariants(FILE *f, const Loaded *l)
 {
     fprintf(f, "invariants hold: series-parallel, ids topological, heap edges backward to values; "
-            "Theorem 1 at %llu subexpressions\n", (unsigned long long)l->run.theorem1_checks);
+            "Theorem 1 at %llu subexpressions; df on one processor by the ids as simulated\n", (unsigned long long)l->run.theorem1_checks);
 }
 
 typedef struct RunArgs {

@@ -132,6 +132,7 @@ static int measure_p(const Loaded *l, const WorstArgs *a, const WorstModel *m, P
         MeasureOptions o = heap_options(l, a, a->sim->policies[i], P, MEASURE_NO_HOLDERS);
         Measure pm;
         o.profile = 0;  /* the mark and the steps suffice */
+        o.full_steps = 1;       /* worst_max_in_progress reads every step */
         if (measure_run(g, &o, &pm, msg, len)) return -1;
         PolicyMark *pk = &r->pol[r->npol++];
         pk->policy = a->sim->policies[i];

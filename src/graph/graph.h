@@ -105,6 +105,8 @@ typedef struct GraphExt {
 typedef struct Graph {
     uint32_t n;          /* nodes are 1..n */
     uint32_t cap;        /* the node arrays hold ids 0..cap */
+    uint32_t values;     /* nodes with a size (values) */
+    uint64_t words;      /* the sizes of all nodes together */
     uint8_t *kindpred;   /* NodeKind | parents << GRAPH_KIND_BITS | GRAPH_NEXT | GRAPH_SLOT */
     uint8_t *size8;      /* size if a value (> 0), else 0; GRAPH_SIZE_ESCAPE: in the table */
     uint16_t *annot16;   /* annotation index (an expression id), see below; NULL once annot32 */
@@ -172,6 +174,9 @@ static inline uint32_t graph_size(const Graph *g, uint32_t v)
     uint32_t b = g->size8[v];
     return b < GRAPH_SIZE_ESCAPE ? b : graph_size_escaped(g, v);
 }
+/* The values among the nodes, and their sizes together, in O(1). */
+static inline uint32_t graph_values(const Graph *g) { return g->values; }
+static inline uint64_t graph_words(const Graph *g) { return g->words; }
 static inline uint32_t graph_annot(const Graph *g, uint32_t v)
 {
     return g->annot16 ? g->annot16[v] : g->annot32[v];

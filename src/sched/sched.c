@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <malloc.h>
+#include <pthread.h>
 #include <sys/mman.h>
 #include "sched.h"
 #include "sched_policy.h"
@@ -66,6 +68,7 @@ typedef struct Sim {
     uint32_t nbusy;     /* processors with busy > 0 */
     uint32_t fork_cost, steal_cost;
     uint32_t rcap;      /* capacity of s->ready */
+    uint32_t until;     /* the last step to simulate (SchedOptions.until) */
     uint64_t nready;    /* ready, unvisited nodes (pinned ones included) */
     uint64_t held;      /* of which the policy holds (added, not yet got) */
     uint64_t nvisited;
@@ -80,23 +83,84 @@ void sched_drop_proc(Schedule *s)
     s->proc_wide = NULL;
 }
 
+/* ---- spare arrays ----
+ * A schedule's step and ready arrays are node-sized.  Freed, they wait
+ * here for the next schedule of the process (pml run's nine, the second
+ * pass of measure_run), which reuses pages already mapped instead of
+ * having the kernel zero fresh ones; a request that no spare fits frees
+ * the spares first, so at most two arrays wait beyond those in use.
+ * Arrays under SPARE_MIN bytes are freed at once. */
+enum { NSPARE = 2, SPARE_MIN = 1 << 20 };
+static struct { void *p; size_t bytes; } spare[NSPARE];
+static pthread_mutex_t spare_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The smallest spare of at least `bytes`, taken; NULL: none fits (the
+ * spares are then freed). */
+static void *spare_take(size_t bytes)
+{
+    void *p = NULL;
+    pthread_mutex_lock(&spare_lock);
+    int best = -1;
+    for (int i = 0; i < NSPARE; i++)
+        if (spare[i].p && spare[i].bytes >= bytes && (best < 0 || spare[i].bytes < spare[best].bytes)) best = i;
+    if (best >= 0) {
+        p = spare[best].p;
+        spare[best].p = NULL;
+    } else
+        for (int i = 0; i < NSPARE; i++) { free(spare[i].p); spare[i].p = NULL; }
+    pthread_mutex_unlock(&spare_lock);
+    return p;
+}
+
+/* p (from malloc) kept for a later node_array, or freed if small or if
+ * every slot holds a larger one. */
+static void spare_put(void *p)
+{
+    size_t bytes = p ? malloc_usable_size(p) : 0;
+    if (bytes < SPARE_MIN) { free(p); return; }
+    pthread_mutex_lock(&spare_lock);
+    int slot = 0;
+    for (int i = 1; i < NSPARE; i++)
+        if (!spare[i].p || (spare[slot].p && spare[i].bytes < spare[slot].bytes)) slot = i;
+    if (spare[slot].p && spare[slot].bytes >= bytes) free(p);
+    else {
+        free(spare[slot].p);
+        spare[slot].p = p;
+        spare[slot].bytes = bytes;
+    }
+    pthread_mutex_unlock(&spare_lock);
+}
+
+void sched_free_ready(Schedule *s)
+{
+    spare_put(s->ready);
+    s->ready = NULL;
+}
+
 void sched_free(Schedule *s)
 {
-    free(s->step);
+    spare_put(s->step);
     sched_drop_proc(s);
-    free(s->ready);
+    sched_free_ready(s);
     memset(s, 0, sizeof *s);
 }
 
-/* A node-sized array that bf writes at random: on 2 MiB pages where the
- * kernel allows it (madvise; no effect on any result), so that a visit
- * costs no TLB miss (bf sim 10-15 % faster on 10^7 nodes).  free() frees it. */
-static void *node_array(size_t bytes)
+/* A node-sized array: a spare if one fits, else a new one, on 2 MiB
+ * pages where the kernel allows it if `huge` (madvise; no effect on any
+ * result): an array that bf writes at random then costs no TLB miss a
+ * visit (bf sim 10-15 % faster on 10^7 nodes), but its first touch may
+ * make the kernel compact memory for the large pages (0.3 s per 100 MB
+ * measured on this VM, 6x the zeroing of small pages), so arrays written
+ * in order take small pages.  Its capacity may exceed `bytes`
+ * (malloc_usable_size). */
+static void *node_array(size_t bytes, int huge)
 {
     enum { HUGE_PAGE = 2u << 20 };
-    if (bytes < 4 * HUGE_PAGE) return malloc(bytes);
+    void *p = spare_take(bytes);
+    if (p) return p;
+    if (!huge || bytes < 4 * HUGE_PAGE) return malloc(bytes ? bytes : 1);
     size_t round = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    void *p = aligned_alloc(HUGE_PAGE, round);
+    p = aligned_alloc(HUGE_PAGE, round);
     if (p) madvise(p, round, MADV_HUGEPAGE);
     return p;
 }
@@ -104,7 +168,7 @@ static void *node_array(size_t bytes)
 int sched_alloc_proc(Schedule *s, uint32_t n)
 {
     size_t n1 = (size_t)n + 1, w = s->P <= SCHED_PROC_NARROW ? sizeof *s->proc : sizeof *s->proc_wide;
-    void *a = node_array(n1 * w);
+    void *a = node_array(n1 * w, 1);
     if (!a) return -1;
     memset(a, 0, n1 * w);
     if (w == sizeof *s->proc) s->proc = a;
@@ -162,7 +226,10 @@ static int steal_wait(Sim *m, uint32_t p, uint32_t x)
  * between them the distance from v to a far child (a fork's right child,
  * the join after a left branch).  Set by sim_init from the graph. */
 #define W_PARENTS 3u            /* bits 0-1: parents not yet visited (0-2) */
-#define W_FAR_SHIFT 2           /* bits 2-29: far child - v, 1..W_FAR_MAX */
+#define W_FAR_SHIFT 2           /* bits 2-29: far child - v, 1..W_FAR_MAX; */
+#define W_UNVISITED (1u << 29)  /* W_GRAPH sets bit 29 alone: every word before
+                                   its visit is >= SCHED_UNTIL_MAX, above any
+                                   step of a prefix (SchedOptions.until) */
 #define W_FAR_MAX ((1u << 28) - 1)
 #define W_SHAPE(w) ((w) >> 30)  /* bits 30-31: */
 enum { W_GRAPH, W_NEXT, W_FORK, W_FAR }; /* read the graph; v + 1 only; v + 1
@@ -177,10 +244,10 @@ static uint32_t word_shape(const Graph *g, uint32_t v)
     uint32_t a = graph_child(g, v, 0), b = graph_child(g, v, 1), far = b ? b : a;
     uint32_t shape = a == v + 1 ? (b ? W_FORK : W_NEXT) : (a && !b ? W_FAR : W_GRAPH);
     if (shape == W_FORK || shape == W_FAR) {
-        if (far <= v || far - v > W_FAR_MAX) return (uint32_t)W_GRAPH << 30;
+        if (far <= v || far - v > W_FAR_MAX) return (uint32_t)W_GRAPH << 30 | W_UNVISITED;
         return (uint32_t)shape << 30 | (far - v) << W_FAR_SHIFT;
     }
-    return (uint32_t)shape << 30;
+    return (uint32_t)shape << 30 | (shape == W_GRAPH ? W_UNVISITED : 0);
 }
 
 /* x's children, left first, from w = its word before the visit (parents
@@ -340,7 +407,7 @@ static int oom(char *msg, size_t len)
 static int sim_loop_one(Sim *m, char *msg, size_t len)
 {
     uint32_t n = graph_nodes(m->g), t = 0;
-    while (m->nvisited < n) {
+    while (m->nvisited < n && t < m->until) {
         uint32_t x = 0;
         t++;
         if (m->held) {
@@ -364,7 +431,7 @@ static int sim_loop(Sim *m, char *msg, size_t len)
     const Graph *g = m->g;
     uint32_t t = 0, paid;
     if (m->plain && m->P == 1) return sim_loop_one(m, msg, len);
-    while (m->nvisited < graph_nodes(g) || m->nbusy) {
+    while ((m->nvisited < graph_nodes(g) || m->nbusy) && t < m->until) {
         uint32_t nvis;
         if (m->plain) { nvis = visit_plain(m, ++t); paid = 0; }
         else nvis = visit_all(m, ++t, &paid);
@@ -378,6 +445,9 @@ static int sim_loop(Sim *m, char *msg, size_t len)
     return 0;
 }
 
+/* No overheads and no --coarse: only processors that visit matter. */
+static int plain(const SchedOptions *o) { return !o->coarse && !o->fork_cost && !o->steal_cost; }
+
 static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
 {
     uint32_t n = graph_nodes(g);
@@ -386,19 +456,20 @@ static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
     m->P = o->P;
     m->coarse = o->coarse;
     m->s = s;
-    m->rcap = 1024;
+    m->until = o->until ? o->until : UINT32_MAX;
     m->pin = calloc(o->P, sizeof *m->pin);
     m->vis = calloc(o->P, sizeof *m->vis);
     m->busy = calloc(o->P, sizeof *m->busy);
     m->defer = calloc(o->P, sizeof *m->defer);
     m->ran = calloc(o->P, sizeof *m->ran);
     m->kids = calloc(o->P, sizeof *m->kids);
-    m->plain = !o->coarse && !o->fork_cost && !o->steal_cost;
+    m->plain = plain(o);
     m->fork_cost = o->fork_cost;
     m->steal_cost = o->steal_cost;
     s->P = o->P;
-    s->step = m->step = node_array(n1 * sizeof *s->step);
-    s->ready = malloc(m->rcap * sizeof *s->ready);
+    s->step = m->step = node_array(n1 * sizeof *s->step, 1);
+    s->ready = node_array(n1 * sizeof *s->ready, 0); /* T <= n without overheads */
+    m->rcap = (uint32_t)(n1 < UINT32_MAX ? n1 : UINT32_MAX);
     m->pol = m->ops->create(o->P, o->seed, n);
     if (!m->pin || !m->kids || !m->vis || !m->busy || !m->defer || !m->ran || !s->step || !s->ready || !m->pol ||
         (!o->no_proc && sched_alloc_proc(s, n)))
@@ -422,6 +493,49 @@ static void sim_done(Sim *m)
     if (m->pol) m->ops->destroy(m->pol);
 }
 
+/* ---- df on one processor, by the id order ----
+ * When the ids are a topological order and node 1 the only source, df on
+ * one processor (plain) visits node t at step t: after steps 1..t-1 every
+ * parent of t is visited, so t is ready, and it is the smallest unvisited
+ * node (paper §4.1: the 1DF schedule is the interpreter's order).  Then no
+ * simulation is needed: one pass over the ids counts the ready nodes, x
+ * leaving them at step x and each child whose last parent x is joining
+ * them (a join's first parent marks it in a bitset, its second enables it).
+ * A prefix (o->until) needs the order only up to until: the later nodes
+ * just get their ids, which are above it.  0; 1 (out untouched): the graph
+ * is not such an order, simulate it; -1: out of memory. */
+static int df_by_ids(const Graph *g, const SchedOptions *o, Schedule *s)
+{
+    uint32_t n = graph_nodes(g), last = o->until && o->until < n ? o->until : n;
+    size_t n1 = (size_t)n + 1;
+    uint64_t *half = calloc(n1 / 64 + 1, sizeof *half);   /* joins with one parent visited */
+    s->P = 1;
+    s->step = node_array(n1 * sizeof *s->step, 0);
+    s->ready = node_array(n1 * sizeof *s->ready, 0);
+    int rc = !half || !s->step || !s->ready || (!o->no_proc && sched_alloc_proc(s, n)) ? -1 : 0;
+    uint32_t *step = s->step, *ready = s->ready;
+    uint64_t r = n ? 1 : 0;  /* ready, unvisited nodes: node 1 at first */
+    if (!rc) step[0] = 0, ready[0] = (uint32_t)r;
+    for (uint32_t x = 1; x <= last && !rc; x++) {
+        if (x > 1 && graph_in_degree(g, x) == 0) rc = 1;   /* a second source */
+        r--;
+        for (int i = 0; i < 2 && !rc; i++) {
+            uint32_t c = graph_child(g, x, i);
+            if (!c) break;
+            if (c <= x) rc = 1;                                /* not topological */
+            else if (graph_in_degree(g, c) == 1 || (half[c / 64] >> (c % 64) & 1)) r++;
+            else half[c / 64] |= 1ull << (c % 64);
+        }
+        step[x] = x;
+        ready[x] = (uint32_t)r;
+    }
+    for (uint32_t x = last + 1; x <= n && !rc; x++) step[x] = x;
+    free(half);
+    if (rc) sched_free(s);
+    else s->T = last;
+    return rc;
+}
+
 int sched_run(const Graph *g, const SchedOptions *o, Schedule *out, char *msg, size_t msglen)
 {
     memset(out, 0, sizeof *out);
@@ -429,12 +543,31 @@ int sched_run(const Graph *g, const SchedOptions *o, Schedule *out, char *msg, s
     m.ops = find_policy(o->policy);
     if (!m.ops) { snprintf(msg, msglen, "unknown scheduling policy '%s'", o->policy ? o->policy : ""); return -1; }
     if (o->P < 1) { snprintf(msg, msglen, "the number of processors must be at least 1"); return -1; }
-    int rc = -1;
+    int rc = m.ops == &sched_df_ops && o->P == 1 && plain(o) && !o->no_shortcut ? df_by_ids(g, o, out) : 1;
+    if (rc <= 0) return rc < 0 ? oom(msg, msglen) : 0;
+    rc = -1;
     if (sim_init(&m, g, o, out)) snprintf(msg, msglen, "out of memory while scheduling");
     else rc = sim_loop(&m, msg, msglen);
     sim_done(&m);
     if (rc) { sched_free(out); return -1; }
-    uint32_t *r = realloc(out->ready, ((size_t)out->T + 1) * sizeof *r); /* trim */
-    if (r) out->ready = r;
     return 0;
+}
+
+int sched_check_ids(const Graph *g, char *msg, size_t msglen)
+{
+    SchedOptions o = {.policy = "df", .P = 1}, sim = o;
+    Schedule a, b;
+    sim.no_shortcut = 1;
+    if (sched_run(g, &o, &a, msg, msglen)) return -1;
+    if (sched_run(g, &sim, &b, msg, msglen)) { sched_free(&a); return -1; }
+    int same = a.T == b.T && a.idle == b.idle && a.delay == b.delay && a.nowork == b.nowork;
+    uint32_t n = graph_nodes(g), v = 1, t = 0;
+    for (; same && v <= n; v++) same = a.step[v] == b.step[v] && a.proc[v] == b.proc[v];
+    for (; same && t <= a.T; t++) same = a.ready[t] == b.ready[t];
+    if (!same)
+        snprintf(msg, msglen, "df on one processor by the ids differs from its simulation (T %u and %u; node %u, step %u)",
+                 a.T, b.T, v - 1, t ? t - 1 : 0);
+    sched_free(&a);
+    sched_free(&b);
+    return same ? 0 : -1;
 }

@@ -50,7 +50,15 @@ typedef struct SchedOptions {
     uint32_t fork_cost, steal_cost;
     int no_proc;         /* 1: the caller never reads the processors: Schedule.proc
                             is not kept (a byte per node less, and faster bf) */
+    /* > 0: simulate steps 1..until only (the same schedule's prefix; T is
+     * then at most until).  A node not visited by then holds in step[] a
+     * value above until, not its step.  Only for until < SCHED_UNTIL_MAX. */
+    uint32_t until;
+    int no_shortcut;     /* tests: simulate df on one processor as any other
+                            schedule, not by the id order (sched_run) */
 } SchedOptions;
+
+#define SCHED_UNTIL_MAX (1u << 29)  /* SchedOptions.until is below this */
 
 #define SCHED_PROC_NARROW 256u  /* processor numbers fit a byte up to this P */
 
@@ -70,9 +78,22 @@ static inline void sched_set_proc(Schedule *s, uint32_t v, uint32_t p)
     else if (s->proc_wide) s->proc_wide[v] = p;
 }
 
-/* Simulates; 0 on success, -1 with msg (unknown policy, out of memory). */
+/* Simulates; 0 on success, -1 with msg (unknown policy, out of memory).
+ * df on one processor without overheads or --coarse takes no simulation
+ * when the ids are a topological order with node 1 the only source (the
+ * interpreter's 1DF numbering): it visits node t at step t (paper §4.1,
+ * the 1DF schedule), and one pass over the graph counts the ready nodes.
+ * Other graphs are simulated. */
 int sched_run(const Graph *g, const SchedOptions *o, Schedule *out, char *msg, size_t msglen);
+/* Frees s; its large arrays are kept for the next schedule of the
+ * process (sched.c, spare arrays). */
 void sched_free(Schedule *s);
+/* --check-invariants: df on one processor taken by the ids (sched_run)
+ * equals its simulation, step, processor and ready count for each; 0, or
+ * -1 with msg. */
+int sched_check_ids(const Graph *g, char *msg, size_t msglen);
+/* Frees s's ready counts alone (s->ready NULL). */
+void sched_free_ready(Schedule *s);
 /* The names of the policies, NULL-terminated (for usage messages). */
 extern const char *const sched_policy_names[];
 

@@ -153,17 +153,29 @@ static int measure_with(const Graph *g, const MeasureOptions *o, Schedule *s, co
 
 /* Without the profile: the mark in the schedule's own memory (its steps
  * become the deaths), then the same schedule again for the steps the
- * attribution reads and the queue at the mark.  1: not possible (values
+ * attribution reads and the queue at the mark: its prefix up to the mark
+ * alone (the attribution compares steps with the mark's), unless the
+ * caller reads every step (full_steps) or the mark is past
+ * SCHED_UNTIL_MAX.  df on one processor simulates neither time (sched_run).
+ * The figures of the whole schedule stay in s.  1: not possible (values
  * past 2^32 words; s untouched); -1 with msg. */
 static int mark_then_again(const Graph *g, const SchedOptions *so, const MeasureOptions *o, Schedule *s,
                            SpaceMark *k, char *msg, size_t msglen)
 {
+    Schedule whole = *s;
     if (space_mark_in_place(g, s, o->units, o->with_queue, &k->hwm, &k->hwm_step)) return 1;
-    if (sched_run(g, so, s, msg, msglen)) return -1;
+    SchedOptions again = *so;
+    if (!o->full_steps && k->hwm_step < SCHED_UNTIL_MAX) again.until = k->hwm_step ? k->hwm_step : 1;
+    if (sched_run(g, &again, s, msg, msglen)) return -1;
     k->queue = s->ready[k->hwm_step];
     k->heap = k->hwm - (o->with_queue ? k->queue : 0);
-    free(s->ready);
-    s->ready = NULL;
+    sched_free_ready(s);
+    s->T = whole.T;
+    s->idle = whole.idle;
+    s->delay = whole.delay;
+    s->nowork = whole.nowork;
+    s->overhead = whole.overhead;
+    s->steals = whole.steals;
     return 0;
 }
 

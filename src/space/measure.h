@@ -75,8 +75,12 @@ typedef struct MeasureOptions {
                                arrays, and the steps the attribution reads
                                (sched.step).  measure_run then finds the mark in the
                                schedule's own memory (space_mark_in_place) and
-                               simulates a second time for the steps: 4 bytes a
-                               node less at its peak for one more simulation */
+                               simulates a second time for the steps, up to the
+                               mark only: 4 bytes a node less at its peak for a
+                               second pass over the prefix */
+    int full_steps;         /* without profile: sched.step of every node (the
+                               second pass to the end); else a node visited after
+                               the mark holds some value above hwm_step */
 } MeasureOptions;
 
 /* The defaults: df, P = 1, words, the queue counted, by use, grouped by

@@ -98,10 +98,7 @@ int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
  * value's size, plus every node. */
 static uint64_t space_bound(const Graph *g, Units u, int with_queue)
 {
-    uint32_t n = graph_nodes(g);
-    uint64_t total = with_queue ? n : 0;
-    for (uint32_t v = 1; v <= n; v++) total += space_unit_size(g, u, v);
-    return total;
+    return (with_queue ? graph_nodes(g) : 0) + (u == UNITS_NODES ? graph_values(g) : graph_words(g));
 }
 
 /* The heap at step t: the values with step <= t < death. */
@@ -146,8 +143,7 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
     memset(out, 0, sizeof *out);
     if (space_bound(g, u, with_queue) > UINT32_MAX) {
         int rc = mark_by_profile(g, s, u, with_queue, out);
-        free(s->ready);
-        s->ready = NULL;
+        sched_free_ready(s);
         return rc;
     }
     /* with the queue: its differences first, in its own array */
@@ -163,8 +159,7 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
     }
     free(death);
     if (d != s->ready) free(d);
-    free(s->ready);
-    s->ready = NULL;
+    sched_free_ready(s);
     return rc;
 }
 
