@@ -65,7 +65,7 @@ OWN = {
     "sweep -D": "-D n=4:7", "sweep -j": "-j 1", "sweep -o": "-o other.csv", "sweep --plot": "--plot s.svg",
     "sweep --loglog": ("--loglog", "--plot s.svg"), "sweep --top": "--top 1", "sweep --by": "--by alloc",
     "sweep --group": "--group site", "sweep --exec": "--exec", "sweep --sample": ("--sample 64", "--exec"),
-    "sweep --shard": "--shard 1/2",
+    "sweep --shard": "--shard 1/2", "sweep --wide": "--wide",
     "merge -o": "-o other.csv", "merge --plot": "--plot m.svg", "merge --loglog": ("--loglog", "--plot m.svg"),
     "worst --format": "--format json", "worst --fail-above": "--fail-above 1", "worst --witness": "--witness w.json",
     "worst --exact": "--exact", "worst --top": "--top 1",

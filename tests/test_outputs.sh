@@ -48,7 +48,7 @@ cp "$TMP/part-2.csv" "$TMP/keep-2.csv"
 "$PML" merge "$TMP/part-1.csv" "$TMP/part-2.csv" -o "$TMP/part-2.csv" 2> /dev/null
 expect_eq "merge -o naming a part is a usage error, the part intact" "2 intact" \
     "$? $(intact "$TMP/part-2.csv" "$TMP/keep-2.csv")"
-cp "$TMP/part-2.csv" "$TMP/space.dat"
+cp "$TMP/part-2.csv" "$TMP/space.dat"; cp "$TMP/part-2.csv.shard" "$TMP/space.dat.shard"
 "$PML" merge "$TMP/part-1.csv" "$TMP/space.dat" -o "$TMP/m.csv" --plot "$TMP/space.svg" 2> "$TMP/dat.err"
 expect_eq "merge --plot X.svg with a part X.dat: exit 2, the part intact" "2 intact" \
     "$? $(intact "$TMP/space.dat" "$TMP/keep-2.csv")"

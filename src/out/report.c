@@ -46,6 +46,7 @@ typedef struct Out {
     const Sources *s;
     const ReportOptions *o;
     uint64_t span;      /* of r's computation graph, computed once */
+    const ReportCsvCols *x; /* CSV: a caller's columns around run's (NULL: none) */
 } Out;
 
 static const char *const kind_names[] = {"annotation", "result", "queue"};
@@ -79,7 +80,7 @@ static int listed(const ReportOptions *o, const Measure *sr, uint32_t i, uint32_
 
 HolderInfo report_holder_info(const CostRun *r, const Sources *s, const Holder *h)
 {
-    Out w = {NULL, r, s, NULL, 0};
+    Out w = {NULL, r, s, NULL, 0, NULL};
     const Annot *sp = holder_span(&w, h);
     return (HolderInfo){span_file(&w, sp), sp ? sp->line : 0, sp ? sp->col : 0, holder_text(&w, h)};
 }
@@ -258,6 +259,7 @@ static void csv_row(const Out *w, const Measure *sr, const char *rank, const cha
 {
     const ReportOptions *o = w->o;
     CsvRow c = csv_begin(w->f);
+    if (w->x && w->x->before) w->x->before(&c, w->x->arg);
     csv_text(&c, sr->policy);
     csv_fmt(&c, "%u,%d,%llu,%s,%s,%d,%u,%llu,%llu,%u,%llu,%llu,%u,%llu", sr->P, o->coarse,
             (unsigned long long)o->seed, space_units_names[o->units], measure_by_names[o->by],
@@ -272,6 +274,7 @@ static void csv_row(const Out *w, const Measure *sr, const char *rank, const cha
     if (sp) csv_fmt(&c, "%u,%u", sp->line, sp->col);
     else csv_empty(&c, 2);
     csv_text(&c, text);
+    if (w->x && w->x->after) w->x->after(&c, w->x->arg);
     csv_end(&c);
 }
 
@@ -314,15 +317,29 @@ static const char csv_header[] =
     "delay,nowork,overhead,steals,speedup,parallelism,fork_cost,steal_cost,"
     "rank,kind,space,percent,file,line,col,text";
 
+void report_csv_header(FILE *f, const char *before, const char *after)
+{
+    CsvRow c = csv_begin(f);
+    if (before) csv_fmt(&c, "%s", before);
+    csv_fmt(&c, "%s", csv_header);
+    if (after) csv_fmt(&c, "%s", after);
+    csv_end(&c);
+}
+
+void report_csv_schedule(FILE *f, const CostRun *r, const Sources *s, const ReportOptions *o, const Measure *m,
+                         const ReportCsvCols *x)
+{
+    Out w = {f, r, s, o, graph_span(&r->g), x};
+    csv_schedule(&w, m);
+}
+
 static void print_all(const Out *w, const Measure *srs, uint32_t n)
 {
     FILE *f = w->f;
     const CostRun *r = w->r;
     if (w->o->format == REPORT_JSON) { json_run(w, srs, n); return; }
     if (w->o->format == REPORT_CSV) {
-        CsvRow c = csv_begin(f);
-        csv_fmt(&c, "%s", csv_header);
-        csv_end(&c);
+        report_csv_header(f, NULL, NULL);
         for (uint32_t i = 0; i < n; i++) csv_schedule(w, &srs[i]);
         return;
     }
@@ -364,7 +381,7 @@ int report_run(FILE *f, const CostRun *r, const Sources *s, const ReportOptions 
         for (uint32_t j = 0; j < o->nprocs && !rc; j++)
             if ((rc = measure_one(r, o, o->policies[i], o->procs[j], &srs[k], msg, msglen)) == 0) k++;
     if (!rc) {
-        Out w = {f, r, s, o, graph_span(&r->g)};
+        Out w = {f, r, s, o, graph_span(&r->g), NULL};
         print_all(&w, srs, n);
     }
     for (uint32_t i = 0; i < k; i++) measure_free(&srs[i]);

@@ -11,6 +11,7 @@
 #include "eval.h"
 #include "measure.h"
 #include "race_report.h"
+#include "textout.h"
 
 typedef enum ReportFormat { REPORT_TEXT, REPORT_JSON, REPORT_CSV } ReportFormat;
 
@@ -54,5 +55,19 @@ HolderInfo report_holder_info(const CostRun *r, const Sources *s, const Holder *
  * msg; nothing is written for a schedule that fails. */
 int report_run(FILE *f, const CostRun *r, const Sources *s, const ReportOptions *o,
                char *msg, size_t msglen);
+
+/* The CSV of `pml run --format csv` inside another command's CSV (`pml
+ * sweep`'s long form, docs/sweep.md): the header with the caller's column
+ * names before and after run's ("param,size"; NULL: none), and one
+ * schedule's rows, each with the fields the callbacks write before and
+ * after run's. */
+typedef struct ReportCsvCols {
+    void (*before)(CsvRow *c, const void *arg);    /* NULL: none */
+    void (*after)(CsvRow *c, const void *arg);
+    const void *arg;
+} ReportCsvCols;
+void report_csv_header(FILE *f, const char *before, const char *after);
+void report_csv_schedule(FILE *f, const CostRun *r, const Sources *s, const ReportOptions *o, const Measure *m,
+                         const ReportCsvCols *x);
 
 #endif
