@@ -41,6 +41,7 @@ BASE = {
 # baseline of both runs); by option, or by "command option".
 SHARED = {
     "-D": "-D n=7", "--max-nodes": "--max-nodes 50", "--max-depth": "--max-depth 3",
+    "--time-limit": ("--time-limit 0.000001", "-D n=20"),   # checked every 65536 nodes: a run that makes them
     "--no-prelude": "--no-prelude", "--check-invariants": "--check-invariants",
     "--print-depth": "--print-depth 1", "--print-length": "--print-length 1", "--string-depth": "--string-depth 2",
     "--sched": "--sched bf", "-p": "-p 4", "--coarse": "--coarse", "--seed": "--seed 12345",

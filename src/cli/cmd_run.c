@@ -106,7 +106,7 @@ static int run_body(void *o, CliRun *r)
     return rc == EXIT_OK && a->races.mode == CLI_RACES_ERROR && cli_races_found(&a->races) ? EXIT_PROGRAM : rc;
 }
 
-static const int check_refused[] = {'D', CLI_MAX_NODES, CLI_MAX_DEPTH, CLI_CHECK_INV, 0};
+static const int check_refused[] = {'D', CLI_MAX_NODES, CLI_MAX_DEPTH, CLI_TIME_LIMIT, CLI_CHECK_INV, 0};
 
 const CliSteps cli_cmd_check = {.groups = CLI_GROUP_COMMON, .load = CLI_LOAD_RESOLVE, .body = check_body,
                                 .refused = check_refused, .refused_why = "pml check parses and resolves: it runs nothing"};

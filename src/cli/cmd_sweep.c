@@ -250,6 +250,7 @@ static void worker(const SweepArgs *a, int64_t size, int fd)
 {
     CommonOpts c = *a->c;
     c.eo.params = c.params;
+    c.eo.progress = 0;      /* the parent's line counts the sizes */
     c.params[c.eo.nparams++] = (Param){a->range, size};
     Loaded l;
     int rc = cli_load(a->file, &c, 1, &l);
