@@ -3,6 +3,7 @@
  * policy and P) and `pml check FILE` (parse, resolve and type-check only).
  */
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "graph.h"
@@ -29,10 +30,12 @@ typedef struct RunArgs {
     ReportOptions ro;
     const char *profile;    /* --profile FILE.svg */
     CliRaces races;         /* --races (docs/races.md) */
+    int quiet;              /* --quiet: no legend */
     RaceView view;
 } RunArgs;
 
-enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE, OPT_RACES, OPT_SUMMARY };
+enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE, OPT_RACES, OPT_SUMMARY, OPT_CHART,
+       OPT_QUIET };
 
 static const CliOpt run_opts[] = {
     {OPT_BY, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)", CLI_AT(CLI_CHOICE, RunArgs, ro.by)},
@@ -43,6 +46,10 @@ static const CliOpt run_opts[] = {
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, RunArgs, ro.format)},
     {OPT_SUMMARY, "summary", NULL, "text: the table of schedules alone (steps, speedup, idle, high-water mark), "
                                    "no holders", CLI_AT(CLI_FLAG, RunArgs, ro.summary)},
+    {OPT_CHART, "chart", NULL, "text: a chart of each schedule's space over time, the high-water mark in '#'",
+                             CLI_AT(CLI_FLAG, RunArgs, ro.chart)},
+    {OPT_QUIET, "quiet", NULL, "text: no legend line under the first holder table (it shows on a terminal only)",
+                             CLI_AT(CLI_FLAG, RunArgs, quiet)},
     {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)", CLI_AT(CLI_PICTURE, RunArgs, profile)},
     {OPT_RACES, "races", "off|warn|error", "determinacy races: warn on standard error (default), also exit 1, "
                                            "or do not look (docs/races.md)", CLI_AT(CLI_CHOICE, RunArgs, races.mode)},
@@ -85,6 +92,11 @@ static int run_check(void *o, CliRun *r)
     cli_report_options(&r->sim, &a->ro);
     /* the program's print goes with the text report, never into JSON or CSV */
     if (a->ro.format == REPORT_TEXT) r->common.eo.print_out = stdout;
+    a->ro.legend = a->ro.format == REPORT_TEXT && !a->quiet && isatty(STDOUT_FILENO);
+    if (a->ro.chart && a->ro.format != REPORT_TEXT) {
+        cli_usage_error("--chart draws text: it goes with --format text");
+        return EXIT_USAGE;
+    }
     if (a->profile && a->ro.npolicies * a->ro.nprocs != 1) {
         cli_usage_error("--profile FILE.svg draws one schedule: give one --sched policy and one -p");
         return EXIT_USAGE;

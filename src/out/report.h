@@ -32,6 +32,9 @@ typedef struct ReportOptions {
     ReportFormat format;         /* --format */
     int summary;                 /* --summary: text: the value, work and span and
                                     the table of schedules, no details */
+    int chart;                   /* --chart: text: each schedule's space over time (chart.h) */
+    int legend;                  /* text: a line under the first holder table saying
+                                    what its terms mean (on a terminal, not --quiet) */
     const RaceView *races;       /* the run's determinacy races (JSON lists
                                     them); NULL: not looked for */
 } ReportOptions;
