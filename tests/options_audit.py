@@ -51,7 +51,7 @@ SHARED = {
 }
 OWN = {
     "run --by": "--by alloc", "run --group": "--group site", "run --stack": "--stack", "run --top": "--top 1",
-    "run --format": "--format json", "run --races": "--races off", "run --summary": "--summary", "run --chart": "--chart", "run --quiet": "--quiet",
+    "run --format": "--format json", "run --races": "--races off", "run --summary": "--summary", "run --chart": "--chart", "run --inclusive": ("--inclusive", "--group function"), "run --quiet": "--quiet",
     "race --races": ("--races error", "-D n=6"), "race --format": "--format json", "run --profile": ("--profile p.svg", "--sched df -p 1"),
     "exec --sample": "--sample 64", "exec --sample-error": "--sample-error 50", "exec --compare": "--compare",
     "exec --format": "--format csv", "exec --sched": "--sched bf", "exec -p": "-p 2",

@@ -35,12 +35,14 @@ typedef struct RunArgs {
 } RunArgs;
 
 enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE, OPT_RACES, OPT_SUMMARY, OPT_CHART,
-       OPT_QUIET };
+       OPT_QUIET, OPT_INCLUSIVE };
 
 static const CliOpt run_opts[] = {
     {OPT_BY, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)", CLI_AT(CLI_CHOICE, RunArgs, ro.by)},
     {OPT_GROUP, "group", "{group}", "a holder is its caller in your files, its expression, or its function "
                                     "(docs/attribution.md)", CLI_AT(CLI_CHOICE, RunArgs, ro.group)},
+    {OPT_INCLUSIVE, "inclusive", NULL, "with --group function: each function holds the space of all it called too "
+                                       "(shares overlap)", CLI_AT(CLI_FLAG, RunArgs, ro.inclusive)},
     {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders", CLI_AT(CLI_FLAG, RunArgs, ro.stack)},
     {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)", CLI_RANGE(CLI_U32, RunArgs, ro.top, 0, UINT32_MAX)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, RunArgs, ro.format)},
@@ -93,6 +95,10 @@ static int run_check(void *o, CliRun *r)
     /* the program's print goes with the text report, never into JSON or CSV */
     if (a->ro.format == REPORT_TEXT) r->common.eo.print_out = stdout;
     a->ro.legend = a->ro.format == REPORT_TEXT && !a->quiet && isatty(STDOUT_FILENO);
+    if (a->ro.inclusive && a->ro.group != MEASURE_GROUP_FUNCTION) {
+        cli_usage_error("--inclusive goes with --group function");
+        return EXIT_USAGE;
+    }
     if (a->ro.chart && a->ro.format != REPORT_TEXT) {
         cli_usage_error("--chart draws text: it goes with --format text");
         return EXIT_USAGE;

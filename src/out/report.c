@@ -36,6 +36,7 @@ MeasureOptions report_measure_options(const CostRun *r, const ReportOptions *o, 
     mo.with_queue = o->with_queue;
     mo.by = o->by;
     measure_set_group(&mo, o->group, &r->stacks, r->annots);
+    mo.inclusive = o->inclusive;
     return mo;
 }
 
@@ -173,8 +174,9 @@ static int text_schedule(const Out *w, const Measure *sr, uint32_t k)
             (unsigned long long)sr->queue, o->with_queue ? "" : ", not counted");
     if (w->charts) chart_print(f, &w->charts[k], space_units_names[o->units]);
     if (!sr->nholders) return 0;
-    fprintf(f, "  %7s %10s  held by %s at step %u, grouped by %s%s\n", "share", space_units_names[o->units],
+    fprintf(f, "  %7s %10s  held by %s at step %u, grouped by %s%s%s\n", "share", space_units_names[o->units],
             o->by == MEASURE_BY_USE ? "use" : "allocation", sr->hwm_step, measure_group_names[o->group],
+            o->inclusive ? ", inclusive (each function with all it called: shares overlap)" : "",
             sr->approx ? " (shares approximated: each value split among its direct holders)" : "");
     uint32_t rank = 0, others = 0;
     double rest = 0;
@@ -262,10 +264,10 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
     }
     fprintf(f, "  \"parallelism\": %s, \"fork_cost\": %u, \"steal_cost\": %u,\n", num_text(parallelism(w)).s,
             o->fork_cost, o->steal_cost);
-    fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"group\": \"%s\", \"with_queue\": %s, \"coarse\": %s, "
-            "\"seed\": %llu, \"top\": %u,\n  \"schedules\": [", space_units_names[o->units], measure_by_names[o->by],
-            measure_group_names[o->group], o->with_queue ? "true" : "false", o->coarse ? "true" : "false",
-            (unsigned long long)o->seed, o->top);
+    fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"group\": \"%s\", \"inclusive\": %s, \"with_queue\": %s, "
+            "\"coarse\": %s, \"seed\": %llu, \"top\": %u,\n  \"schedules\": [", space_units_names[o->units],
+            measure_by_names[o->by], measure_group_names[o->group], o->inclusive ? "true" : "false",
+            o->with_queue ? "true" : "false", o->coarse ? "true" : "false", (unsigned long long)o->seed, o->top);
     for (uint32_t i = 0; i < n; i++) json_schedule(w, &srs[i], i ? "," : "");
     fputs("\n  ]\n}\n", f);
 }

@@ -27,6 +27,7 @@ typedef struct ReportOptions {
     int with_queue;              /* 0 with --no-queue-space */
     MeasureBy by;                /* --by: MEASURE_BY_USE or MEASURE_BY_ALLOC */
     MeasureGroup group;          /* --group (default caller) */
+    int inclusive;               /* --inclusive: with --group function, callees' space included */
     int stack;                   /* --stack: the call chain under each listed holder */
     uint32_t top;                /* --top K: holders listed (0: all) */
     ReportFormat format;         /* --format */
