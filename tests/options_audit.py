@@ -71,7 +71,8 @@ OWN = {
     "worst --format": "--format json", "worst --fail-above": "--fail-above 1", "worst --witness": "--witness w.json",
     "worst --exact": "--exact", "worst --top": "--top 1",
     "diff --vs": None,   # in the baseline: without it diff is a usage error
-    "diff --top": "--top 1", "diff --format": "--format json", "diff -o": "-o d.txt",
+    "diff --top": "--top 1", "diff --format": "--format json", "diff -o": "-o d.txt", "diff --by": "--by alloc",
+    "diff --group": "--group site",
     "view -o": "-o other.html", "view --max-shown": "--max-shown 3",
     "view --lesson": "--lesson df-vs-bf",   # with FILE, --sched and -p: a usage error, exit 2
     "paths --top": "--top 1", "paths -k": "-k 2", "paths --format": "--format json",
