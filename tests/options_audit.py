@@ -41,6 +41,7 @@ BASE = {
 # baseline of both runs); by option, or by "command option".
 SHARED = {
     "-D": "-D n=7", "--max-nodes": "--max-nodes 50", "--max-depth": "--max-depth 3",
+    "--time-limit": ("--time-limit 0.000001", "-D n=20"),   # checked every 65536 nodes: a run that makes them
     "--no-prelude": "--no-prelude", "--check-invariants": "--check-invariants",
     "--print-depth": "--print-depth 1", "--print-length": "--print-length 1", "--string-depth": "--string-depth 2",
     "--sched": "--sched bf", "-p": "-p 4", "--coarse": "--coarse", "--seed": "--seed 12345",
@@ -50,7 +51,7 @@ SHARED = {
 }
 OWN = {
     "run --by": "--by alloc", "run --group": "--group site", "run --stack": "--stack", "run --top": "--top 1",
-    "run --format": "--format json", "run --races": "--races off", "run --summary": "--summary",
+    "run --format": "--format json", "run --races": "--races off", "run --summary": "--summary", "run --chart": "--chart", "run --inclusive": ("--inclusive", "--group function"), "run --quiet": "--quiet",
     "race --races": ("--races error", "-D n=6"), "race --format": "--format json", "run --profile": ("--profile p.svg", "--sched df -p 1"),
     "exec --sample": "--sample 64", "exec --sample-error": "--sample-error 50", "exec --compare": "--compare",
     "exec --format": "--format csv", "exec --sched": "--sched bf", "exec -p": "-p 2",
@@ -65,12 +66,13 @@ OWN = {
     "sweep -D": "-D n=4:7", "sweep -j": "-j 1", "sweep -o": "-o other.csv", "sweep --plot": "--plot s.svg",
     "sweep --loglog": ("--loglog", "--plot s.svg"), "sweep --top": "--top 1", "sweep --by": "--by alloc",
     "sweep --group": "--group site", "sweep --exec": "--exec", "sweep --sample": ("--sample 64", "--exec"),
-    "sweep --shard": "--shard 1/2",
+    "sweep --shard": "--shard 1/2", "sweep --wide": "--wide",
     "merge -o": "-o other.csv", "merge --plot": "--plot m.svg", "merge --loglog": ("--loglog", "--plot m.svg"),
     "worst --format": "--format json", "worst --fail-above": "--fail-above 1", "worst --witness": "--witness w.json",
     "worst --exact": "--exact", "worst --top": "--top 1",
     "diff --vs": None,   # in the baseline: without it diff is a usage error
-    "diff --top": "--top 1", "diff --format": "--format json", "diff -o": "-o d.txt",
+    "diff --top": "--top 1", "diff --format": "--format json", "diff -o": "-o d.txt", "diff --by": "--by alloc",
+    "diff --group": "--group site",
     "view -o": "-o other.html", "view --max-shown": "--max-shown 3",
     "view --lesson": "--lesson df-vs-bf",   # with FILE, --sched and -p: a usage error, exit 2
     "paths --top": "--top 1", "paths -k": "-k 2", "paths --format": "--format json",

@@ -104,3 +104,31 @@ out=$("$PML" run examples/mergesort.pml --group function --top 0)
 expect_eq "--group function: no %N temporaries in holder names" 0 "$(grep -c '%[0-9]' <<< "$out")"
 expect_eq "--group function: foldl's later stages are named 'fun foldl (stage K of 3)'" 2 \
     "$(grep -c 'lib/prelude.pml:[0-9]*:[0-9]*  fun foldl (stage [23] of 3)' <<< "$out")"
+
+# --- --group function --inclusive (perf's Children, GHC's inherited) ---
+"$PML" run examples/mergesort.pml --group function --top 0 --format json > "$TMP/self.json"
+"$PML" run examples/mergesort.pml --group function --inclusive --top 0 --format json > "$TMP/incl.json"
+out=$(python3 - "$TMP/self.json" "$TMP/incl.json" <<'PY'
+import json, sys
+def fns(path):
+    d = json.load(open(path))
+    s = d["schedules"][0]
+    return d, s["hwm"], {h["text"].split(" [")[0]: h["space"] for h in s["holders"] if h["kind"] == "annotation"}
+ds, hwm, self_ = fns(sys.argv[1])
+di, _, incl = fns(sys.argv[2])
+bad = []
+if di.get("inclusive") is not True or ds.get("inclusive") is not False: bad.append("the JSON's inclusive field")
+for f, x in self_.items():
+    if incl.get(f, 0) < x - 1e-9: bad.append("%s: inclusive %s < self %s" % (f, incl.get(f), x))
+for f, x in incl.items():
+    if x > hwm + 1e-9: bad.append("%s: inclusive %s > the mark %s (a recursion counted twice?)" % (f, x, hwm))
+# msort calls split and merge, which call nothing of the program's own
+want = self_["fun msort"] + self_["fun split"] + self_["fun merge"]
+if abs(incl["fun msort"] - want) > 1e-6: bad.append("msort inclusive %s, not msort+split+merge %s" % (incl["fun msort"], want))
+if abs(incl["fun split"] - self_["fun split"]) > 1e-6: bad.append("split (a leaf) inclusive != self")
+print("; ".join(bad[:3]) if bad else "ok")
+PY
+)
+expect_eq "--inclusive: every function >= its self share, <= the mark (recursion once); msort = msort + split + merge; a leaf = its self" ok "$out"
+expect_eq "--inclusive without --group function is a usage error" 2 "$("$PML" run examples/mergesort.pml --inclusive >/dev/null 2>&1; echo $?)"
+expect_eq "the text says the shares overlap" 1 "$("$PML" run examples/mergesort.pml --group function --inclusive | grep -c 'grouped by function, inclusive (each function with all it called: shares overlap)')"

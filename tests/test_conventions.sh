@@ -39,7 +39,7 @@ expect_eq "an error read from standard input exits 1" 1 "$rc"
 expect_eq "an error read from standard input names <stdin>:line:col" \
     "<stdin>:2:9: error: unbound variable or constructor 'z'" "$(echo "$err" | head -1)"
 expect_eq "sweep reads standard input once for all its workers" 4 \
-    "$(printf 'val n = param ("n", 3)\nval result = n * n\n' | "$PML" sweep - -D n=1:4 -j 2 | tail -n +2 | wc -l)"
+    "$(printf 'val n = param ("n", 3)\nval result = n * n\n' | "$PML" sweep - -D n=1:4 -j 2 | tail -n +2 | cut -d, -f2 | sort -u | wc -l)"
 
 # -- and option forms
 printf 'val result = param ("n", 1) + 1\n' > "$TMP/-odd.pml"
@@ -92,4 +92,29 @@ if env -u B -u SANFLAGS make -s install PREFIX="$TMP/inst" >/dev/null 2>&1; then
         "$(cd / && "$TMP/inst/bin/pml" run "$TMP/fib.pml" -D n=10 | head -1)"
 else
     fail "make install PREFIX=..." "failed"
+fi
+
+# --- a run that may not end: --time-limit stops it, saying so first; on a
+# terminal a progress line shows after 2 s, cleared before the message ---
+printf 'fun loop n = loop (n + 1)\nval result = loop 0\n' > "$TMP/loop.pml"
+limit 60 "$PML" run "$TMP/loop.pml" --time-limit 0.5 --max-nodes 4000000000 > /dev/null 2> "$TMP/tl.err"; rc=$?
+expect_eq "--time-limit 0.5 stops a loop: exit 1" 1 "$rc"
+expect_eq "…saying first that the program may not terminate, with the limit and the nodes" \
+    "error: the program may not terminate: it ran past the time limit, 0.5 s, with N nodes in its cost graph; if it does end, raise the limit with --time-limit SECONDS" \
+    "$(grep -m1 ': error: ' "$TMP/tl.err" | sed 's/^[^ ]* //; s/with [0-9]* nodes/with N nodes/')"
+expect_eq "off a terminal there is no progress line" 0 "$(grep -c 'evaluating:' "$TMP/tl.err")"
+limit 60 "$PML" exec "$TMP/loop.pml" --time-limit 0.5 > /dev/null 2> "$TMP/tle.err"
+expect_eq "pml exec honours --time-limit" "it ran past the time limit, 0.5 s" "$(grep -m1 -o 'it ran past the time limit, 0.5 s' "$TMP/tle.err")"
+for v in 0 -1 x nan inf 1e8; do
+    expect_eq "--time-limit $v is a usage error" 2 "$("$PML" run "$TMP/loop.pml" --time-limit "$v" >/dev/null 2>&1; echo $?)"
+done
+if command -v script > /dev/null; then
+    PML="$PML" limit 60 script -qec "\"\$PML\" run \"$TMP/loop.pml\" --time-limit 4 --max-nodes 4000000000" /dev/null > "$TMP/tty.out" 2>&1
+    tr '\r' '\n' < "$TMP/tty.out" > "$TMP/tty.txt"
+    expect_eq "on a terminal a run past 2 s shows a progress line with its nodes and seconds" 1 \
+        "$(grep -cm1 '^pml: evaluating: [0-9]* nodes (limit 4000000000), [0-9]* s' "$TMP/tty.txt")"
+    expect_eq "…and erases it (to the end of the line) before the error" "1 1" \
+        "$(grep -c $'^\033\\[K' "$TMP/tty.txt") $(sed -n $'/^\033\\[K/,$p' "$TMP/tty.txt" | grep -c 'error:.*may not terminate')"
+else
+    fail "script (util-linux) is installed, to give pml a terminal" "not found"
 fi

@@ -64,3 +64,24 @@ for args in "--sched=df -p 2" "--sched=df,bf -p 2 --vs --sched=bf" "--sched=df -
     rc=$?
     expect_eq "diff_usage_error_exits_2 ($args)" "2 0" "$rc $(ls -A "$TMP/u" | wc -l)"
 done
+
+# --- --by and --group with pml run's defaults (use, caller) ---
+MMD="examples/matmul.pml -D n=4 --sched=df -p 2 --vs --sched=bf -p 2 --top 0"
+expect_eq "by default diff blames the user's calls, as pml run does: no holder in lib/prelude.pml" 0 \
+    "$("$PML" diff $MMD | grep -c 'lib/prelude.pml')"
+expect_eq "--group site names the prelude's expressions" yes \
+    "$("$PML" diff $MMD --group site | grep -q 'lib/prelude.pml:55:14' && echo yes)"
+for g in "--group caller" "--group site" "--group function" "--by alloc"; do
+    out=$("$PML" diff $MMD $g --format json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+s = sum(x["delta"] for x in d["sites"])
+print("ok" if abs(s + d["residual"] - d["difference"]) < 1e-6 and abs(d["residual"]) < 1e-6 else "sum %s != %s" % (s, d["difference"]))')
+    expect_eq "diff $g: the deltas add up to the difference of the marks" ok "$out"
+done
+expect_eq "diff's JSON names its by and group" "use caller" \
+    "$("$PML" diff $MMD --format json | python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["by"], d["group"])')"
+run_top=$("$PML" run examples/matmul.pml -D n=4 --sched=bf -p 2 --format json | python3 -c '
+import json, sys; h = [x for x in json.load(sys.stdin)["schedules"][0]["holders"] if x["kind"] == "annotation"][0]; print("%s:%d:%d" % (h["file"], h["line"], h["col"]))')
+expect_eq "diff's largest growth is pml run's largest holder of B (bf, P=2)" "$run_top" \
+    "$("$PML" diff $MMD | awk '/^ +\+[0-9]/ && $4 != "scheduler" { print $4; exit }')"

@@ -110,10 +110,10 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 bad = [r["policy"] + r["P"] for r in rows
        if not ((int(r["measured"]) > 0 or not sys.argv[2]) and int(r["measured_bound"]) >= 256)]
-print("%d rows%s" % (len(rows), " bad: " + " ".join(bad) if bad else ""))
+print("%d schedules%s" % (len({(r["size"], r["policy"], r["P"]) for r in rows}), " bad: " + " ".join(bad) if bad else ""))
 PY
 )
-expect_eq "sweep --exec: every row has a measured mark and its bound" "8 rows" "$r"
+expect_eq "sweep --exec: every row of the 8 schedules has a measured mark and its bound" "8 schedules" "$r"
 "$PML" sweep examples/matmul.pml -D n=4:8:4 -o "$TMP/plain.csv" 2> "$TMP/e"
 expect_eq "sweep without --exec: no measured column" "0" "$(head -1 "$TMP/plain.csv" | grep -c measured)"
 "$PML" sweep examples/matmul.pml -D n=4:8:4 --sample 64 -o "$TMP/x.csv" 2> "$TMP/e"; rc=$?

@@ -18,6 +18,7 @@ def digits(t):
 def number(t):
     x = float(t)
     if x == x and abs(x) != float("inf") and digits(t) > digits(repr(x)): bad.append(t)
+    elif "e" in t.lower() and x == x and abs(x) < 1e16 and x == int(x): bad.append(t)   # 4e+01 for 40
     return x
 text = open(path, encoding="utf-8").read()
 if kind == "json":
@@ -55,6 +56,8 @@ check "pml speedup: shortest numbers" csv "$PML" speedup examples/fib.pml -D n=8
 # the checker can fail: %.17g text and a document without format are caught
 printf '{"format": "pml-x", "version": 1, "a": 0.59999999999999998}\n' > "$TMP/long.json"
 expect_eq "the checker rejects 0.59999999999999998 (0.6 reads back the same)" 0.59999999999999998 "$(python3 "$TMP/checks.py" json "$TMP/long.json")"
+printf '{"format": "pml-x", "version": 1, "a": 4e+01}\n' > "$TMP/exp.json"
+expect_eq "the checker rejects 4e+01 (an integral value is written 40)" 4e+01 "$(python3 "$TMP/checks.py" json "$TMP/exp.json")"
 printf '{"a": 1}\n' > "$TMP/nofmt.json"
 expect_eq "the checker rejects JSON without format/version" "format and version do not come first" "$(python3 "$TMP/checks.py" json "$TMP/nofmt.json")"
 
@@ -81,5 +84,5 @@ for cmd, code in re.findall(r"<!-- loads the output of: (.*?) -->\n```python\n(.
     print(cmd + "\t" + code)
 PY
 )
-    expect_eq "docs/output-formats.md has a pandas line for each format (7)" 7 "$n"
+    expect_eq "docs/output-formats.md has a pandas line for each format (10: run's CSV and JSON, sweep's long, wide and shard CSV, speedup, bounds, schedule, paths, exec's CSV)" 10 "$n"
 fi

@@ -48,7 +48,7 @@ cp "$TMP/part-2.csv" "$TMP/keep-2.csv"
 "$PML" merge "$TMP/part-1.csv" "$TMP/part-2.csv" -o "$TMP/part-2.csv" 2> /dev/null
 expect_eq "merge -o naming a part is a usage error, the part intact" "2 intact" \
     "$? $(intact "$TMP/part-2.csv" "$TMP/keep-2.csv")"
-cp "$TMP/part-2.csv" "$TMP/space.dat"
+cp "$TMP/part-2.csv" "$TMP/space.dat"; cp "$TMP/part-2.csv.shard" "$TMP/space.dat.shard"
 "$PML" merge "$TMP/part-1.csv" "$TMP/space.dat" -o "$TMP/m.csv" --plot "$TMP/space.svg" 2> "$TMP/dat.err"
 expect_eq "merge --plot X.svg with a part X.dat: exit 2, the part intact" "2 intact" \
     "$? $(intact "$TMP/space.dat" "$TMP/keep-2.csv")"
@@ -92,3 +92,44 @@ short=$("$PML" run examples/mergesort.pml --sched=df,bf,ws -p 1,3 --summary)
 expect_eq "--summary prints the table alone: the full report's first lines, up to the table's end" \
     "$(sed -n '/^(high-water marks in/q;p' <<< "$full")" "$(sed '$d' <<< "$short")"
 expect_eq "--summary: no holders" 0 "$(grep -c 'held by' <<< "$short")"
+
+# --- run --chart: space over time as text; the legend line on a terminal ---
+"$PML" run examples/fib.pml -D n=7 --sched=df,bf -p 2 --chart > "$TMP/chart.txt"
+out=$(python3 - "$TMP/chart.txt" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+bad, n = [], 0
+for sec in text.split("\n\n"):
+    if not re.match(r"\w+, P=\d+: ", sec): continue
+    m = re.search(r"P=\d+: (\d+) steps.*?high-water mark (\d+) words", sec, re.S)
+    rows = [l for l in sec.splitlines() if re.match(r"^  +\d*[|^]", l)]
+    axis = [l for l in sec.splitlines() if l.rstrip().endswith(">step")]
+    if not m or len(rows) != 12 or len(axis) != 1: bad.append("no chart of 12 rows and an axis"); continue
+    n += 1
+    T, hwm = m.group(1), m.group(2)
+    if not rows[0].strip().startswith(hwm + "^"): bad.append("top label %r, not the mark %s" % (rows[0], hwm))
+    last = sec.splitlines()[sec.splitlines().index(axis[0]) + 1].split()
+    if last != ["0", T]: bad.append("x axis %r, not 0..%s" % (last, T))
+    body = [r.split("|" if "|" in r else "^", 1)[1] for r in rows]
+    marks = [r.find("#") for r in body]
+    if len(set(marks)) != 1 or marks[0] < 0: bad.append("the '#' column is not the full height")
+    for r in range(1, 12):   # a bar is solid: a row's cells are set in every row below
+        for k, ch in enumerate(body[r - 1]):
+            if ch != " " and (k >= len(body[r]) or body[r][k] == " "): bad.append("a hole under row %d col %d" % (r, k))
+print("; ".join(bad[:3]) if bad else "ok %d" % n)
+PY
+)
+expect_eq "--chart: per schedule 12 rows, the mark as the top label, '#' the full height at the mark, the x axis 0..T, solid bars" "ok 2" "$out"
+expect_eq "--chart with --format json is a usage error" 2 "$("$PML" run examples/fib.pml --chart --format json >/dev/null 2>&1; echo $?)"
+expect_eq "no legend off a terminal" 0 "$("$PML" run examples/fib.pml -D n=6 -p 1,2 | grep -c '^  (share: ')"
+if command -v script > /dev/null; then
+    script -qec "\"$PML\" run examples/fib.pml -D n=6 -p 1,2" /dev/null > "$TMP/tty.txt" 2>&1
+    expect_eq "on a terminal one legend line, under the first holder table" "1 1" \
+        "$(grep -c '^  (share: of the high-water mark; held by use: .*delay: .*no-work: .*docs/attribution.md)' "$TMP/tty.txt") $(awk '/^  \(share: /{ print (prev ~ /^ +[0-9.]+% /) ? 1 : 0 } { prev = $0 }' "$TMP/tty.txt")"
+    script -qec "\"$PML\" run examples/fib.pml -D n=6 -p 1,2 --by alloc" /dev/null > "$TMP/tty.txt" 2>&1
+    expect_eq "by allocation the legend says so" 1 "$(grep -c '^  (share: of the high-water mark; held by allocation: ' "$TMP/tty.txt")"
+    script -qec "\"$PML\" run examples/fib.pml -D n=6 -p 1,2 --quiet" /dev/null > "$TMP/tty.txt" 2>&1
+    expect_eq "--quiet: no legend on a terminal" 0 "$(grep -c '(share: ' "$TMP/tty.txt")"
+else
+    fail "script (util-linux) is installed, to give pml a terminal" "not found"
+fi

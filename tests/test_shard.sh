@@ -1,7 +1,9 @@
 # pml sweep --shard I/K and pml merge (docs/sweep.md): the merged CSV is
 # byte-identical to the one-process sweep for any K and any order of the
-# parts, the GNU parallel recipe of the docs works as written, and a
-# missing, repeated, foreign or cut part is an error, never a short CSV.
+# parts, in the long and the wide form; a part is a plain CSV with its mark
+# beside it (PART.shard); the GNU parallel recipe of the docs works as
+# written, and a missing, repeated, foreign or cut part is an error, never
+# a short CSV.
 . "$(dirname "$0")/lib.sh"
 
 MM=examples/matmul.pml
@@ -25,9 +27,17 @@ for k in 1 2 3 5 11 13; do
 done
 
 # shards deal the sizes round-robin from the largest: shard 1 of 3 has n=12, 9, 6, 3
-sizes=$(awk -F, 'NR > 2 && $3 == "df" && $4 == 1 { printf "%s ", $2 }' "$TMP/k3-1.csv")
+sizes=$(awk -F, 'NR > 1 && $3 == "df" && $4 == 1 { print $2 }' "$TMP/k3-1.csv" | uniq | tr '\n' ' ')
 expect_eq "shard 1/3 runs every third size from the largest down" "3 6 9 12 " "$sizes"
-expect_eq "a shard's part starts with its mark line" "# pml sweep shard 1/3 rows=6" "$(head -1 "$TMP/k3-1.csv" | cut -d' ' -f1-6)"
+expect_eq "a shard's mark is beside its part" "pml sweep shard 1/3 rows=6" "$(head -1 "$TMP/k3-1.csv.shard" | cut -d' ' -f1-5)"
+expect_eq "a part is a plain CSV: the sweep's header first" "$(head -1 "$TMP/whole.csv")" "$(head -1 "$TMP/k3-1.csv")"
+
+# the wide form (--wide) merges too
+for i in 1 2 3; do "$PML" sweep $MM $SW --wide --shard $i/3 -o "$TMP/w3-$i.csv"; done
+"$PML" sweep $MM $SW --wide -o "$TMP/wide.csv"
+"$PML" merge "$TMP"/w3-[312].csv -o "$TMP/w-merged.csv" && cmp -s "$TMP/w-merged.csv" "$TMP/wide.csv" &&
+    pass "--wide: 3 shards merge to the one-process sweep, byte for byte" ||
+    fail "--wide: 3 shards merge to the one-process sweep, byte for byte" "differs or failed"
 
 # --- the GNU parallel recipe (docs/sweep.md), locally with -j 2 over K = 4 ---
 if command -v parallel >/dev/null; then
@@ -71,24 +81,29 @@ for v in " 1/2" 1/+2 -1/2 1/4294967297 4294967297/4294967297 1/100001 1/2x; do
     expect_eq "--shard '$v' is a usage error" 2 "$(status "$PML" sweep $MM $SW --shard "$v")"
 done
 expect_eq "--shard with --plot is a usage error (plot at merge)" 2 "$(status "$PML" sweep $MM $SW --shard 1/2 --plot x.svg)"
+expect_eq "--shard without -o FILE is a usage error (the mark goes beside the part)" 2 "$(status "$PML" sweep $MM $SW --shard 1/2)"
+cp "$TMP/k3-3.csv" "$TMP/nomark-3.csv"
+expect_eq "a part without its mark is an error naming the mark" \
+    "pml: error: merge: $TMP/nomark-3.csv: not a part of a sharded sweep (no $TMP/nomark-3.csv.shard beside it; run pml sweep with --shard I/K)" \
+    "$("$PML" merge $P-1.csv $P-2.csv "$TMP/nomark-3.csv" 2>&1 >/dev/null)"
 expect_eq "merge without parts is a usage error" 2 "$(status "$PML" merge)"
 
 # --- the mark line is read strictly: no crash, no wrapped number ---
 # (shard 1/4294967296 once divided by zero, 4294967297/4294967297 was 1/1)
 for ik in 1/4294967296 4294967297/4294967297 0/1 2/1 1/0 -1/2 +1/2 01/2 1/02 " 1/2" "1 /2" 1/100001 x/2 1/; do
-    sed "1s|shard 1/3 |shard $ik |" $P-1.csv > "$TMP/ik.csv"
+    cp $P-1.csv "$TMP/ik.csv"; sed "1s|shard 1/3 |shard $ik |" $P-1.csv.shard > "$TMP/ik.csv.shard"
     msg=$("$PML" merge "$TMP/ik.csv" 2>&1 >/dev/null); rc=$?
-    expect_eq "a mark saying shard '$ik' is refused" "1 pml: error: merge: $TMP/ik.csv: the shard line does not say which shard I/K it is (1 <= I <= K <= 100000)" "$rc $msg"
+    expect_eq "a mark saying shard '$ik' is refused" "1 pml: error: merge: $TMP/ik.csv.shard: the mark does not say which shard I/K it is (1 <= I <= K <= 100000)" "$rc $msg"
 done
-printf '# pml sweep shard \n1/1 rows=1 sizes=1\nparam,size\n' > "$TMP/nl.csv"
+printf 'param,size\n' > "$TMP/nl.csv"; printf 'pml sweep shard \n1/1 rows=1 sizes=1\n' > "$TMP/nl.csv.shard"
 expect_eq "a line end inside the shard line is no number" 1 "$(status "$PML" merge "$TMP/nl.csv")"
 accepted=""
 for field in rows=6 sizes=2,3,4,5,6,7,8,9,10,11,12 sched=df,bf,ws p=1,2 coarse=0 seed=0 by=use queue=1 units=words; do
     for bad in "" 9x -1 99999999999999999999 ","; do
         name=${field%%=*}
         # every part's mark alike, so the merge reads this one
-        for i in 1 2 3; do sed "1s|\( $name=\)[^ ]*|\1$bad|" $P-$i.csv > "$TMP/dam-$i.csv"; done
-        cmp -s "$TMP/dam-1.csv" $P-1.csv && continue    # the value was already that
+        for i in 1 2 3; do cp $P-$i.csv "$TMP/dam-$i.csv"; sed "1s|\( $name=\)[^ ]*|\1$bad|" $P-$i.csv.shard > "$TMP/dam-$i.csv.shard"; done
+        cmp -s "$TMP/dam-1.csv.shard" $P-1.csv.shard && continue    # the value was already that
         r=$(status "$PML" merge "$TMP"/dam-[123].csv)
         [ "$r" = 1 ] || accepted="$accepted $name='$bad' (exit $r)"
     done
@@ -100,7 +115,7 @@ FIB=examples/fib.pml
 FS="-D n=3:6 --sched=df,ws -p 1,2 --top 2"
 "$PML" sweep $FIB $FS --shard 1/2 -o "$TMP/o-1.csv"
 for opt in "--group site" "--fork-cost 2" "--steal-cost 3" "--seed 5" "--by alloc" "--units nodes" "--top 3" \
-           "--coarse" "--no-queue-space" "-D unused=1" "--sched=df,bf" "-p 1,3" "--exec"; do
+           "--coarse" "--no-queue-space" "-D unused=1" "--sched=df,bf" "-p 1,3" "--exec" "--wide"; do
     field=$(echo "$opt" | sed 's/^--//; s/ .*//; s/^-D/D/; s/^no-queue-space/queue/; s/^-p/p/; s/=.*//')
     "$PML" sweep $FIB $FS $opt --shard 2/2 -o "$TMP/o-2.csv" 2>/dev/null
     msg=$("$PML" merge "$TMP/o-1.csv" "$TMP/o-2.csv" 2>&1 >/dev/null); rc=$?
@@ -125,25 +140,39 @@ expect_eq "parts of a program edited between shards do not merge (its text is in
 expect_eq "-D in another order is the same sweep" 0 "$(status "$PML" merge "$TMP"/d-[12].csv)"
 
 # --- each row is checked against its key: none missing, repeated or out of place ---
-# k3-1.csv: line 1 the mark, 2 the header, 3-8 the rows of n=3 (df 1, df 2, bf 1, bf 2, ws 1, ws 2), …
-awk 'NR == 4 { print prev; next } { print; prev = $0 }' $P-1.csv > "$TMP/dup-1.csv"
+# in the wide form, W-1.csv: line 1 the header, 2-7 the rows of n=3 (df 1, df 2, bf 1, bf 2, ws 1, ws 2), …
+W="$TMP/w3"
+part() { awk "$1" $W-1.csv > "$TMP/$2-1.csv"; cp $W-1.csv.shard "$TMP/$2-1.csv.shard"; }
+part 'NR == 3 { print prev; next } { print; prev = $0 }' dup
 expect_eq "a row replaced by a copy of another: an error naming the file and line" \
-    "pml: error: merge: $TMP/dup-1.csv:4: a second row for n=3 df P=1 (a duplicate)" \
-    "$("$PML" merge "$TMP/dup-1.csv" $P-2.csv $P-3.csv 2>&1 >/dev/null)"
-awk 'NR != 5' $P-1.csv > "$TMP/miss-1.csv"
+    "pml: error: merge: $TMP/dup-1.csv:3: a second row for n=3 df P=1 (a duplicate)" \
+    "$("$PML" merge "$TMP/dup-1.csv" $W-2.csv $W-3.csv 2>&1 >/dev/null)"
+part 'NR != 4' miss
 expect_eq "a row left out: an error naming the file, the line and the row" \
-    "pml: error: merge: $TMP/miss-1.csv:5: no row for n=3 bf P=1 (this is the row for n=3 bf P=2)" \
-    "$("$PML" merge "$TMP/miss-1.csv" $P-2.csv $P-3.csv 2>&1 >/dev/null)"
-awk 'NR == 4 { l = $0; next } NR == 5 { print; print l; next } { print }' $P-1.csv > "$TMP/swap-1.csv"
-expect_eq "two rows swapped: an error" 1 "$(status "$PML" merge "$TMP/swap-1.csv" $P-2.csv $P-3.csv)"
-{ cat $P-1.csv; sed -n 3p $P-1.csv; } > "$TMP/extra-1.csv"
+    "pml: error: merge: $TMP/miss-1.csv:4: no row for n=3 bf P=1 (this is the row for n=3 bf P=2)" \
+    "$("$PML" merge "$TMP/miss-1.csv" $W-2.csv $W-3.csv 2>&1 >/dev/null)"
+part 'NR == 3 { l = $0; next } NR == 4 { print; print l; next } { print }' swap
+expect_eq "two rows swapped: an error" 1 "$(status "$PML" merge "$TMP/swap-1.csv" $W-2.csv $W-3.csv)"
+part '{ print } END { while ((getline l < FILENAME) > 0) if (++n == 2) print l }' extra
 expect_eq "a row added at the end: an error naming its line" \
-    "pml: error: merge: $TMP/extra-1.csv:27: a second row for n=3 df P=1 (a duplicate)" \
-    "$("$PML" merge "$TMP/extra-1.csv" $P-2.csv $P-3.csv 2>&1 >/dev/null)"
-{ cat $P-1.csv; sed -n 3p $P-2.csv; } > "$TMP/foreign-1.csv"
-expect_eq "a row of another shard's size: an error" 1 "$(status "$PML" merge "$TMP/foreign-1.csv" $P-2.csv $P-3.csv)"
-sed '3s/^n,3,df,1,0,0,/n,3,df,1,0,7,/' $P-1.csv > "$TMP/seed-1.csv"
-expect_eq "a row whose seed is not the mark's: an error" 1 "$(status "$PML" merge "$TMP/seed-1.csv" $P-2.csv $P-3.csv)"
+    "pml: error: merge: $TMP/extra-1.csv:26: a second row for n=3 df P=1 (a duplicate)" \
+    "$("$PML" merge "$TMP/extra-1.csv" $W-2.csv $W-3.csv 2>&1 >/dev/null)"
+{ cat $W-1.csv; sed -n 2p $W-2.csv; } > "$TMP/foreign-1.csv"; cp $W-1.csv.shard "$TMP/foreign-1.csv.shard"
+expect_eq "a row of another shard's size: an error" 1 "$(status "$PML" merge "$TMP/foreign-1.csv" $W-2.csv $W-3.csv)"
+part '{ if (NR == 2) sub(/^n,3,df,1,0,0,/, "n,3,df,1,0,7,"); print }' seed
+expect_eq "a row whose seed is not the mark's: an error" 1 "$(status "$PML" merge "$TMP/seed-1.csv" $W-2.csv $W-3.csv)"
+# in the long form a schedule's rows are ranked 1, 2, … then others: a
+# holder's row repeated or left out breaks the ranks
+L="$TMP/k3"
+awk 'NR == 3 { print prev; next } { print; prev = $0 }' $L-1.csv > "$TMP/ldup-1.csv"; cp $L-1.csv.shard "$TMP/ldup-1.csv.shard"
+expect_eq "long form: a holder's row repeated: an error naming the file, line and schedule" \
+    "pml: error: merge: $TMP/ldup-1.csv:3: a row for n=3 df P=1 out of its schedule's rank order (a duplicate?)" \
+    "$("$PML" merge "$TMP/ldup-1.csv" $L-2.csv $L-3.csv 2>&1 >/dev/null)"
+awk 'NR != 3' $L-1.csv > "$TMP/lmiss-1.csv"; cp $L-1.csv.shard "$TMP/lmiss-1.csv.shard"
+expect_eq "long form: a holder's row left out: an error" 1 "$(status "$PML" merge "$TMP/lmiss-1.csv" $L-2.csv $L-3.csv)"
+awk -F, '!($3 == "bf" && $4 == 2 && $2 == 3)' $L-1.csv > "$TMP/lsched-1.csv"; cp $L-1.csv.shard "$TMP/lsched-1.csv.shard"
+expect_eq "long form: a schedule's rows left out: an error naming the schedule" "no row for n=3 bf P=2" \
+    "$("$PML" merge "$TMP/lsched-1.csv" $L-2.csv $L-3.csv 2>&1 >/dev/null | sed 's/.*: \(no row for [^(]*\) (.*/\1/')"
 
 # --- a program path with a line end, a comma, '=', a backslash and spaces ---
 odd="$TMP/odd
@@ -152,7 +181,7 @@ mkdir -p "$odd"
 cp $MM "$odd/m m.pml"
 "$PML" sweep "$odd/m m.pml" -D n=2:5 --sched=df -p 1 --top 2 -o "$TMP/odd-whole.csv"
 for i in 1 2; do "$PML" sweep "$odd/m m.pml" -D n=2:5 --sched=df -p 1 --top 2 --shard $i/2 -o "$TMP/odd-$i.csv"; done
-expect_eq "a path with a line end keeps the mark on one line" 1 "$(grep -c '^# pml sweep shard 1/2' "$TMP/odd-1.csv")"
+expect_eq "a path with a line end keeps the mark on one line" 1 "$(grep -c . "$TMP/odd-1.csv.shard")"
 "$PML" merge "$TMP"/odd-[12].csv -o "$TMP/odd-merged.csv"
 expect_eq "shards of a program whose path has a line end merge" 0 $?
 cmp -s "$TMP/odd-merged.csv" "$TMP/odd-whole.csv" && pass "…to the one-process sweep, byte for byte" \

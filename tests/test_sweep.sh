@@ -1,5 +1,6 @@
 # pml sweep and pml run --profile (docs/sweep.md): the CSV agrees with
-# pml run, does not depend on -j, plots are valid SVG with one series per
+# pml run (the long form is its rows, after param and size; the wide form
+# its figures and holders), does not depend on -j, plots are valid SVG with one series per
 # line or layer, and an interrupted or failed sweep leaves no file.
 . "$(dirname "$0")/lib.sh"
 
@@ -7,15 +8,22 @@ MM=examples/matmul.pml
 status() { "$@" >/dev/null 2>&1; echo $?; }
 
 # --- the CSV equals individual pml run calls ---
-"$PML" sweep $MM -D n=2:4 --sched=df,bf,ws -p 1,2 -j 2 -o "$TMP/a.csv" 2>"$TMP/a.err"
+"$PML" sweep $MM -D n=2:4 --sched=df,bf,ws -p 1,2 -j 2 -o "$TMP/long.csv" 2>"$TMP/a.err"
 expect_eq "a sweep exits 0" 0 $?
 expect_eq "a sweep off a terminal prints nothing on stderr" "" "$(cat "$TMP/a.err")"
-expect_eq "one row per (size, policy, P), after the header" 19 "$(wc -l < "$TMP/a.csv")"
+"$PML" sweep $MM -D n=2:4 --sched=df,bf,ws -p 1,2 -j 2 --wide -o "$TMP/a.csv"
+expect_eq "--wide: one row per (size, policy, P), after the header" 19 "$(wc -l < "$TMP/a.csv")"
+run_head=$("$PML" run $MM -D n=2 --format csv | head -1)
+expect_eq "the long form's header is param, size and pml run --format csv's" "param,size,$run_head" "$(head -1 "$TMP/long.csv")"
+same=ok
 for n in 2 3 4; do
     for s in df bf ws; do
         "$PML" run $MM -D n=$n --sched=$s -p 1,2 --top 0 --format csv > "$TMP/run-$n-$s.csv"
+        "$PML" run $MM -D n=$n --sched=$s -p 1,2 --top 8 --format csv | tail -n +2 > "$TMP/top8.csv"
+        grep "^n,$n,$s," "$TMP/long.csv" | cut -d, -f3- | cmp -s - "$TMP/top8.csv" || same="n=$n $s differs"
     done
 done
+expect_eq "the long form's rows of each size are pml run --format csv --top 8's, after param and size" ok "$same"
 out=$(python3 - "$TMP" <<'EOF'
 import csv, sys
 d = sys.argv[1]
@@ -54,7 +62,7 @@ else
 fi
 
 # --- size ranges ---
-sizes() { "$PML" sweep $MM --sched=df -p 1 --top 0 -D "$1" | awk -F, 'NR > 1 { printf "%s ", $2 }'; }
+sizes() { "$PML" sweep $MM --sched=df -p 1 --top 0 --wide -D "$1" | awk -F, 'NR > 1 { printf "%s ", $2 }'; }
 expect_eq "A:B runs every size" "2 3 4 " "$(sizes n=2:4)"
 expect_eq "A:B:STEP steps" "2 4 6 " "$(sizes n=2:7:2)"
 expect_eq "A:B:xF multiplies" "1 2 4 8 " "$(sizes n=1:8:x2)"

@@ -102,6 +102,7 @@ void cli_common_init(CommonOpts *c)
     c->eo.max_memory = usable_memory();
     c->eo.memory_limit = usable()->what;
     c->eo.params = c->params;
+    c->eo.progress = isatty(STDERR_FILENO);
 }
 
 /* -D name=N */
@@ -181,6 +182,16 @@ int cli_common_apply(CommonOpts *c, int key, const char *v)
         if (cli_number("--string-depth", v, 0, UINT32_MAX, &u)) return -1;
         c->eo.print.string_depth = (uint32_t)u;
         return 0;
+    case CLI_TIME_LIMIT: {
+        char *end;
+        double t = strtod(v, &end);
+        if (end == v || *end || !(t > 0 && t <= 1e7)) {     /* also refuses nan and inf */
+            cli_usage_error("--time-limit expects seconds, a number above 0 and at most 10000000, not '%s'", v);
+            return -1;
+        }
+        c->eo.time_limit = t;
+        return 0;
+    }
     case CLI_CHECK_INV: c->eo.check_theorem1 = 1; return 0;
     case CLI_NO_PRELUDE: c->no_prelude = 1; return 0;
     case CLI_TYPES: c->print_types = 1; return 0;

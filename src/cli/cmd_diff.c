@@ -26,13 +26,17 @@ typedef struct DiffArgs {
     const SimOpts *sim[2];      /* A and B */
     int have_vs, json;
     uint32_t top;
+    MeasureBy by;               /* --by, as pml run's (default use) */
+    MeasureGroup group;         /* --group, as pml run's (default caller) */
 } DiffArgs;
 
-enum { OPT_FORMAT = CLI_OWN, OPT_TOP, OPT_VS };
+enum { OPT_FORMAT = CLI_OWN, OPT_TOP, OPT_VS, OPT_BY, OPT_GROUP };
 
 static const CliOpt diff_opts[] = {
     {OPT_VS, "vs", NULL, "the simulation options after it describe schedule B", CLI_CODE},
-    {OPT_TOP, "top", "K", "the K sites with the biggest differences (default 10)", CLI_RANGE(CLI_U32, DiffArgs, top, 0, UINT32_MAX)},
+    {OPT_TOP, "top", "K", "the K holders with the biggest differences (default 10)", CLI_RANGE(CLI_U32, DiffArgs, top, 0, UINT32_MAX)},
+    {OPT_BY, "by", "{by}", "holders by last use or by allocation, as pml run (default use)", CLI_AT(CLI_CHOICE, DiffArgs, by)},
+    {OPT_GROUP, "group", "{group}", "holders grouped as pml run --group (default caller; docs/attribution.md)", CLI_AT(CLI_CHOICE, DiffArgs, group)},
     {OPT_FORMAT, "format", "text|json", "the report's format (default text)", CLI_AT(CLI_CHOICE, DiffArgs, json)},
     {'o', NULL, "PATH", "write the report to PATH (default '-': standard output)", CLI_AT(CLI_OUTPUT, DiffArgs, out)},
     {0},
@@ -65,6 +69,8 @@ static void diff_init(void *o)
     DiffArgs *a = o;
     a->out = "-";
     a->top = 10;
+    a->by = MEASURE_BY_USE;
+    a->group = MEASURE_GROUP_CALLER;
 }
 
 /* Two sides, each one schedule, counting space alike: EXIT_OK, or
@@ -101,7 +107,8 @@ static int diff_measure(const DiffArgs *a, const Loaded *l, int side, Measure *m
     if (side_options(a->sim[side], side ? "B" : "A", &mo.sched) != EXIT_OK) return EXIT_USAGE;
     mo.units = a->sim[0]->units;
     mo.with_queue = !a->sim[0]->no_queue;
-    mo.by = MEASURE_BY_USE;
+    mo.by = a->by;
+    measure_set_group(&mo, a->group, &l->run.stacks, l->run.annots);
     if (measure_run(&l->run.g, &mo, m, msg, sizeof msg)) {
         fprintf(stderr, "pml diff: %s\n", msg);
         return EXIT_PROGRAM;
@@ -119,7 +126,8 @@ static int diff_write(const DiffArgs *a, const Loaded *l, Measure m[2])
         side_options(a->sim[s], "", &so[s]);
         side_name(a->sim[s], &so[s], name[s], sizeof name[s]);
     }
-    DiffOut o = { &l->run, &l->src, name[0], name[1], space_units_names[a->sim[0]->units], a->top };
+    DiffOut o = { &l->run, &l->src, name[0], name[1], space_units_names[a->sim[0]->units], a->top,
+                  a->by == MEASURE_BY_USE ? "use" : "allocation", measure_group_names[a->group] };
     OutFile f;
     int rc = EXIT_PROGRAM;
     if (outfile_open(&f, a->out) == 0) {

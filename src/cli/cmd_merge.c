@@ -1,13 +1,14 @@
 /*
  * cmd_merge.c — `pml merge PART… [-o data.csv] [--plot space.svg]
- * [--loglog]` (docs/sweep.md): the parts written by `pml sweep --shard I/K`
- * put back together into the CSV one `pml sweep` writes, byte for byte,
+ * [--loglog]` (docs/sweep.md): the parts written by `pml sweep --shard I/K`,
+ * each with its mark PART.shard beside it, put back together into the CSV one `pml sweep` writes, byte for byte,
  * whatever the number of shards and the order of the parts; then plotted
  * as a sweep is.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "shard.h"
@@ -26,6 +27,19 @@ static const CliOpt merge_opts[] = {
     {0},
 };
 
+/* PART.shard, beside the part: its text, or NULL when there is none (the
+ * merge says so); EXIT_OK, or EXIT_PROGRAM when it cannot be read. */
+static int read_mark(ShardPart *sp)
+{
+    if (!strcmp(sp->name, "-")) return EXIT_OK;
+    char *path = malloc(strlen(sp->name) + sizeof SHARD_SUFFIX);
+    if (!path) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
+    strcat(strcpy(path, sp->name), SHARD_SUFFIX);
+    int rc = access(path, F_OK) == 0 && !(sp->mark = cli_read_file(path, &sp->mark_len)) ? EXIT_PROGRAM : EXIT_OK;
+    free(path);
+    return rc;
+}
+
 static int merge(const MergeArgs *a, const CliRun *r, ShardPart *sp)
 {
     char msg[512], *csv = NULL;
@@ -37,6 +51,7 @@ static int merge(const MergeArgs *a, const CliRun *r, ShardPart *sp)
     for (int i = 0; i < r->nparts && rc == EXIT_OK; i++) {
         sp[i].name = r->parts[i];
         if (!(sp[i].text = cli_read_file(r->parts[i], &sp[i].len))) rc = EXIT_PROGRAM;
+        else rc = read_mark(&sp[i]);
     }
     if (rc == EXIT_OK && !(m = open_memstream(&csv, &len))) rc = EXIT_PROGRAM;
     if (rc == EXIT_OK) {
@@ -46,8 +61,8 @@ static int merge(const MergeArgs *a, const CliRun *r, ShardPart *sp)
     }
     if (rc == EXIT_OK && outfile_open(&out, a->out ? a->out : "-")) rc = EXIT_PROGRAM;
     if (rc == EXIT_OK) {
-        if (fwrite(csv, 1, len, out.f) != len) { outfile_abort(&out); rc = EXIT_PROGRAM; }
-        else if (outfile_commit(&out)) rc = EXIT_PROGRAM;
+        fwrite(csv, 1, len, out.f);     /* a failed write is said by the commit */
+        if (outfile_commit(&out)) rc = EXIT_PROGRAM;
     }
     if (rc == EXIT_OK && a->plot) rc = cli_sweep_plot(info.file, info.param, info.units, a->plot, a->loglog, csv, len);
     shard_info_free(&info);
@@ -60,7 +75,10 @@ static int merge_body(void *o, CliRun *r)
     ShardPart *sp = calloc((size_t)r->nparts, sizeof *sp);
     if (!sp) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     int rc = merge(o, r, sp);
-    for (int i = 0; i < r->nparts; i++) free((char *)sp[i].text);
+    for (int i = 0; i < r->nparts; i++) {
+        free((char *)sp[i].text);
+        free((char *)sp[i].mark);
+    }
     free(sp);
     return rc;
 }

@@ -3,6 +3,7 @@
  * policy and P) and `pml check FILE` (parse, resolve and type-check only).
  */
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "graph.h"
@@ -29,20 +30,28 @@ typedef struct RunArgs {
     ReportOptions ro;
     const char *profile;    /* --profile FILE.svg */
     CliRaces races;         /* --races (docs/races.md) */
+    int quiet;              /* --quiet: no legend */
     RaceView view;
 } RunArgs;
 
-enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE, OPT_RACES, OPT_SUMMARY };
+enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE, OPT_RACES, OPT_SUMMARY, OPT_CHART,
+       OPT_QUIET, OPT_INCLUSIVE };
 
 static const CliOpt run_opts[] = {
     {OPT_BY, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)", CLI_AT(CLI_CHOICE, RunArgs, ro.by)},
     {OPT_GROUP, "group", "{group}", "a holder is its caller in your files, its expression, or its function "
                                     "(docs/attribution.md)", CLI_AT(CLI_CHOICE, RunArgs, ro.group)},
+    {OPT_INCLUSIVE, "inclusive", NULL, "with --group function: each function holds the space of all it called too "
+                                       "(shares overlap)", CLI_AT(CLI_FLAG, RunArgs, ro.inclusive)},
     {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders", CLI_AT(CLI_FLAG, RunArgs, ro.stack)},
     {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)", CLI_RANGE(CLI_U32, RunArgs, ro.top, 0, UINT32_MAX)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, RunArgs, ro.format)},
     {OPT_SUMMARY, "summary", NULL, "text: the table of schedules alone (steps, speedup, idle, high-water mark), "
                                    "no holders", CLI_AT(CLI_FLAG, RunArgs, ro.summary)},
+    {OPT_CHART, "chart", NULL, "text: a chart of each schedule's space over time, the high-water mark in '#'",
+                             CLI_AT(CLI_FLAG, RunArgs, ro.chart)},
+    {OPT_QUIET, "quiet", NULL, "text: no legend line under the first holder table (it shows on a terminal only)",
+                             CLI_AT(CLI_FLAG, RunArgs, quiet)},
     {OPT_PROFILE, "profile", "FILE.svg", "plot the space over time of one policy and P (gnuplot)", CLI_AT(CLI_PICTURE, RunArgs, profile)},
     {OPT_RACES, "races", "off|warn|error", "determinacy races: warn on standard error (default), also exit 1, "
                                            "or do not look (docs/races.md)", CLI_AT(CLI_CHOICE, RunArgs, races.mode)},
@@ -85,6 +94,15 @@ static int run_check(void *o, CliRun *r)
     cli_report_options(&r->sim, &a->ro);
     /* the program's print goes with the text report, never into JSON or CSV */
     if (a->ro.format == REPORT_TEXT) r->common.eo.print_out = stdout;
+    a->ro.legend = a->ro.format == REPORT_TEXT && !a->quiet && isatty(STDOUT_FILENO);
+    if (a->ro.inclusive && a->ro.group != MEASURE_GROUP_FUNCTION) {
+        cli_usage_error("--inclusive goes with --group function");
+        return EXIT_USAGE;
+    }
+    if (a->ro.chart && a->ro.format != REPORT_TEXT) {
+        cli_usage_error("--chart draws text: it goes with --format text");
+        return EXIT_USAGE;
+    }
     if (a->profile && a->ro.npolicies * a->ro.nprocs != 1) {
         cli_usage_error("--profile FILE.svg draws one schedule: give one --sched policy and one -p");
         return EXIT_USAGE;
@@ -106,7 +124,7 @@ static int run_body(void *o, CliRun *r)
     return rc == EXIT_OK && a->races.mode == CLI_RACES_ERROR && cli_races_found(&a->races) ? EXIT_PROGRAM : rc;
 }
 
-static const int check_refused[] = {'D', CLI_MAX_NODES, CLI_MAX_DEPTH, CLI_CHECK_INV, 0};
+static const int check_refused[] = {'D', CLI_MAX_NODES, CLI_MAX_DEPTH, CLI_TIME_LIMIT, CLI_CHECK_INV, 0};
 
 const CliSteps cli_cmd_check = {.groups = CLI_GROUP_COMMON, .load = CLI_LOAD_RESOLVE, .body = check_body,
                                 .refused = check_refused, .refused_why = "pml check parses and resolves: it runs nothing"};

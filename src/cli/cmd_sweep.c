@@ -53,7 +53,7 @@ typedef struct Job {
 
 /* ---- options ---- */
 
-enum { OPT_TOP = CLI_OWN, OPT_PLOT, OPT_SHARD, OPT_LOGLOG, OPT_EXEC, OPT_SAMPLE, OPT_BY, OPT_GROUP };
+enum { OPT_TOP = CLI_OWN, OPT_PLOT, OPT_SHARD, OPT_LOGLOG, OPT_EXEC, OPT_SAMPLE, OPT_BY, OPT_GROUP, OPT_WIDE };
 
 static const CliOpt sweep_opts[] = {
     {'D', NULL, "name=SIZES", "the sizes: A:B, A:B:STEP, A:B:xK or a list (one -D); others as usual", CLI_CODE},
@@ -61,7 +61,8 @@ static const CliOpt sweep_opts[] = {
     {'o', NULL, "data.csv", "write the CSV to data.csv (default '-': standard output)", CLI_AT(CLI_OUTPUT, SweepArgs, out)},
     {OPT_PLOT, "plot", "space.svg", "plot the marks (and space-holders.svg) with gnuplot", CLI_AT(CLI_PICTURE, SweepArgs, plot)},
     {OPT_LOGLOG, "loglog", NULL, "log-log axes", CLI_AT(CLI_FLAG, SweepArgs, loglog)},
-    {OPT_TOP, "top", "K", "the K biggest holders per mark (default 8)", CLI_RANGE(CLI_U32, SweepArgs, sw.top, 0, 100)},
+    {OPT_TOP, "top", "K", "the K biggest holders per mark (default 8; 0: all, or none with --wide)", CLI_RANGE(CLI_U32, SweepArgs, sw.top, 0, 100)},
+    {OPT_WIDE, "wide", NULL, "one row per size x policy x P, the holders in columns h1_... (default: a row per holder)", CLI_AT(CLI_FLAG, SweepArgs, sw.wide)},
     {OPT_BY, "by", "{by}", "holders by last use or by allocation (default use)", CLI_AT(CLI_CHOICE, SweepArgs, ro.by)},
     {OPT_GROUP, "group", "{group}", "holders grouped as pml run --group (docs/attribution.md)", CLI_AT(CLI_CHOICE, SweepArgs, ro.group)},
     {OPT_EXEC, "exec", NULL, "also the marks measured by real runs (docs/exec.md)", CLI_AT(CLI_FLAG, SweepArgs, sw.exec)},
@@ -151,6 +152,10 @@ static int sweep_check(void *o, CliRun *r)
     if (a->sample && !a->sw.exec) { cli_usage_error("sweep: --sample goes with --exec"); return EXIT_USAGE; }
     if (a->loglog && !a->plot) { cli_usage_error("sweep: --loglog goes with --plot"); return EXIT_USAGE; }
     if (!a->sample) a->sample = 4096;
+    if (a->nshards && (!a->out || !strcmp(a->out, "-"))) {
+        cli_usage_error("sweep: --shard writes its mark beside the part: give the part's name with -o FILE");
+        return EXIT_USAGE;
+    }
     if (a->nshards && a->plot) { cli_usage_error("sweep: --plot draws the whole sweep: give it to pml merge, not to a --shard"); return EXIT_USAGE; }
     MeasureBy by = a->ro.by;
     cli_report_options(&r->sim, &a->ro);
@@ -194,10 +199,25 @@ static int write_mark(FILE *f, const SweepArgs *a)
     size_t len;
     cli_prelude(a->c, &prelude, &len);
     ShardMark mk = {.i = a->shard, .k = a->nshards, .param = a->range, .sizes = a->all_sizes, .nsizes = a->nall,
-                    .ro = &a->ro, .top = a->sw.top, .exec_sample = a->sw.exec ? a->sample : 0,
+                    .ro = &a->ro, .top = a->sw.top, .wide = a->sw.wide, .exec_sample = a->sw.exec ? a->sample : 0,
                     .params = a->c->params, .nparams = a->c->eo.nparams, .prelude = shard_hash(prelude, len),
                     .source = a->source, .version = cli_version_text(), .file = a->file};
     return shard_write_mark(f, &mk);
+}
+
+/* PART.shard, beside the part: EXIT_OK or EXIT_PROGRAM. */
+static int mark_file(const SweepArgs *a)
+{
+    char *path = malloc(strlen(a->out) + sizeof SHARD_SUFFIX);
+    OutFile mk;
+    int rc = EXIT_PROGRAM;
+    if (!path) fprintf(stderr, "pml: error: out of memory\n");
+    else if (outfile_open(&mk, strcat(strcpy(path, a->out), SHARD_SUFFIX)) == 0) {
+        if (write_mark(mk.f, a)) { fprintf(stderr, "pml: error: out of memory\n"); outfile_abort(&mk); }
+        else if (outfile_commit(&mk) == 0) rc = EXIT_OK;
+    }
+    free(path);
+    return rc;
 }
 
 /* ---- workers ---- */
@@ -230,6 +250,7 @@ static void worker(const SweepArgs *a, int64_t size, int fd)
 {
     CommonOpts c = *a->c;
     c.eo.params = c.params;
+    c.eo.progress = 0;      /* the parent's line counts the sizes */
     c.params[c.eo.nparams++] = (Param){a->range, size};
     Loaded l;
     int rc = cli_load(a->file, &c, 1, &l);
@@ -389,7 +410,6 @@ static char *assemble(const SweepArgs *a, const Job *jobs, size_t *len)
     char *text = NULL;
     FILE *f = open_memstream(&text, len);
     if (!f) return NULL;
-    if (a->nshards && write_mark(f, a)) { fclose(f); free(text); return NULL; }
     sweep_csv_header(f, &a->sw);
     for (uint32_t i = 0; i < a->nsizes; i++) fwrite(jobs[i].buf, 1, jobs[i].len, f);
     if (fclose(f)) { free(text); return NULL; }
@@ -427,9 +447,10 @@ static int sweep_body(void *o, CliRun *r)
         size_t len = 0;
         char *csv = rc ? NULL : assemble(a, jobs, &len);
         if (rc == EXIT_OK && !csv) { fprintf(stderr, "pml: error: out of memory\n"); rc = EXIT_PROGRAM; }
-        if (rc == EXIT_OK && fwrite(csv, 1, len, out.f) != len) rc = EXIT_PROGRAM;
+        if (rc == EXIT_OK) fwrite(csv, 1, len, out.f);     /* a failed write is said by the commit */
         if (rc != EXIT_OK) outfile_abort(&out);
         else if (outfile_commit(&out)) rc = EXIT_PROGRAM;
+        if (rc == EXIT_OK && a->nshards) rc = mark_file(a);
         if (rc == EXIT_OK && a->plot)
             rc = cli_sweep_plot(a->file, a->range, space_units_names[a->ro.units], a->plot, a->loglog, csv, len);
         free(csv);

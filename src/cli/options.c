@@ -27,6 +27,7 @@ const CliOpt cli_common_opts[] = {
     {CLI_MAX_NODES, "max-nodes", "N", "stop when the cost graph has N nodes (default: one per KiB of memory, "
                                       "at least 20000000)", CLI_CODE},
     {CLI_MAX_DEPTH, "max-depth", "N", "stop past N nested evaluations (default 10000000)", CLI_CODE},
+    {CLI_TIME_LIMIT, "time-limit", "SECONDS", "stop a run that takes longer than SECONDS (default: none)", CLI_CODE},
     {CLI_NO_PRELUDE, "no-prelude", NULL, "do not load lib/prelude.pml", CLI_CODE},
     {CLI_TYPES, "types", NULL, "print each top-level binding's type, as SML/NJ's top level does", CLI_CODE},
     {CLI_CHECK_INV, "check-invariants", NULL, "check the graph invariants and Theorem 1 (docs/semantics.md)", CLI_CODE},

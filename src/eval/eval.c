@@ -100,18 +100,48 @@ static uint64_t nodes_made(const Ev *ev)
     return ev->o->max_nodes > left ? ev->o->max_nodes - left : 0;
 }
 
+/* Seconds since the evaluation began. */
+static double elapsed(const Ev *ev)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - ev->started.tv_sec) + 1e-9 * (double)(now.tv_nsec - ev->started.tv_nsec);
+}
+
 static void node_limit(Ev *ev, uint32_t annot)
 {
     Span sp = ev->p->id_span[annot];
-    if (!ev->record || graph_full(ev->g)) {     /* most often a loop: say so before the remedy */
-        struct timespec now;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        double secs = (double)(now.tv_sec - ev->started.tv_sec) + 1e-9 * (double)(now.tv_nsec - ev->started.tv_nsec);
+    if (!ev->record || graph_full(ev->g))       /* most often a loop: say so before the remedy */
         ev_fail(ev, sp, "the program may not terminate: its cost graph reached the node limit, %llu nodes, "
                 "in %.1f s; if it does end, raise the limit with --max-nodes N",
-                (unsigned long long)ev->o->max_nodes, secs);
-    }
+                (unsigned long long)ev->o->max_nodes, elapsed(ev));
     ev_fail(ev, sp, "out of memory for the cost graph at %u nodes", graph_nodes(ev->g));
+}
+
+#define PROGRESS_AFTER 2.0      /* s: a run that ends sooner shows no progress line */
+
+/* Now and then (every 65536 nodes; pml exec: every batch): past
+ * --time-limit, an error that says first that the program may not end; on
+ * a terminal, once the run has taken PROGRESS_AFTER s, a progress line on
+ * stderr, redrawn at most twice a second (the cost semantics only: exec's
+ * branches run on several threads). */
+static __attribute__((noinline)) void clock_check(Ev *ev, Span sp)
+{
+    double t = elapsed(ev);
+    uint64_t nodes = nodes_made(ev);
+    if (ev->o->time_limit > 0 && t > ev->o->time_limit) {
+        if (ev->progress_shown) fputs("\r\033[K", stderr);
+        ev->progress_shown = 0;
+        ev_fail(ev, sp, "the program may not terminate: it ran past the time limit, %g s, with %llu nodes in its "
+                "cost graph; if it does end, raise the limit with --time-limit SECONDS", ev->o->time_limit,
+                (unsigned long long)nodes);
+    }
+    if (!ev->o->progress || !ev->record || t < PROGRESS_AFTER || t - ev->progress_at < 0.5) return;
+    ev->progress_at = t;
+    ev->progress_shown = 1;
+    fprintf(stderr, "\rpml: evaluating: %llu nodes (limit %llu), %.0f s\033[K", (unsigned long long)nodes,
+            (unsigned long long)ev->o->max_nodes, t);
+    fflush(stderr);
 }
 
 /* The message of a branch cancelled by an earlier failure: never shown,
@@ -131,6 +161,7 @@ __attribute__((noinline)) static void exec_take(Ev *ev, uint32_t annot)
         ev->cancels_seen = c;
         if (exec_cancelled(ev)) ev_fail(ev, ev->p->id_span[annot], "%s", cancelled_msg);
     }
+    if (ev->o->time_limit > 0) clock_check(ev, ev->p->id_span[annot]);
     uint64_t left = __atomic_load_n(&ev->count->left, __ATOMIC_RELAXED), take;
     do {
         if (!left) node_limit(ev, annot);
@@ -201,7 +232,10 @@ uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
     }
     uint32_t id = graph_add_node(ev->g, k, size, annot);
     if (!id) node_limit(ev, annot);
-    if ((id & 0xFFFF) == 0 && ev->o->max_memory) memory_check(ev, ev->p->id_span[annot]);
+    if ((id & 0xFFFF) == 0) {
+        if (ev->o->max_memory) memory_check(ev, ev->p->id_span[annot]);
+        clock_check(ev, ev->p->id_span[annot]);
+    }
     if (ev->cur && graph_add_edge(ev->g, ev->cur, id))
         ev_fail(ev, ev->p->id_span[annot], "internal error: computation edge");
     ev->cur = id;
@@ -1373,6 +1407,7 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.stack_low = (uintptr_t)&top;
     grow_seen(&ev, 1);
     int rc = run(&ev, p, out);
+    if (ev.progress_shown) fputs("\r\033[K", stderr);    /* what follows starts on a clean line */
     if (ev.print_midline) { /* what follows (the report, an error) starts a line */
         fputc('\n', o->print_out);
         fflush(o->print_out);

@@ -96,6 +96,8 @@ typedef struct EvalCells {
 typedef struct EvalOptions {
     uint64_t max_nodes;     /* graph size limit (--max-nodes) */
     uint64_t max_depth;     /* nested evaluation depth limit (--max-depth) */
+    double time_limit;      /* s: stop a run past it (--time-limit); 0: none */
+    int progress;           /* a progress line on stderr for a long run (stderr is a terminal) */
     int check_theorem1;     /* test mode: check Theorem 1 everywhere (docs/semantics.md) */
     ValPrint print;         /* how much of the result is printed (--print-depth ...) */
     /* The memory the run may use (0: no limit), and which limit that is,

@@ -86,6 +86,8 @@ typedef struct Ev {
     int side;
     struct timespec started;/* CLOCK_MONOTONIC when the evaluation began: the
                                node-limit message says how long it ran */
+    double progress_at;     /* s: when the progress line was last drawn */
+    int progress_shown;     /* a progress line is on stderr, to be cleared */
 } Ev;
 
 _Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -134,8 +134,8 @@ int diff_write_text(FILE *f, const DiffOut *o, const Measure *a, const Measure *
         fputs("\nno site holds a different amount at the two marks\n", f);
         return ferror(f) ? -1 : 0;
     }
-    fprintf(f, "\nthe difference of the marks by site (held by use; the deltas add up to %+.6g):\n",
-            (double)b->hwm - (double)a->hwm - d->residual);
+    fprintf(f, "\nthe difference of the marks by holder (held by %s, grouped by %s; the deltas add up to %+.6g):\n",
+            o->by, o->group, (double)b->hwm - (double)a->hwm - d->residual);
     fprintf(f, "  %10s %10s %10s  site\n", "B - A", "A", "B");
     /* the K largest growths, then the K largest shrinks (K = top, 0: all) */
     uint32_t grow = 0;
@@ -186,7 +186,8 @@ int diff_write_json(FILE *f, const DiffOut *o, const Measure *a, const Measure *
     uint32_t T = a->T > b->T ? a->T : b->T;
     uint32_t stride = max_points && T + 1 > max_points ? (T + max_points) / max_points : 1;
     json_open(f, "diff");
-    fprintf(f, "\n  \"units\": \"%s\", \"steps\": %u, \"stride\": %u,\n", o->units, T, stride);
+    fprintf(f, "\n  \"units\": \"%s\", \"by\": \"%s\", \"group\": \"%s\", \"steps\": %u, \"stride\": %u,\n", o->units,
+            o->by[0] == 'u' ? "use" : "alloc", o->group, T, stride);
     json_side(f, "a", o->name_a, a, T, stride, ",");
     json_side(f, "b", o->name_b, b, T, stride, ",");
     fprintf(f, "  \"difference\": %s, \"residual\": %s,\n  \"sites\": [",

@@ -46,6 +46,7 @@ typedef struct DiffOut {
     const char *name_a, *name_b;
     const char *units;
     uint32_t top;
+    const char *by, *group;     /* "use" or "allocation"; the --group's name */
 } DiffOut;
 
 /* Text for people: the marks, the curves sampled on one step axis, the

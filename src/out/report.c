@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "chart.h"
 #include "textout.h"
 
 void report_options_default(ReportOptions *o)
@@ -35,6 +36,7 @@ MeasureOptions report_measure_options(const CostRun *r, const ReportOptions *o, 
     mo.with_queue = o->with_queue;
     mo.by = o->by;
     measure_set_group(&mo, o->group, &r->stacks, r->annots);
+    mo.inclusive = o->inclusive;
     return mo;
 }
 
@@ -46,6 +48,8 @@ typedef struct Out {
     const Sources *s;
     const ReportOptions *o;
     uint64_t span;      /* of r's computation graph, computed once */
+    const ReportCsvCols *x; /* CSV: a caller's columns around run's (NULL: none) */
+    const Chart *charts;    /* --chart: one per schedule (NULL: none) */
 } Out;
 
 static const char *const kind_names[] = {"annotation", "result", "queue"};
@@ -79,7 +83,7 @@ static int listed(const ReportOptions *o, const Measure *sr, uint32_t i, uint32_
 
 HolderInfo report_holder_info(const CostRun *r, const Sources *s, const Holder *h)
 {
-    Out w = {NULL, r, s, NULL, 0};
+    Out w = {NULL, r, s, NULL, 0, NULL, NULL};
     const Annot *sp = holder_span(&w, h);
     return (HolderInfo){span_file(&w, sp), sp ? sp->line : 0, sp ? sp->col : 0, holder_text(&w, h)};
 }
@@ -141,7 +145,19 @@ static void text_stack(const Out *w, const Holder *h)
     }
 }
 
-static void text_schedule(const Out *w, const Measure *sr)
+/* Under the first holder table (on a terminal): what its terms mean. */
+static void text_legend(const Out *w)
+{
+    fprintf(w->f, "  (share: of the high-water mark; %s; delay: idle while a ready node waited, no-work: idle with "
+            "nothing ready; more in docs/attribution.md)\n",
+            w->o->by == MEASURE_BY_USE
+                ? "held by use: each live value split equally among the expressions that will still use it, "
+                  "hence fractions of a word"
+                : "held by allocation: each live value counted at the expression that allocated it");
+}
+
+/* Schedule k's section: 1 if it has a holder table, else 0. */
+static int text_schedule(const Out *w, const Measure *sr, uint32_t k)
 {
     FILE *f = w->f;
     const ReportOptions *o = w->o;
@@ -156,9 +172,11 @@ static void text_schedule(const Out *w, const Measure *sr)
     fprintf(f, "  high-water mark %llu %s at step %u (heap %llu, scheduler queue %llu%s)\n",
             (unsigned long long)sr->hwm, space_units_names[o->units], sr->hwm_step, (unsigned long long)sr->heap,
             (unsigned long long)sr->queue, o->with_queue ? "" : ", not counted");
-    if (!sr->nholders) return;
-    fprintf(f, "  %7s %10s  held by %s at step %u, grouped by %s%s\n", "share", space_units_names[o->units],
+    if (w->charts) chart_print(f, &w->charts[k], space_units_names[o->units]);
+    if (!sr->nholders) return 0;
+    fprintf(f, "  %7s %10s  held by %s at step %u, grouped by %s%s%s\n", "share", space_units_names[o->units],
             o->by == MEASURE_BY_USE ? "use" : "allocation", sr->hwm_step, measure_group_names[o->group],
+            o->inclusive ? ", inclusive (each function with all it called: shares overlap)" : "",
             sr->approx ? " (shares approximated: each value split among its direct holders)" : "");
     uint32_t rank = 0, others = 0;
     double rest = 0;
@@ -177,6 +195,7 @@ static void text_schedule(const Out *w, const Measure *sr)
         snprintf(what, sizeof what, "(%u more)", others);
         text_holder(w, sr, rest, NULL, what);
     }
+    return 1;
 }
 
 static void json_holder(const Out *w, const Measure *sr, const Holder *h, const char *sep)
@@ -245,10 +264,10 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
     }
     fprintf(f, "  \"parallelism\": %s, \"fork_cost\": %u, \"steal_cost\": %u,\n", num_text(parallelism(w)).s,
             o->fork_cost, o->steal_cost);
-    fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"group\": \"%s\", \"with_queue\": %s, \"coarse\": %s, "
-            "\"seed\": %llu, \"top\": %u,\n  \"schedules\": [", space_units_names[o->units], measure_by_names[o->by],
-            measure_group_names[o->group], o->with_queue ? "true" : "false", o->coarse ? "true" : "false",
-            (unsigned long long)o->seed, o->top);
+    fprintf(f, "  \"units\": \"%s\", \"by\": \"%s\", \"group\": \"%s\", \"inclusive\": %s, \"with_queue\": %s, "
+            "\"coarse\": %s, \"seed\": %llu, \"top\": %u,\n  \"schedules\": [", space_units_names[o->units],
+            measure_by_names[o->by], measure_group_names[o->group], o->inclusive ? "true" : "false",
+            o->with_queue ? "true" : "false", o->coarse ? "true" : "false", (unsigned long long)o->seed, o->top);
     for (uint32_t i = 0; i < n; i++) json_schedule(w, &srs[i], i ? "," : "");
     fputs("\n  ]\n}\n", f);
 }
@@ -258,6 +277,7 @@ static void csv_row(const Out *w, const Measure *sr, const char *rank, const cha
 {
     const ReportOptions *o = w->o;
     CsvRow c = csv_begin(w->f);
+    if (w->x && w->x->before) w->x->before(&c, w->x->arg);
     csv_text(&c, sr->policy);
     csv_fmt(&c, "%u,%d,%llu,%s,%s,%d,%u,%llu,%llu,%u,%llu,%llu,%u,%llu", sr->P, o->coarse,
             (unsigned long long)o->seed, space_units_names[o->units], measure_by_names[o->by],
@@ -272,6 +292,7 @@ static void csv_row(const Out *w, const Measure *sr, const char *rank, const cha
     if (sp) csv_fmt(&c, "%u,%u", sp->line, sp->col);
     else csv_empty(&c, 2);
     csv_text(&c, text);
+    if (w->x && w->x->after) w->x->after(&c, w->x->arg);
     csv_end(&c);
 }
 
@@ -314,15 +335,29 @@ static const char csv_header[] =
     "delay,nowork,overhead,steals,speedup,parallelism,fork_cost,steal_cost,"
     "rank,kind,space,percent,file,line,col,text";
 
+void report_csv_header(FILE *f, const char *before, const char *after)
+{
+    CsvRow c = csv_begin(f);
+    if (before) csv_fmt(&c, "%s", before);
+    csv_fmt(&c, "%s", csv_header);
+    if (after) csv_fmt(&c, "%s", after);
+    csv_end(&c);
+}
+
+void report_csv_schedule(FILE *f, const CostRun *r, const Sources *s, const ReportOptions *o, const Measure *m,
+                         const ReportCsvCols *x)
+{
+    Out w = {f, r, s, o, graph_span(&r->g), x, NULL};
+    csv_schedule(&w, m);
+}
+
 static void print_all(const Out *w, const Measure *srs, uint32_t n)
 {
     FILE *f = w->f;
     const CostRun *r = w->r;
     if (w->o->format == REPORT_JSON) { json_run(w, srs, n); return; }
     if (w->o->format == REPORT_CSV) {
-        CsvRow c = csv_begin(f);
-        csv_fmt(&c, "%s", csv_header);
-        csv_end(&c);
+        report_csv_header(f, NULL, NULL);
         for (uint32_t i = 0; i < n; i++) csv_schedule(w, &srs[i]);
         return;
     }
@@ -339,16 +374,23 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
                 "may depend on the schedule (docs/races.md)\n", races, races == 1 ? "" : "s");
     if (n > 1 || w->o->summary) text_summary(w, srs, n);
     if (w->o->summary) return;
-    for (uint32_t i = 0; i < n; i++) text_schedule(w, &srs[i]);
+    int legend = w->o->legend;
+    for (uint32_t i = 0; i < n; i++)
+        if (text_schedule(w, &srs[i], i) && legend) {
+            text_legend(w);
+            legend = 0;
+        }
 }
 
-/* Measures one (policy, P) and keeps only the figures and the holders. */
+/* Measures one (policy, P) and keeps only the figures and the holders,
+ * and with --chart the columns of its space over time in *c. */
 static int measure_one(const CostRun *r, const ReportOptions *o, const char *policy, uint32_t P,
-                       Measure *m, char *msg, size_t msglen)
+                       Measure *m, Chart *c, char *msg, size_t msglen)
 {
     MeasureOptions mo = report_measure_options(r, o, policy, P);
-    mo.profile = 0;     /* the report needs the mark only */
+    mo.profile = o->chart;  /* else the report needs the mark only */
     if (measure_run(&r->g, &mo, m, msg, msglen)) return -1;
+    if (o->chart) *c = chart_of(&m->space);
     measure_trim(m);
     return 0;
 }
@@ -358,16 +400,18 @@ int report_run(FILE *f, const CostRun *r, const Sources *s, const ReportOptions 
 {
     uint32_t n = o->npolicies * o->nprocs, k = 0;
     Measure *srs = calloc(n ? n : 1, sizeof *srs);
-    if (!srs) { snprintf(msg, msglen, "out of memory"); return -1; }
+    Chart *charts = calloc(o->chart && n ? n : 1, sizeof *charts);
+    if (!srs || !charts) { free(srs); free(charts); snprintf(msg, msglen, "out of memory"); return -1; }
     int rc = 0;
     for (uint32_t i = 0; i < o->npolicies && !rc; i++)
         for (uint32_t j = 0; j < o->nprocs && !rc; j++)
-            if ((rc = measure_one(r, o, o->policies[i], o->procs[j], &srs[k], msg, msglen)) == 0) k++;
+            if ((rc = measure_one(r, o, o->policies[i], o->procs[j], &srs[k], &charts[k], msg, msglen)) == 0) k++;
     if (!rc) {
-        Out w = {f, r, s, o, graph_span(&r->g)};
+        Out w = {f, r, s, o, graph_span(&r->g), NULL, o->chart ? charts : NULL};
         print_all(&w, srs, n);
     }
     for (uint32_t i = 0; i < k; i++) measure_free(&srs[i]);
     free(srs);
+    free(charts);
     return rc;
 }

@@ -11,6 +11,7 @@
 #include "eval.h"
 #include "measure.h"
 #include "race_report.h"
+#include "textout.h"
 
 typedef enum ReportFormat { REPORT_TEXT, REPORT_JSON, REPORT_CSV } ReportFormat;
 
@@ -26,11 +27,15 @@ typedef struct ReportOptions {
     int with_queue;              /* 0 with --no-queue-space */
     MeasureBy by;                /* --by: MEASURE_BY_USE or MEASURE_BY_ALLOC */
     MeasureGroup group;          /* --group (default caller) */
+    int inclusive;               /* --inclusive: with --group function, callees' space included */
     int stack;                   /* --stack: the call chain under each listed holder */
     uint32_t top;                /* --top K: holders listed (0: all) */
     ReportFormat format;         /* --format */
     int summary;                 /* --summary: text: the value, work and span and
                                     the table of schedules, no details */
+    int chart;                   /* --chart: text: each schedule's space over time (chart.h) */
+    int legend;                  /* text: a line under the first holder table saying
+                                    what its terms mean (on a terminal, not --quiet) */
     const RaceView *races;       /* the run's determinacy races (JSON lists
                                     them); NULL: not looked for */
 } ReportOptions;
@@ -54,5 +59,19 @@ HolderInfo report_holder_info(const CostRun *r, const Sources *s, const Holder *
  * msg; nothing is written for a schedule that fails. */
 int report_run(FILE *f, const CostRun *r, const Sources *s, const ReportOptions *o,
                char *msg, size_t msglen);
+
+/* The CSV of `pml run --format csv` inside another command's CSV (`pml
+ * sweep`'s long form, docs/sweep.md): the header with the caller's column
+ * names before and after run's ("param,size"; NULL: none), and one
+ * schedule's rows, each with the fields the callbacks write before and
+ * after run's. */
+typedef struct ReportCsvCols {
+    void (*before)(CsvRow *c, const void *arg);    /* NULL: none */
+    void (*after)(CsvRow *c, const void *arg);
+    const void *arg;
+} ReportCsvCols;
+void report_csv_header(FILE *f, const char *before, const char *after);
+void report_csv_schedule(FILE *f, const CostRun *r, const Sources *s, const ReportOptions *o, const Measure *m,
+                         const ReportCsvCols *x);
 
 #endif

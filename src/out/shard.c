@@ -63,9 +63,9 @@ int shard_write_mark(FILE *f, const ShardMark *m)
     for (uint32_t x = 0; x < ro->npolicies; x++) fprintf(f, "%s%s", x ? "," : "", ro->policies[x]);
     fputs(" p=", f);
     for (uint32_t x = 0; x < ro->nprocs; x++) fprintf(f, "%s%u", x ? "," : "", ro->procs[x]);
-    fprintf(f, " coarse=%d seed=%" PRIu64 " by=%s group=%s queue=%d fork-cost=%u steal-cost=%u top=%u D=", ro->coarse,
-            ro->seed, measure_by_names[ro->by], measure_group_names[ro->group], ro->with_queue, ro->fork_cost,
-            ro->steal_cost, m->top);
+    fprintf(f, " coarse=%d seed=%" PRIu64 " by=%s group=%s queue=%d fork-cost=%u steal-cost=%u top=%u wide=%d D=",
+            ro->coarse, ro->seed, measure_by_names[ro->by], measure_group_names[ro->group], ro->with_queue,
+            ro->fork_cost, ro->steal_cost, m->top, m->wide);
     for (uint32_t x = 0; x < m->nparams; x++) {
         if (x) fputc(',', f);
         put_escaped(f, d[x].name);
@@ -142,35 +142,39 @@ typedef struct Part {
     Text key;                   /* "rows=… file=…" */
     Text header;                /* the CSV header, with its line end */
     const char *rows, *end;
-    uint32_t rows_line;         /* the line of the first row (the mark is line 1) */
+    uint32_t rows_line;         /* the line of the first row (the header is line 1) */
 } Part;
 
 static int part_read(const ShardPart *sp, Part *p, char *msg, size_t msglen)
 {
-    const char *t = sp->text, *end = t + sp->len;
+    const char *t = sp->mark, *end = sp->text + sp->len;
     size_t lm = strlen(SHARD_MARK);
-    const char *nl = memchr(t, '\n', sp->len);
+    const char *nl = t ? memchr(t, '\n', sp->mark_len) : NULL;
+    if (!t) {
+        snprintf(msg, msglen, "%s: not a part of a sharded sweep (no %s%s beside it; run pml sweep with --shard I/K)",
+                 sp->name, sp->name, SHARD_SUFFIX);
+        return -1;
+    }
     if (!nl || (size_t)(nl - t) < lm || memcmp(t, SHARD_MARK, lm)) {
-        snprintf(msg, msglen, "%s: not a part of a sharded sweep (no '%s' line; run pml sweep with --shard I/K)",
-                 sp->name, SHARD_MARK "I/K");
+        snprintf(msg, msglen, "%s%s: not a shard's mark (no '%s' line)", sp->name, SHARD_SUFFIX, SHARD_MARK "I/K");
         return -1;
     }
     const char *s = t + lm, *slash = memchr(s, '/', (size_t)(nl - s));
     const char *blank = slash ? memchr(slash, ' ', (size_t)(nl - slash)) : NULL;
     uint64_t i, k;
     if (!blank || parse_u64(s, slash, SHARD_MAX, &i) || parse_u64(slash + 1, blank, SHARD_MAX, &k) || i == 0 || i > k) {
-        snprintf(msg, msglen, "%s: the shard line does not say which shard I/K it is (1 <= I <= K <= %d)", sp->name,
-                 SHARD_MAX);
+        snprintf(msg, msglen, "%s%s: the mark does not say which shard I/K it is (1 <= I <= K <= %d)", sp->name,
+                 SHARD_SUFFIX, SHARD_MAX);
         return -1;
     }
     p->i = (uint32_t)i;
     p->k = (uint32_t)k;
     p->key = (Text){blank + 1, nl};
-    p->header = (Text){nl + 1, record_end(nl + 1, end)};
-    if (!p->header.e) { snprintf(msg, msglen, "%s: no CSV header after the shard line (cut short?)", sp->name); return -1; }
+    p->header = (Text){sp->text, record_end(sp->text, end)};
+    if (!p->header.e) { snprintf(msg, msglen, "%s: no CSV header (cut short?)", sp->name); return -1; }
     p->rows = p->header.e;
     p->end = end;
-    p->rows_line = 1 + newlines(t, p->rows);
+    p->rows_line = 2;
     return 0;
 }
 
@@ -258,6 +262,7 @@ typedef struct Merge {
     char *tails;                /* for policy a and P b (j = a * nprocs + b): "policy,P,coarse,seed,units,by,queue," */
     size_t *tail_at;            /* tail j is tails[tail_at[j] .. tail_at[j + 1]) */
     struct Slot { const char *start, *end; } *slot;
+    int rank;                   /* the long form's rank column; -1 in the wide form */
     uint32_t *pick;
 } Merge;
 
@@ -367,7 +372,7 @@ static int read_key(Merge *m, ShardInfo *info, char *msg, size_t msglen)
         info->file = unescape(file);
         bad = !info->param || !info->units || !info->file || !*info->param;
     }
-    if (bad) { snprintf(msg, msglen, "%s: the shard line is damaged", m->parts[0].name); return -1; }
+    if (bad) { snprintf(msg, msglen, "%s" SHARD_SUFFIX ": the mark is damaged", m->parts[0].name); return -1; }
     if (row_keys(m, info->param, coarse, seed, units, by, queue)) { snprintf(msg, msglen, "out of memory"); return -1; }
     /* the rows' key is their first nine columns */
     static const char cols[] = "param,size,policy,P,coarse,seed,units,by,with_queue,";
@@ -431,8 +436,57 @@ static int misplaced(const Merge *m, uint32_t x, uint32_t npick, const char *r, 
     return -1;
 }
 
+/* Field idx of record [r, e) (quotes kept), or an empty text past its end. */
+static Text field_of(const char *r, const char *e, int idx)
+{
+    int quoted = 0;
+    const char *s = r;
+    for (const char *c = r; c < e; c++) {
+        if (*c == '"') quoted = !quoted;
+        else if (!quoted && (*c == ',' || *c == '\n')) {
+            if (idx-- == 0) return (Text){s, c};
+            s = c + 1;
+        }
+    }
+    return (Text){e, e};
+}
+
+/* The long form's rank of [r, e): 1, 2, …; 0 when empty (others, none). */
+static uint64_t rank_of(const Merge *m, const char *r, const char *e)
+{
+    Text f = field_of(r, e, m->rank);
+    uint64_t v;
+    if (!text_len(f)) return 0;
+    return !parse_u64(f.s, f.e, UINT32_MAX, &v) && v ? v : UINT64_MAX;
+}
+
+/* The long form: the rows of one schedule (size s, tail j) from r, whose
+ * first row is [r, *e): ranks 1, 2, … then at most one row with no rank
+ * (others), or one row with no rank (none).  Moves *e past its last row;
+ * 0, or -1 with msg (line: r's line). */
+static int schedule_rows(const Merge *m, uint32_t x, const char *r, const char **e, uint32_t s, size_t j,
+                         uint32_t line, char *msg, size_t msglen)
+{
+    const char *end = m->p[x].end;
+    char got[160];
+    for (uint64_t want = 1;; want++) {
+        uint64_t rank = rank_of(m, r, *e);
+        if (rank == 0) return 0;
+        if (rank != want) {
+            snprintf(msg, msglen, "%s:%u: a row for %s out of its schedule's rank order (a duplicate?)",
+                     m->parts[x].name, line, row_name(m, s, j, got, sizeof got));
+            return -1;
+        }
+        const char *n = *e, *ne = n < end ? record_end(n, end) : NULL;
+        if (!ne || !row_is(m, n, ne, s, j)) return 0;
+        line += newlines(r, n);
+        r = n;
+        *e = ne;
+    }
+}
+
 /* Takes the rows of part x: each of its sizes' rows, policies outer, P
- * inner, each row exactly once and in that order. */
+ * inner, each schedule's rows exactly once and in that order. */
 static int take_rows(Merge *m, uint32_t x, char *msg, size_t msglen)
 {
     const Part *p = &m->p[x];
@@ -454,6 +508,7 @@ static int take_rows(Merge *m, uint32_t x, char *msg, size_t msglen)
         }
         if (!row_is(m, r, e, s, q % per)) return misplaced(m, x, npick, r, e, q, line, msg, msglen);
         if (q % per == 0) m->slot[s].start = r;
+        if (m->rank >= 0 && schedule_rows(m, x, r, &e, s, q % per, line, msg, msglen)) return -1;
         m->slot[s].end = e;
     }
     if (r < p->end) return misplaced(m, x, npick, r, (e = record_end(r, p->end)) ? e : p->end, rows, line, msg, msglen);
@@ -470,6 +525,12 @@ int shard_merge(const ShardPart *parts, uint32_t nparts, FILE *out, ShardInfo *i
     for (uint32_t x = 0; x < nparts; x++)
         if (part_read(&parts[x], &m.p[x], msg, msglen)) goto done;
     if (check_parts(&m, msg, msglen) || read_key(&m, info, msg, msglen)) goto done;
+    m.rank = -1;    /* the wide form has no rank column */
+    for (int i = 0; m.rank < 0; i++) {
+        Text f = field_of(m.p[0].header.s, m.p[0].header.e, i);
+        if (!text_len(f)) break;
+        if (text_len(f) == 4 && !memcmp(f.s, "rank", 4)) m.rank = i;
+    }
     m.slot = calloc(m.nsizes, sizeof *m.slot);
     m.pick = malloc(m.nsizes * sizeof *m.pick);
     if (!m.slot || !m.pick) { snprintf(msg, msglen, "out of memory"); goto done; }

@@ -3,8 +3,9 @@
  * I/K`, `pml merge`; docs/sweep.md).
  *
  * Shard I of K evaluates only its share of the sizes and writes a part
- * file: one mark line, then the sweep's CSV header and the rows of its
- * sizes, exactly as the whole sweep writes them.  The mark names the shard,
+ * file, the sweep's CSV header and the rows of its sizes exactly as the
+ * whole sweep writes them (so that it loads as any CSV does), and beside it
+ * PART.shard, one mark line.  The mark names the shard,
  * the full list of sizes and every input that decides a number in a row
  * (each option, the -D values, the program's and the prelude's text, pml's
  * version), so that the merge can check that the parts belong together.
@@ -28,16 +29,17 @@
 #include "eval.h"
 #include "report.h"
 
-#define SHARD_MARK "# pml sweep shard "
+#define SHARD_MARK "pml sweep shard "
+#define SHARD_SUFFIX ".shard"    /* the mark beside the part: PART.shard */
 #define SHARD_MAX 100000    /* K at most: more shards than anyone runs */
 
 /* The sizes of shard i (1 <= i <= k) of n sizes, as ascending indices into
  * the sizes (pick has room for n); returns how many. */
 uint32_t shard_pick(uint32_t n, uint32_t i, uint32_t k, uint32_t *pick);
 
-/* What a part file says of itself, on its first line:
- *   # pml sweep shard I/K rows=R sizes=A,B,… param=NAME units=U sched=… p=…
- *     coarse=C seed=S by=B group=G queue=Q fork-cost=F steal-cost=S top=K
+/* What a part's mark (PART.shard) says of it, on one line:
+ *   pml sweep shard I/K rows=R sizes=A,B,… param=NAME units=U sched=… p=…
+ *     coarse=C seed=S by=B group=G queue=Q fork-cost=F steal-cost=S top=K wide=W
  *     D=name=N,… exec=N prelude=HASH source=HASH version=V file=PATH
  * (one line).  Free text (param, the -D names, the version, the file) is
  * written with every byte below '!', DEL, '\', ',' and '=' as \xHH, so a
@@ -49,6 +51,7 @@ typedef struct ShardMark {
     uint32_t nsizes;
     const ReportOptions *ro;    /* policies, P, coarse, seed, units, by, group, queue, costs */
     uint32_t top;               /* --top */
+    int wide;                   /* --wide */
     uint64_t exec_sample;       /* --exec's --sample; 0 without --exec */
     const Param *params;        /* the other -D, in any order (written sorted) */
     uint32_t nparams;
@@ -63,8 +66,9 @@ int shard_write_mark(FILE *f, const ShardMark *m);
 /* A 64-bit FNV-1a hash of n bytes: the texts a sweep reads, in its mark. */
 uint64_t shard_hash(const void *p, size_t n);
 
-/* One part file's text, and its name for messages. */
-typedef struct ShardPart { const char *name; const char *text; size_t len; } ShardPart;
+/* One part file's text, and its name for messages; its mark (the text of
+ * PART.shard; NULL: there is none). */
+typedef struct ShardPart { const char *name; const char *text; size_t len; const char *mark; size_t mark_len; } ShardPart;
 
 /* What the plots of the merged sweep need from the mark (malloc'd). */
 typedef struct ShardInfo { char *param, *units, *file; } ShardInfo;

@@ -126,6 +126,7 @@ int sweep_parse_sizes(const char *spec, int64_t **sizes, uint32_t *n, char *msg,
 
 void sweep_csv_header(FILE *f, const SweepOptions *o)
 {
+    if (!o->wide) { report_csv_header(f, "param,size", o->exec ? "measured,measured_bound" : NULL); return; }
     CsvRow c = csv_begin(f);
     csv_fmt(&c, "param,size,policy,P,coarse,seed,units,by,with_queue,work,span,steps,idle,hwm,hwm_step,heap,queue,"
             "shares,others");
@@ -177,18 +178,49 @@ static void csv_row_of(FILE *f, const CostRun *r, const Sources *s, int64_t size
     csv_end(&c);
 }
 
+/* The long form's own fields around run's: the size before, the measured
+ * marks after. */
+typedef struct LongRow { const SweepOptions *o; int64_t size; uint32_t k; } LongRow;
+
+static void long_before(CsvRow *c, const void *arg)
+{
+    const LongRow *l = arg;
+    csv_text(c, l->o->param);
+    csv_fmt(c, "%lld", (long long)l->size);
+}
+
+static void long_after(CsvRow *c, const void *arg)
+{
+    const LongRow *l = arg;
+    if (l->o->exec)
+        csv_fmt(c, "%llu,%llu", (unsigned long long)l->o->measured[l->k], (unsigned long long)l->o->measured_bound[l->k]);
+}
+
+/* One schedule's rows: run's rows of its holders (long), or one row with
+ * the holders in columns (wide). */
+static void rows_of(FILE *f, const CostRun *r, const Sources *s, int64_t size, uint64_t span, const SweepOptions *o,
+                    const Measure *m, uint32_t k)
+{
+    if (o->wide) { csv_row_of(f, r, s, size, span, o, m, k); return; }
+    ReportOptions ro = *o->ro;
+    ro.top = o->top;
+    LongRow l = {o, size, k};
+    ReportCsvCols x = {long_before, long_after, &l};
+    report_csv_schedule(f, r, s, &ro, m, &x);
+}
+
 int sweep_csv_rows(FILE *f, const CostRun *r, const Sources *s, int64_t size, const SweepOptions *o,
                    char *msg, size_t msglen)
 {
     const ReportOptions *ro = o->ro;
-    uint64_t span = graph_span(&r->g);
+    uint64_t span = o->wide ? graph_span(&r->g) : 0;
     for (uint32_t i = 0; i < ro->npolicies; i++)
         for (uint32_t j = 0; j < ro->nprocs; j++) {
             MeasureOptions mo = report_measure_options(r, ro, ro->policies[i], ro->procs[j]);
             mo.profile = 0;     /* a row needs the mark only */
             Measure m;
             if (measure_run(&r->g, &mo, &m, msg, msglen)) return -1;
-            csv_row_of(f, r, s, size, span, o, &m, i * ro->nprocs + j);
+            rows_of(f, r, s, size, span, o, &m, i * ro->nprocs + j);
             measure_free(&m);
         }
     return ferror(f) ? (snprintf(msg, msglen, "cannot write the rows"), -1) : 0;
@@ -252,15 +284,27 @@ static int column(const Fields *header, const char *name)
 }
 
 /* Where the columns are; holders' groups by their h<i>_ prefix. */
-typedef struct Columns { int size, policy, P, hwm, queue, with_queue, measured; uint32_t nh; int *h; } Columns;
+/* Where the columns are; in the wide form the holders' groups by their
+ * h<i>_ prefix, in the long form (is_long) the holder's own columns. */
 enum { H_KIND, H_SPACE, H_FILE, H_LINE, H_COL, H_TEXT, H_FIELDS };
+typedef struct Columns {
+    int size, policy, P, hwm, queue, with_queue, measured;
+    uint32_t nh;
+    int *h;
+    int is_long, one[H_FIELDS];
+} Columns;
 static const char *const h_names[] = {"kind", "space", "file", "line", "col", "text"};
 
 static int columns_find(const Fields *hd, Columns *c)
 {
     *c = (Columns){column(hd, "size"), column(hd, "policy"), column(hd, "P"), column(hd, "hwm"),
-                   column(hd, "queue"), column(hd, "with_queue"), column(hd, "measured"), 0, NULL};
+                   column(hd, "queue"), column(hd, "with_queue"), column(hd, "measured"), 0, NULL, 0, {0}};
     if (c->size < 0 || c->policy < 0 || c->P < 0 || c->hwm < 0 || c->queue < 0 || c->with_queue < 0) return -1;
+    if ((c->is_long = column(hd, "kind") >= 0)) {
+        for (int k = 0; k < H_FIELDS; k++)
+            if ((c->one[k] = column(hd, h_names[k])) < 0) return -1;
+        return 0;
+    }
     char name[32];
     for (;;) {
         snprintf(name, sizeof name, "h%u_space", c->nh + 1);
@@ -287,6 +331,16 @@ static char *holder_label(char *const *h)
     return s;
 }
 
+/* Appends holder h (its H_FIELDS texts) to r, which has room. */
+static int holder_add(SweepRow *r, char *const *h)
+{
+    SweepHolder *sh = &r->holders[r->nholders];
+    sh->space = strtod(h[H_SPACE], NULL);
+    if (!(sh->label = holder_label(h))) return -1;
+    r->nholders++;
+    return 0;
+}
+
 static int row_from(const Fields *fl, const Columns *c, SweepRow *r)
 {
     char *const *v = fl->v;
@@ -302,13 +356,33 @@ static int row_from(const Fields *fl, const Columns *c, SweepRow *r)
     for (uint32_t i = 0; i < c->nh; i++) {
         char *h[H_FIELDS];
         for (int k = 0; k < H_FIELDS; k++) h[k] = v[c->h[i * H_FIELDS + k]];
-        if (!*h[H_SPACE]) continue;
-        SweepHolder *sh = &r->holders[r->nholders];
-        sh->space = strtod(h[H_SPACE], NULL);
-        if (!(sh->label = holder_label(h))) return -1;
-        r->nholders++;
+        if (*h[H_SPACE] && holder_add(r, h)) return -1;
     }
     return 0;
+}
+
+/* The long form: a record of the schedule *last already holds (same size,
+ * policy and P) adds its holder; another begins a row.  Only annotation
+ * and result holders are kept (the queue has its column; others and none
+ * hold no annotation). */
+static int long_record(const Fields *fl, const Columns *c, SweepRow **rows, uint32_t *n, uint32_t *cap)
+{
+    char *const *v = fl->v;
+    SweepRow *last = *n ? &(*rows)[*n - 1] : NULL;
+    if (!last || last->size != strtoll(v[c->size], NULL, 10) || strcmp(last->policy, v[c->policy]) ||
+        last->P != (uint32_t)strtoul(v[c->P], NULL, 10)) {
+        if (reserve(rows, *n, cap, sizeof **rows, 64)) return -1;
+        last = &(*rows)[(*n)++];
+        if (row_from(fl, c, last)) return -1;
+    }
+    const char *kind = v[c->one[H_KIND]];
+    if (strcmp(kind, "annotation") && strcmp(kind, "result")) return 0;
+    SweepHolder *h = realloc(last->holders, (last->nholders + 1) * sizeof *h);
+    if (!h) return -1;
+    last->holders = h;
+    char *f[H_FIELDS];
+    for (int k = 0; k < H_FIELDS; k++) f[k] = v[c->one[k]];
+    return holder_add(last, f);
 }
 
 void sweep_rows_free(SweepRow *rows, uint32_t n)
@@ -338,8 +412,9 @@ int sweep_read(const char *csv, size_t len, SweepRow **rows, uint32_t *n, char *
     for (int more; (more = csv_next(csv, len, &pos, &fl, buf)) != 0;) {
         if (more < 0) { snprintf(msg, msglen, "out of memory"); goto done; }
         if (fl.n != hd.n) { snprintf(msg, msglen, "row %u has %u fields, not %u", *n + 1, fl.n, hd.n); goto done; }
-        if (reserve(rows, *n, &cap, sizeof **rows, 64)) { snprintf(msg, msglen, "out of memory"); goto done; }
-        if (row_from(&fl, &c, &(*rows)[(*n)++])) { snprintf(msg, msglen, "out of memory"); goto done; }
+        int bad = c.is_long ? long_record(&fl, &c, rows, n, &cap)
+                            : reserve(rows, *n, &cap, sizeof **rows, 64) || row_from(&fl, &c, &(*rows)[(*n)++]);
+        if (bad) { snprintf(msg, msglen, "out of memory"); goto done; }
     }
     rc = 0;
 done:

@@ -23,7 +23,8 @@ int sweep_parse_sizes(const char *spec, int64_t **sizes, uint32_t *n, char *msg,
 /* What every row is measured with. */
 typedef struct SweepOptions {
     const char *param;          /* the -D name swept */
-    uint32_t top;               /* holder columns per row (--top) */
+    uint32_t top;               /* holders per schedule (--top; wide: holder columns, 0 = none; long: 0 = all) */
+    int wide;                   /* --wide: one row per schedule, the holders in columns */
     const ReportOptions *ro;    /* policies, P, coarse, seed, units, queue, by */
     /* pml sweep --exec (docs/exec.md): the rows end with measured and
      * measured_bound, the marks of real runs (words), one per (policy i,
@@ -32,8 +33,11 @@ typedef struct SweepOptions {
     const uint64_t *measured, *measured_bound;
 } SweepOptions;
 
-/* The header line and the rows of one size: one per (policy, P), policies
- * outer, P inner.  0, or -1 with msg (nothing useful written). */
+/* The header line and the rows of one size, policies outer, P inner: in
+ * the long form (default) `pml run --format csv`'s rows of each (policy,
+ * P), after param and size; in the wide form one row per (policy, P), the
+ * holders in columns h1_… hK_….  0, or -1 with msg (nothing useful
+ * written). */
 void sweep_csv_header(FILE *f, const SweepOptions *o);
 int sweep_csv_rows(FILE *f, const CostRun *r, const Sources *s, int64_t size, const SweepOptions *o,
                    char *msg, size_t msglen);

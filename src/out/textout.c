@@ -2,6 +2,7 @@
 #include "textout.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "source.h"
@@ -33,6 +34,10 @@ void json_open(FILE *f, const char *name)
 NumText num_text(double x)
 {
     NumText t;
+    if (x > -1e17 && x < 1e17 && x == (double)(int64_t)x) {     /* 40, not %g's 4e+01 */
+        snprintf(t.s, sizeof t.s, "%lld", (long long)x);
+        return t;
+    }
     for (int prec = 1; prec <= 17; prec++) {     /* %.17g always reads back */
         snprintf(t.s, sizeof t.s, "%.*g", prec, x);
         if (strtod(t.s, NULL) == x) break;

@@ -19,7 +19,8 @@ void json_string(FILE *f, const char *s);
 void json_open(FILE *f, const char *name);
 /* A double in the shortest %g form that strtod reads back to the same
  * value (36.794452039188897 prints 36.794452039188897 only if 36.79445203918890
- * does not read back; 7.0000000000000009 stays, 7 prints 7).  Every
+ * does not read back; 7.0000000000000009 stays, 7 prints 7, 40 prints 40,
+ * not %g's 4e+01).  Every
  * fractional number in JSON, CSV and plot data goes through it:
  * printf("%s", num_text(x).s) — the temporary lives to the end of the call. */
 typedef struct NumText { char s[32]; } NumText;

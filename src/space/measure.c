@@ -71,9 +71,15 @@ static uint32_t group_key(const Measure *m, uint32_t v, uint32_t st)
     return u != UINT32_MAX ? u : an;
 }
 
-/* x (v's share, of stack st) into key's bucket; the largest part's stack. */
+/* x (v's share, of stack st) into key's bucket; the largest part's stack.
+ * Inclusive, a part made inside a call goes to its stack, summed up the
+ * calls later (inclusive_sums). */
 static void add_part(const Measure *m, uint32_t v, uint32_t st, double x, double *sum, double *best, uint32_t *best_stack)
 {
+    if (m->stack_self && st && st < cstack_count(m->o.stacks)) {
+        m->stack_self[st] += x;
+        return;
+    }
     uint32_t na = m->o.nannots, k = group_key(m, v, st);
     if (k > na) k = na;
     sum[k] += x;
@@ -117,6 +123,58 @@ static int sum_by_annot(Measure *m, uint32_t step, double *sum, double *best, ui
     return 0;
 }
 
+/* The bucket of call stack s's function (na: out of range). */
+static uint32_t fn_key(const CallStacks *cs, uint32_t s, uint32_t na)
+{
+    uint32_t f = cstack_fn(cs, s);
+    return f < na ? f : na;
+}
+
+/* Inclusive: sub[s] is the space made in call stack s; each function
+ * gets the space below each of its outermost calls (a call with no call
+ * of the same function above it), so a recursion counts once.  One pass
+ * sums the subtrees (parents come before their children), a depth-first
+ * walk over the calls finds the outermost ones.  0, or -1 out of memory. */
+static int inclusive_sums(const Measure *m, double *sub, double *sum, double *best, uint32_t *best_stack)
+{
+    const CallStacks *cs = m->o.stacks;
+    uint32_t n = cstack_count(cs), na = m->o.nannots;
+    uint32_t *off = calloc((size_t)n + 1, sizeof *off), *kids = malloc((size_t)n * sizeof *kids);
+    uint32_t *path = malloc((size_t)n * sizeof *path), *pos = malloc((size_t)n * sizeof *pos);
+    uint32_t *active = calloc((size_t)na + 1, sizeof *active);
+    int rc = off && kids && path && pos && active ? 0 : -1;
+    for (uint32_t s = n - 1; rc == 0 && n && s >= 1; s--) {
+        sub[cstack_parent(cs, s)] += sub[s];
+        off[cstack_parent(cs, s) + 1]++;
+    }
+    for (uint32_t s = 0; rc == 0 && s < n; s++) off[s + 1] += off[s], pos[s] = off[s];
+    for (uint32_t s = 1; rc == 0 && s < n; s++) kids[pos[cstack_parent(cs, s)]++] = s;
+    /* path[0..d]: the calls from the root down; pos[d]: path[d]'s next child */
+    int64_t d = rc == 0 && n ? 0 : -1;
+    if (d == 0) path[0] = 0, pos[0] = off[0];
+    while (d >= 0) {
+        uint32_t s = path[d];
+        if (pos[d] < off[s + 1]) {
+            uint32_t t = kids[pos[d]++], f = fn_key(cs, t, na);
+            if (active[f]++ == 0) {     /* t is an outermost call of f */
+                sum[f] += sub[t];
+                if (sub[t] > best[f]) best[f] = sub[t], best_stack[f] = t;
+            }
+            path[++d] = t;
+            pos[d] = off[t];
+        } else {
+            if (d) active[fn_key(cs, s, na)]--;
+            d--;
+        }
+    }
+    free(off);
+    free(kids);
+    free(path);
+    free(pos);
+    free(active);
+    return rc;
+}
+
 int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nholders, int *approx)
 {
     uint32_t na = m->o.nannots;
@@ -125,7 +183,14 @@ int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nh
     *holders = NULL;
     *nholders = 0;
     *approx = 0;
-    if (!sum || !best_stack || sum_by_annot(m, step, sum, best, best_stack, &result, approx)) {
+    int inclusive = m->o.inclusive && m->o.group == MEASURE_GROUP_FUNCTION && grouped(m);
+    if (inclusive) m->stack_self = calloc((size_t)cstack_count(m->o.stacks) + 1, sizeof *m->stack_self);
+    int bad = !sum || !best_stack || (inclusive && !m->stack_self) ||
+              sum_by_annot(m, step, sum, best, best_stack, &result, approx) ||
+              (inclusive && inclusive_sums(m, m->stack_self, sum, best, best_stack));
+    free(m->stack_self);
+    m->stack_self = NULL;
+    if (bad) {
         free(sum);
         free(best_stack);
         return -1;

@@ -69,6 +69,10 @@ typedef struct MeasureOptions {
     MeasureGroup group;     /* caller and function need stacks and annots */
     const CallStacks *stacks; /* the run's call stacks (graph_stack names them) */
     const Annot *annots;    /* nannots annotations: file 0 is the prelude */
+    int inclusive;          /* with group function: a function holds the space of
+                               its calls and of everything they called (perf's
+                               Children, GHC's inherited), recursion counted once;
+                               shares then overlap */
     int profile;            /* keep the whole schedule and the space at every step
                                (Measure.sched, .space) until measure_trim; 0: only
                                the figures at the mark, found without per-step
@@ -111,6 +115,7 @@ typedef struct Measure {
     MeasureOptions o;
     SpaceAttrib *attrib;
     uint32_t *user_site;    /* per call stack: its innermost call site in the user's files */
+    double *stack_self;     /* inclusive: per call stack, the space made there (during measure_holders_at) */
 } Measure;
 
 /* Simulates o->sched on g, profiles the space and attributes it at the
