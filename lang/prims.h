@@ -104,6 +104,13 @@
     X(MATH_EXP,        "Math.exp",         1, p_exp,            N1) \
     X(MATH_LN,         "Math.ln",          1, p_ln,             N1) \
     X(MATH_POW,        "Math.pow",         2, p_pow,            N1) \
+    X(MATH_ASIN,       "Math.asin",        1, p_asin,           N1) \
+    X(MATH_ACOS,       "Math.acos",        1, p_acos,           N1) \
+    X(MATH_ATAN2,      "Math.atan2",       2, p_atan2,          N1) \
+    X(MATH_SINH,       "Math.sinh",        1, p_sinh,           N1) \
+    X(MATH_COSH,       "Math.cosh",        1, p_cosh,           N1) \
+    X(MATH_TANH,       "Math.tanh",        1, p_tanh,           N1) \
+    X(MATH_LOG10,      "Math.log10",       1, p_log10,          N1) \
     X(PRINT,           "print",            1, p_print,          N1) \
     X(CHAR_TOSTRING,   "Char.toString",    1, p_char_tostring,  OWN) \
     X(STRING_TOSTRING, "String.toString",  1, p_string_tostring, OWN) \
@@ -136,12 +143,20 @@
     X(ARRAY_MAXLEN,    "Array.maxLen",     0, p_maxlen,         N1) \
     X(STRING_MAXSIZE,  "String.maxSize",   0, p_string_maxsize, N1) \
     X(CHAR_MAXORD,     "Char.maxOrd",      0, p_char_maxord,    N1) \
+    X(CHAR_MINCHAR,    "Char.minChar",     0, p_char_minchar,   N1) \
+    X(CHAR_MAXCHAR,    "Char.maxChar",     0, p_char_maxchar,   N1) \
     /* TextIO: the standard streams (docs/semantics.md, "TextIO") */ \
     X(TEXTIO_PRINT,    "TextIO.print",     1, p_print,          N1) \
     X(TEXTIO_OUTPUT,   "TextIO.output",    2, p_output,         N1) \
     X(TEXTIO_FLUSHOUT, "TextIO.flushOut",  1, p_flush_out,      N1) \
     X(TEXTIO_INPUTLINE, "TextIO.inputLine", 1, p_input_line,    OWN) \
-    X(TEXTIO_INPUTALL, "TextIO.inputAll",  1, p_input_all,      OWN)
+    X(TEXTIO_INPUTALL, "TextIO.inputAll",  1, p_input_all,      OWN) \
+    X(TEXTIO_INPUT,    "TextIO.input",     1, p_input_all,      OWN) \
+    X(TEXTIO_INPUT1,   "TextIO.input1",    1, p_input1,         OWN) \
+    X(TEXTIO_LOOKAHEAD, "TextIO.lookahead", 1, p_lookahead,     OWN) \
+    X(TEXTIO_INPUTN,   "TextIO.inputN",    2, p_input_n,        OWN) \
+    X(TEXTIO_ENDOFSTREAM, "TextIO.endOfStream", 1, p_end_of_stream, N1) \
+    X(TEXTIO_CLOSEIN,  "TextIO.closeIn",   1, p_close,          N1)
 
 #define PML_PRIM_ENUM(id, name, arity, fn, chain) P_##id,
 typedef enum PrimOp { PML_PRIMS(PML_PRIM_ENUM) P__COUNT } PrimOp;

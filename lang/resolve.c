@@ -558,12 +558,12 @@ static RefList resolve_free(R *r, Expr *e)
  * is a member PML lacks) and those it has none of. */
 static const char *const basis_partial[] = {
     "Int", "Real", "Math", "List", "ListPair", "Option", "Vector", "Array",
-    "String", "Char", "General", "TextIO", "StringCvt", "Bool",
+    "String", "Char", "General", "TextIO", "StringCvt", "Bool", "Substring",
 };
 static const char *const basis_absent[] = {
     "Word", "Word8", "Word32", "Word64", "LargeWord", "IntInf",
     "LargeInt", "LargeReal", "Int32", "Int64", "Position", "BinIO",
-    "Substring", "CharVector", "CharArray", "VectorSlice",
+    "CharVector", "CharArray", "VectorSlice",
     "ArraySlice", "Array2", "OS", "Time", "Timer", "Date", "Random",
     "IEEEReal", "CommandLine",
 };
@@ -1276,7 +1276,7 @@ static const ConDef builtin_cons[] = {
     CON("Fail", 0, 0, 1, 1, NULL),  CON("Div", 0, 0, 0, 0, NULL),   CON("Overflow", 0, 0, 0, 0, NULL),
     CON("Subscript", 0, 0, 0, 0, NULL), CON("Empty", 0, 0, 0, 0, NULL), CON("Option", 0, 0, 0, 0, NULL),
     CON("Match", 0, 0, 0, 0, NULL), CON("Bind", 0, 0, 0, 0, NULL),  CON("Size", 0, 0, 0, 0, NULL),
-    CON("Chr", 0, 0, 0, 0, NULL),   CON("Domain", 0, 0, 0, 0, NULL),
+    CON("Chr", 0, 0, 0, 0, NULL),   CON("Domain", 0, 0, 0, 0, NULL), CON("Span", 0, 0, 0, 0, NULL),
     CON("LESS", 0, 3, 0, 0, "order"), CON("EQUAL", 1, 3, 0, 0, "order"), CON("GREATER", 2, 3, 0, 0, "order"),
     /* from here on, bound only under their structures' names (basis_names) */
     CON("UnequalLengths", 0, 0, 0, 0, NULL),
@@ -1286,8 +1286,12 @@ static const ConDef builtin_cons[] = {
     {.name = "stdIn", .ncons = 1, .abstract = 1, .tyname = "instream"},
     {.name = "stdOut", .tag = 0, .ncons = 2, .abstract = 1, .tyname = "outstream"},
     {.name = "stdErr", .tag = 1, .ncons = 2, .abstract = 1, .tyname = "outstream"},
+    /* a substring (s, i, n): the prelude's Substring matches on it; abstract,
+     * so a substring prints as -, as SML/NJ prints it */
+    {.name = "Substring.SUBSTRING_", .ncons = 1, .has_arg = 1, .nfields = 3, .abstract = 1,
+     .tyname = "substring"},
 };
-#define TOPLEVEL_CONS 21 /* builtin_cons[0 .. TOPLEVEL_CONS-1] are bound as they are named */
+#define TOPLEVEL_CONS 22 /* builtin_cons[0 .. TOPLEVEL_CONS-1] are bound as they are named */
 
 /* The Basis's constructors under their structures' names. */
 static const struct { const char *name, *con; } basis_names[] = {
@@ -1300,6 +1304,7 @@ static const struct { const char *name, *con; } basis_names[] = {
     {"ListPair.UnequalLengths", "UnequalLengths"},
     {"StringCvt.BIN", "BIN"}, {"StringCvt.OCT", "OCT"}, {"StringCvt.DEC", "DEC"}, {"StringCvt.HEX", "HEX"},
     {"TextIO.stdIn", "stdIn"}, {"TextIO.stdOut", "stdOut"}, {"TextIO.stdErr", "stdErr"},
+    {"General.Span", "Span"}, {"Substring.SUBSTRING_", "Substring.SUBSTRING_"},
 };
 #undef CON
 

@@ -449,3 +449,310 @@ fun Int.fmt r i =
       fun digits (n, acc) =
         if n = 0 then acc else digits (n div b, String.sub ("0123456789ABCDEF", n mod b) :: acc)
   in if i = 0 then "0" else if i < 0 then "~" ^ implode (digits (~i, [])) else implode (digits (i, [])) end
+
+(* ---- 5. text: Substring, StringCvt's readers, the rest of Char and
+ * String (docs/basis.md) -------------------------------------------------- *)
+
+(* A substring is Substring.SUBSTRING_ (s, i, n): the n characters of s from
+ * index i (the Basis's base).  The constructor is abstract, so a substring
+ * prints as -, as in SML/NJ. *)
+fun Substring.base (Substring.SUBSTRING_ (s, i, n)) = (s, i, n)
+fun Substring.string (Substring.SUBSTRING_ (s, i, n)) = substring (s, i, n)
+fun Substring.size (Substring.SUBSTRING_ (_, _, n)) = n
+fun Substring.isEmpty (Substring.SUBSTRING_ (_, _, n)) = n = 0
+fun Substring.full s = Substring.SUBSTRING_ (s, 0, size s)
+
+fun Substring.substring (s, i, n) =
+  if i < 0 orelse n < 0 orelse i + n > size s then raise Subscript
+  else Substring.SUBSTRING_ (s, i, n)
+
+fun Substring.extract (s, i, NONE) =
+      if i < 0 orelse i > size s then raise Subscript else Substring.SUBSTRING_ (s, i, size s - i)
+  | Substring.extract (s, i, SOME n) = Substring.substring (s, i, n)
+
+fun Substring.sub (Substring.SUBSTRING_ (s, i, n), k) =
+  if k < 0 orelse k >= n then raise Subscript else String.sub (s, i + k)
+
+fun Substring.getc (Substring.SUBSTRING_ (s, i, n)) =
+  if n = 0 then NONE else SOME (String.sub (s, i), Substring.SUBSTRING_ (s, i + 1, n - 1))
+
+fun Substring.first (Substring.SUBSTRING_ (s, i, n)) =
+  if n = 0 then NONE else SOME (String.sub (s, i))
+
+(* triml k drops k characters from the left (all there are if fewer);
+ * Subscript if k < 0 *)
+fun Substring.triml k (Substring.SUBSTRING_ (s, i, n)) =
+  if k < 0 then raise Subscript
+  else if k >= n then Substring.SUBSTRING_ (s, i + n, 0)
+  else Substring.SUBSTRING_ (s, i + k, n - k)
+
+fun Substring.trimr k (Substring.SUBSTRING_ (s, i, n)) =
+  if k < 0 then raise Subscript
+  else if k >= n then Substring.SUBSTRING_ (s, i, 0)
+  else Substring.SUBSTRING_ (s, i, n - k)
+
+fun Substring.slice (Substring.SUBSTRING_ (s, i, n), j, NONE) =
+      if j < 0 orelse j > n then raise Subscript else Substring.SUBSTRING_ (s, i + j, n - j)
+  | Substring.slice (Substring.SUBSTRING_ (s, i, n), j, SOME m) =
+      if j < 0 orelse m < 0 orelse j + m > n then raise Subscript
+      else Substring.SUBSTRING_ (s, i + j, m)
+
+fun Substring.splitAt (Substring.SUBSTRING_ (s, i, n), k) =
+  if k < 0 orelse k > n then raise Subscript
+  else (Substring.SUBSTRING_ (s, i, k), Substring.SUBSTRING_ (s, i + k, n - k))
+
+fun Substring.explode (Substring.SUBSTRING_ (s, i, n)) =
+  let fun from k = if k >= n then [] else String.sub (s, i + k) :: from (k + 1)
+  in from 0 end
+
+fun Substring.concat l = concat (map Substring.string l)
+fun Substring.concatWith sep l = String.concatWith sep (map Substring.string l)
+fun Substring.translate f ss = concat (map f (Substring.explode ss))
+
+fun Substring.foldl f acc (Substring.SUBSTRING_ (s, i, n)) =
+  let fun go (k, a) = if k >= n then a else go (k + 1, f (String.sub (s, i + k), a))
+  in go (0, acc) end
+
+fun Substring.foldr f acc (Substring.SUBSTRING_ (s, i, n)) =
+  let fun go (k, a) = if k < 0 then a else go (k - 1, f (String.sub (s, i + k), a))
+  in go (n - 1, acc) end
+
+fun Substring.app f ss = Substring.foldl (fn (c, _) => f c) () ss
+
+(* the length of the longest prefix (splitl) or suffix (splitr) of
+ * characters satisfying p *)
+fun Substring.splitl p (Substring.SUBSTRING_ (s, i, n)) =
+  let fun go k = if k < n andalso p (String.sub (s, i + k)) then go (k + 1) else k
+      val k = go 0
+  in (Substring.SUBSTRING_ (s, i, k), Substring.SUBSTRING_ (s, i + k, n - k)) end
+
+fun Substring.splitr p (Substring.SUBSTRING_ (s, i, n)) =
+  let fun go k = if k > 0 andalso p (String.sub (s, i + k - 1)) then go (k - 1) else k
+      val k = go n
+  in (Substring.SUBSTRING_ (s, i, k), Substring.SUBSTRING_ (s, i + k, n - k)) end
+
+fun Substring.takel p ss = #1 (Substring.splitl p ss)
+fun Substring.dropl p ss = #2 (Substring.splitl p ss)
+fun Substring.taker p ss = #2 (Substring.splitr p ss)
+fun Substring.dropr p ss = #1 (Substring.splitr p ss)
+
+(* does p occur in s at index j? *)
+fun Substring.isPrefix p (Substring.SUBSTRING_ (s, i, n)) =
+  size p <= n andalso substring (s, i, size p) = p
+
+fun Substring.isSuffix p (Substring.SUBSTRING_ (s, i, n)) =
+  size p <= n andalso substring (s, i + n - size p, size p) = p
+
+fun Substring.isSubstring p ss = String.isSubstring p (Substring.string ss)
+
+(* position p ss = (before, rest): rest starts at the first occurrence of
+ * p (rest is empty, at ss's end, when there is none) *)
+fun Substring.position p (Substring.SUBSTRING_ (s, i, n)) =
+  let fun at k =
+        if k + size p > n then (Substring.SUBSTRING_ (s, i, n), Substring.SUBSTRING_ (s, i + n, 0))
+        else if substring (s, i + k, size p) = p
+        then (Substring.SUBSTRING_ (s, i, k), Substring.SUBSTRING_ (s, i + k, n - k))
+        else at (k + 1)
+  in at 0 end
+
+(* span (a, b): from a's start to b's end, both of the same string *)
+fun Substring.span (Substring.SUBSTRING_ (s, i, _), Substring.SUBSTRING_ (t, j, m)) =
+  if s = t andalso i <= j + m then Substring.SUBSTRING_ (s, i, j + m - i) else raise Span
+
+fun Substring.collate cmp (a, b) = List.collate cmp (Substring.explode a, Substring.explode b)
+fun Substring.compare (a, b) = String.compare (Substring.string a, Substring.string b)
+
+(* fields: the pieces between separators, empty ones included; tokens:
+ * the nonempty ones *)
+fun Substring.fields isSep (Substring.SUBSTRING_ (s, i, n)) =
+  let fun go (start, k, acc) =
+        if k >= n then rev (Substring.SUBSTRING_ (s, i + start, k - start) :: acc)
+        else if isSep (String.sub (s, i + k))
+        then go (k + 1, k + 1, Substring.SUBSTRING_ (s, i + start, k - start) :: acc)
+        else go (start, k + 1, acc)
+  in go (0, 0, []) end
+
+fun Substring.tokens isSep ss = List.filter (fn t => not (Substring.isEmpty t)) (Substring.fields isSep ss)
+
+(* StringCvt's readers: a (char, 'a) reader takes a source to SOME (c,
+ * rest) or NONE *)
+fun StringCvt.splitl p getc src =
+  let fun go (acc, src) =
+        case getc src of
+          SOME (c, rest) => if p c then go (c :: acc, rest) else (implode (rev acc), src)
+        | NONE => (implode (rev acc), src)
+  in go ([], src) end
+
+fun StringCvt.takel p getc src = #1 (StringCvt.splitl p getc src)
+
+fun StringCvt.dropl p getc src =
+  case getc src of
+    SOME (c, rest) => if p c then StringCvt.dropl p getc rest else src
+  | NONE => src
+
+fun StringCvt.skipWS getc src = StringCvt.dropl Char.isSpace getc src
+
+(* scanString scan s: scan reads s from index 0 (the Basis's cs is an index) *)
+fun StringCvt.scanString scan s =
+  let fun getc i = if i < size s then SOME (String.sub (s, i), i + 1) else NONE
+  in Option.map #1 (scan getc 0) end
+
+(* Char.scan reads one character as SML writes it inside a string literal
+ * (the escapes \n, \t, \^C, \ddd, \uXXXX, \", \\, and \ f..f \ gaps of
+ * white space, which are skipped); NONE at a character that is not
+ * printable or at a bad escape *)
+fun Char.scan getc src =
+  let fun digits (n, base, src, acc) =
+        if n = 0 then SOME (acc, src)
+        else case getc src of
+               SOME (c, rest) =>
+                 if (base = 10 andalso Char.isDigit c) orelse (base = 16 andalso Char.isHexDigit c)
+                 then digits (n - 1, base, rest,
+                              acc * base + (if Char.isDigit c then ord c - 48
+                                            else ord (Char.toLower c) - 87))
+                 else NONE
+             | NONE => NONE
+      fun code (SOME (k, rest)) = if k <= 255 then SOME (chr k, rest) else NONE
+        | code NONE = NONE
+      fun gap src =
+        case getc src of
+          SOME (#"\\", rest) => Char.scan getc rest
+        | SOME (c, rest) => if Char.isSpace c then gap rest else NONE
+        | NONE => NONE
+      fun escape src =
+        case getc src of
+          SOME (#"a", r) => SOME (#"\a", r) | SOME (#"b", r) => SOME (#"\b", r)
+        | SOME (#"t", r) => SOME (#"\t", r) | SOME (#"n", r) => SOME (#"\n", r)
+        | SOME (#"v", r) => SOME (#"\v", r) | SOME (#"f", r) => SOME (#"\f", r)
+        | SOME (#"r", r) => SOME (#"\r", r) | SOME (#"\\", r) => SOME (#"\\", r)
+        | SOME (#"\"", r) => SOME (#"\"", r)
+        | SOME (#"^", r) =>
+            (case getc r of
+               SOME (c, r') => if #"@" <= c andalso c <= #"_" then SOME (chr (ord c - 64), r') else NONE
+             | NONE => NONE)
+        | SOME (#"u", r) => code (digits (4, 16, r, 0))
+        | SOME (c, r) =>
+            if Char.isDigit c then code (digits (3, 10, src, 0))
+            else if Char.isSpace c then gap r
+            else NONE
+        | NONE => NONE
+  in
+    case getc src of
+      SOME (#"\\", rest) => escape rest
+    | SOME (c, rest) => if Char.isPrint c then SOME (c, rest) else NONE
+    | NONE => NONE
+  end
+
+fun Char.fromString s = StringCvt.scanString Char.scan s
+
+(* String.scan: the characters Char.scan reads, up to the first it cannot
+ * (NONE if that is the first) *)
+fun String.scan getc src =
+  let fun go (acc, src) =
+        case Char.scan getc src of
+          SOME (c, rest) => go (c :: acc, rest)
+        | NONE => (implode (rev acc), src)
+  in case Char.scan getc src of
+       NONE => (case getc src of NONE => SOME ("", src) | SOME _ => NONE)
+     | SOME _ => SOME (go ([], src))
+  end
+
+fun String.fromString s = StringCvt.scanString String.scan s
+
+fun Char.isAscii c = ord c < 128
+fun Char.isCntrl c = ord c < 32 orelse ord c = 127
+fun Char.< (a, b) = (a : char) < b
+fun Char.<= (a, b) = (a : char) <= b
+fun Char.> (a, b) = (a : char) > b
+fun Char.>= (a, b) = (a : char) >= b
+
+(* Char.toCString: the character as C writes it in a string literal *)
+fun Char.toCString c =
+  case c of
+    #"\n" => "\\n" | #"\t" => "\\t" | #"\v" => "\\v" | #"\b" => "\\b" | #"\r" => "\\r"
+  | #"\f" => "\\f" | #"\a" => "\\a" | #"\\" => "\\\\" | #"\"" => "\\\"" | #"?" => "\\?"
+  | #"'" => "\\'"
+  | _ => if Char.isPrint c then str c
+         else "\\" ^ implode (map (fn k => chr (48 + k)) [ord c div 64, ord c div 8 mod 8, ord c mod 8])
+
+fun String.toCString s = String.translate Char.toCString s
+
+fun String.< (a, b) = (a : string) < b
+fun String.<= (a, b) = (a : string) <= b
+fun String.> (a, b) = (a : string) > b
+fun String.>= (a, b) = (a : string) >= b
+fun String.^ (a, b) = a ^ b
+fun String.collate cmp (a, b) = List.collate cmp (explode a, explode b)
+fun String.rev s = implode (rev (explode s))
+fun String.implodeRev l = implode (rev l)
+fun String.concatWithMap sep f l = String.concatWith sep (map f l)
+
+fun Bool.not b = not b
+fun Bool.toString b = if b then "true" else "false"
+
+(* Bool.scan: white space, then true or false *)
+fun Bool.scan getc src =
+  let fun lit (p, k, s) =
+        if k = size p then SOME s
+        else case getc s of
+               SOME (c, r) => if c = String.sub (p, k) then lit (p, k + 1, r) else NONE
+             | NONE => NONE
+      val s = StringCvt.skipWS getc src
+  in case lit ("true", 0, s) of
+       SOME r => SOME (true, r)
+     | NONE => Option.map (fn r => (false, r)) (lit ("false", 0, s))
+  end
+
+fun Bool.fromString s = StringCvt.scanString Bool.scan s
+
+fun General.! r = !r
+fun General.:= (r, v) = r := v
+fun General.ignore _ = ()
+fun General.o (f, g) x = f (g x)
+fun General.before (a, _) = a
+
+fun List.@ (a, b) = a @ b
+fun List.sub (l, i) = if i < 0 then raise Subscript else List.nth (l, i)
+fun List.splitAt (l, i) = (List.take (l, i), List.drop (l, i))
+fun List.update (l, i, x) =
+  if i < 0 then raise Subscript
+  else List.take (l, i) @ (case List.drop (l, i) of _ :: r => x :: r | [] => raise Subscript)
+fun List.mapi f l = rev (List.foldli (fn (i, x, acc) => f (i, x) :: acc) [] l)
+fun List.appi f l = List.foldli (fn (i, x, _) => f (i, x)) () l
+fun List.foldri f acc l = List.foldli (fn (i, x, k) => fn a => k (f (i, x, a))) (fn a => a) l acc
+fun List.findi p l =
+  let fun go (_, []) = NONE
+        | go (i, x :: xs) = if p (i, x) then SOME (i, x) else go (i + 1, xs)
+  in go (0, l) end
+fun List.concatMap f l = List.concat (map f l)
+fun List.revMap f l = foldl (fn (x, acc) => f x :: acc) [] l
+fun List.reduce f id [] = id
+  | List.reduce f id (x :: xs) = foldl f x xs
+
+fun ListPair.mapi f (a, b) = List.mapi (fn (i, (x, y)) => f (i, x, y)) (ListPair.zip (a, b))
+fun ListPair.appi f (a, b) = List.appi (fn (i, (x, y)) => f (i, x, y)) (ListPair.zip (a, b))
+fun ListPair.allEq p (a, b) = List.length a = List.length b andalso ListPair.all p (a, b)
+fun ListPair.mapPartial f p = List.mapPartial f (ListPair.zip p)
+
+fun Option.app f (SOME x) = f x
+  | Option.app f NONE = ()
+fun Option.filter p x = if p x then SOME x else NONE
+fun Option.fold f acc (SOME x) = f (x, acc)
+  | Option.fold f acc NONE = acc
+fun Option.compose (f, g) x = Option.map f (g x)
+fun Option.composePartial (f, g) x = Option.mapPartial f (g x)
+
+fun Vector.toList v = toList v
+fun Vector.concat vs = fromList (List.concat (map toList vs))
+fun Vector.append (v, x) = fromList (toList v @ [x])
+fun Vector.prepend (x, v) = fromList (x :: toList v)
+fun Vector.collate cmp (a, b) = List.collate cmp (toList a, toList b)
+
+fun Array.toList a = Array.foldr (fn (x, l) => x :: l) [] a
+fun Array.fromVector v = Array.fromList (toList v)
+fun Array.toVector a = Array.vector a
+fun Array.collate cmp (a, b) = List.collate cmp (Array.toList a, Array.toList b)
+
+fun TextIO.output1 (out, c) = TextIO.output (out, str c)
+fun TextIO.outputSubstr (out, ss) = TextIO.output (out, Substring.string ss)
+fun TextIO.closeOut out = TextIO.flushOut out

@@ -251,11 +251,23 @@ static Value *p_tan(Site *s, Value **a, uint32_t loc) { return val_real(tan(need
 static Value *p_atan(Site *s, Value **a, uint32_t loc) { return val_real(atan(need_real(s, a[0])), loc); }
 static Value *p_exp(Site *s, Value **a, uint32_t loc) { return val_real(exp(need_real(s, a[0])), loc); }
 static Value *p_ln(Site *s, Value **a, uint32_t loc) { return val_real(log(need_real(s, a[0])), loc); }
+static Value *p_asin(Site *s, Value **a, uint32_t loc) { return val_real(asin(need_real(s, a[0])), loc); }
+static Value *p_acos(Site *s, Value **a, uint32_t loc) { return val_real(acos(need_real(s, a[0])), loc); }
+static Value *p_sinh(Site *s, Value **a, uint32_t loc) { return val_real(sinh(need_real(s, a[0])), loc); }
+static Value *p_cosh(Site *s, Value **a, uint32_t loc) { return val_real(cosh(need_real(s, a[0])), loc); }
+static Value *p_tanh(Site *s, Value **a, uint32_t loc) { return val_real(tanh(need_real(s, a[0])), loc); }
+static Value *p_log10(Site *s, Value **a, uint32_t loc) { return val_real(log10(need_real(s, a[0])), loc); }
 
 static Value *p_pow(Site *s, Value **a, uint32_t loc)
 {
     double x = need_real(s, a[0]);
     return val_real(pow(x, need(s, a[1], V_REAL, "two reals")->u.r), loc);
+}
+
+static Value *p_atan2(Site *s, Value **a, uint32_t loc)
+{
+    double y = need_real(s, a[0]);
+    return val_real(atan2(y, need(s, a[1], V_REAL, "two reals")->u.r), loc);
 }
 
 /* ---- booleans and comparison ---- */
@@ -496,6 +508,48 @@ static Value *p_input_line(Site *s, Value **a, uint32_t loc)
         t = u;
     }
     return some_cell(s, string_result(s, t, n));
+}
+
+/* TextIO.input1 stdIn: SOME c (two nodes) or NONE at the end (one);
+ * TextIO.lookahead stdIn the same without consuming c. */
+static Value *next_char(Site *s, const Value *stream, int consume)
+{
+    need_stream(s, stream, "stdIn", NULL);
+    int c = getchar();
+    if (c == EOF) return none_value(s);
+    if (!consume) ungetc(c, stdin);
+    return some_cell(s, val_char((unsigned char)c, node(s, 1)));
+}
+
+static Value *p_input1(Site *s, Value **a, uint32_t loc) { (void)loc; return next_char(s, a[0], 1); }
+static Value *p_lookahead(Site *s, Value **a, uint32_t loc) { (void)loc; return next_char(s, a[0], 0); }
+
+static Value *p_end_of_stream(Site *s, Value **a, uint32_t loc)
+{
+    need_stream(s, a[0], "stdIn", NULL);
+    int c = getchar();
+    if (c != EOF) ungetc(c, stdin);
+    return ev_bool(s->ev, c == EOF, loc);
+}
+
+/* TextIO.inputN (stdIn, n): the next n bytes (fewer at the end). */
+static Value *p_input_n(Site *s, Value **a, uint32_t loc)
+{
+    (void)loc;
+    need_stream(s, a[0], "stdIn", NULL);
+    int64_t want = need_int(s, a[1]);
+    if (want < 0) basis_raise(s, "Size", "a negative count");
+    if (want > PML_STRING_MAX) want = PML_STRING_MAX;
+    char *buf = GC_MALLOC_ATOMIC((size_t)want + 1);
+    size_t n = fread(buf, 1, (size_t)want, stdin);
+    return string_result(s, buf, (uint32_t)n);
+}
+
+/* TextIO.closeIn, closeOut: the standard streams stay open (a no-op). */
+static Value *p_close(Site *s, Value **a, uint32_t loc)
+{
+    need_stream(s, a[0], "stdIn", NULL);
+    return unit(loc);
 }
 
 /* TextIO.inputAll stdIn: the rest of the input. */
@@ -828,6 +882,8 @@ static Value *p_int_precision(Site *s, Value **a, uint32_t loc) { (void)a, (void
 static Value *p_maxlen(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_int(UINT32_MAX, loc); }
 static Value *p_string_maxsize(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_int(PML_STRING_MAX, loc); }
 static Value *p_char_maxord(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_int(255, loc); }
+static Value *p_char_minchar(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_char(0, loc); }
+static Value *p_char_maxchar(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_char(255, loc); }
 
 /* ---- dispatch, from the table ---- */
 
