@@ -253,6 +253,12 @@ typedef struct Buf {
     size_t n, cap;
     const ValPrint *lim;
     int over;
+    /* the refs and arrays being printed, outermost first, each with its
+     * marker (-1: none yet); markers are numbered from 0 in the order
+     * they are first needed */
+    struct Cell { const Value *v; int32_t mark; } *path;
+    uint32_t npath, cap_path;
+    int32_t marks;
 } Buf;
 
 static void put(Buf *b, const char *s, size_t n)
@@ -388,11 +394,45 @@ static int print_infix_con(Buf *b, const Value *v, int ctx, uint32_t depth)
     return 1;
 }
 
+static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth);
+
+/* A ref or array inside itself prints as %n, and the outer one is followed
+ * by "as %n", as SML/NJ prints a cycle: ref [L %0,L %0] as %0.  Only the
+ * cells on the path from the root are looked at, so shared cells that do
+ * not form a cycle are printed in full each time, as SML/NJ does. */
 static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
 {
-    char tmp[48];
+    char tmp[24];
     if (b->over) return;
     if (depth >= b->lim->depth) { puts_(b, "#"); return; }
+    if (v->tag != V_ARRAY && !is_ref(v)) { print_plain(b, v, atomic, depth); return; }
+    for (uint32_t i = 0; i < b->npath; i++) {
+        if (b->path[i].v != v) continue;
+        if (b->path[i].mark < 0) b->path[i].mark = b->marks++;
+        snprintf(tmp, sizeof tmp, "%%%d", (int)b->path[i].mark);
+        puts_(b, tmp);
+        return;
+    }
+    if (b->npath == b->cap_path) {
+        uint32_t c = b->cap_path ? 2 * b->cap_path : 16;
+        void *p = realloc(b->path, c * sizeof *b->path);
+        if (!p) { b->over = 1; return; }
+        b->path = p;
+        b->cap_path = c;
+    }
+    uint32_t k = b->npath++;
+    b->path[k] = (struct Cell){v, -1};
+    print_plain(b, v, atomic, depth);
+    b->npath--;
+    if (b->path[k].mark >= 0) {
+        snprintf(tmp, sizeof tmp, " as %%%d", (int)b->path[k].mark);
+        puts_(b, tmp);
+    }
+}
+
+static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth)
+{
+    char tmp[48];
     switch (v->tag) {
     case V_INT:
         if (v->u.i < 0) snprintf(tmp, sizeof tmp, "~%llu", (unsigned long long)-(uint64_t)v->u.i);
@@ -482,7 +522,7 @@ char *val_escape(const char *s, uint32_t n)
     ValPrint def;
     val_print_default(&def);
     def.string_depth = UINT32_MAX;
-    Buf b = {NULL, 0, 0, &def, 0};
+    Buf b = {.lim = &def};
     put_escaped(&b, s, n);
     if (!b.s) return strdup("");
     return b.s;
@@ -500,8 +540,9 @@ char *val_to_sml(const Value *v, const ValPrint *lim)
 {
     ValPrint def;
     if (!lim) { val_print_default(&def); lim = &def; }
-    Buf b = {NULL, 0, 0, lim, 0};
+    Buf b = {.lim = lim};
     print_val(&b, v, 0, 0);
+    free(b.path);
     if (b.over) { free(b.s); return NULL; }
     if (!b.s) return strdup("");
     return b.s;
