@@ -47,7 +47,7 @@
 #     typed), integers of 2^30 or more (SML/NJ's int has 31 bits).
 #
 # A program reads FILE.stdin as its standard input, in both, if there is
-# one (else /dev/null).  TextIO.output writes where print does in both; a
+# one (else /dev/null).  TextIO.output (output1, outputSubstr) writes where print does in both; a
 # program for the oracle writes nothing to TextIO.stdErr.
 #
 # SML/NJ's output: the line `val result = VALUE : TYPE` (with
@@ -256,7 +256,9 @@ def main(argv):
                      "fun pml_print (s : string) = pml_out := s :: !pml_out;\n"
                      "val print = pml_print;\n"
                      "structure TextIO = struct open TextIO val print = pml_print\n"
-                     "  fun output (_ : outstream, s) = pml_print s end;\n")
+                     "  fun output (_ : outstream, s) = pml_print s\n"
+                     "  fun output1 (_ : outstream, c) = pml_print (str c)\n"
+                     "  fun outputSubstr (_ : outstream, s) = pml_print (Substring.string s) end;\n")
     sys.stdout.write(param_fun(defs))
     sys.stdout.write(open(prims).read() + "\n")
     sys.stdout.write("(* ---- the prelude, translated ---- *)\n")
