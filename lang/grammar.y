@@ -430,6 +430,7 @@ aexp(E) ::= STRING(T).                  { E = ast_string(ARENA, SP(T), T.v.s, T.
 aexp(E) ::= ID(T).                      { E = ast_var(ARENA, SP(T), T.v.s); }
 aexp(E) ::= LONGID(T).                  { E = ast_var(ARENA, SP(T), T.v.s); }
 aexp(E) ::= OP(T) opname(N).            { E = ast_var(ARENA, TO(SP(T), N), N.v.s); }
+aexp(E) ::= OP(T) LONGID(N).            { E = ast_var(ARENA, TO(SP(T), N), N.v.s); }  /* op I.+ */
 aexp(E) ::= PROJ(T).                    { E = ast_selector(ARENA, SP(T), T.v.i, NULL); }
 aexp(E) ::= SEL(T).                     { E = ast_selector(ARENA, SP(T), 0, T.v.s); }
 aexp(E) ::= LPAREN(L) RPAREN(R).        { E = ast_elems(ARENA, EX_TUPLE, TO(SP(L), R), (List){0}); }

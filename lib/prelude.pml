@@ -756,3 +756,28 @@ fun Array.collate cmp (a, b) = List.collate cmp (Array.toList a, Array.toList b)
 fun TextIO.output1 (out, c) = TextIO.output (out, str c)
 fun TextIO.outputSubstr (out, ss) = TextIO.output (out, Substring.string ss)
 fun TextIO.closeOut out = TextIO.flushOut out
+
+(* The arithmetic and comparison operators under Int's and Real's names
+ * (structure I = Int ... op I.+) *)
+fun Int.+ (a : int, b) = a + b
+fun Int.- (a : int, b) = a - b
+fun Int.* (a : int, b) = a * b
+fun Int.div (a : int, b) = a div b
+fun Int.mod (a : int, b) = a mod b
+fun Int.~ (a : int) = ~a
+fun Int.< (a : int, b) = a < b
+fun Int.<= (a : int, b) = a <= b
+fun Int.> (a : int, b) = a > b
+fun Int.>= (a : int, b) = a >= b
+fun Int.toInt (a : int) = a
+fun Int.fromInt (a : int) = a
+fun Int.sameSign (a, b) = Int.sign a = Int.sign b
+fun Real.+ (a : real, b) = a + b
+fun Real.- (a : real, b) = a - b
+fun Real.* (a : real, b) = a * b
+fun Real./ (a : real, b) = a / b
+fun Real.~ (a : real) = ~a
+fun Real.< (a : real, b) = a < b
+fun Real.<= (a : real, b) = a <= b
+fun Real.> (a : real, b) = a > b
+fun Real.>= (a : real, b) = a >= b
