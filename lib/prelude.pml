@@ -781,3 +781,31 @@ fun Real.< (a : real, b) = a < b
 fun Real.<= (a : real, b) = a <= b
 fun Real.> (a : real, b) = a > b
 fun Real.>= (a : real, b) = a >= b
+
+(* SML/NJ's further List and ListPair members (with indices, folds of a
+ * map, unfolds) *)
+fun List.revMapi f l = rev (List.mapi f l)
+fun List.mapPartiali f l = List.mapPartial (fn x => x) (List.mapi f l)
+fun List.revMapPartial f l = rev (List.mapPartial f l)
+fun List.revMapPartiali f l = rev (List.mapPartiali f l)
+fun List.concatMapi f l = List.concat (List.mapi f l)
+fun List.foldMapl f g acc l = foldl (fn (x, a) => f (g x, a)) acc l
+fun List.foldMapr f g acc l = foldr (fn (x, a) => f (g x, a)) acc l
+
+(* unfoldl f s: x1 :: x2 :: ... while f gives SOME (xi, s'); unfoldr the
+ * same list reversed (SML/NJ's) *)
+fun List.unfoldl f s =
+  case f s of SOME (x, s') => x :: List.unfoldl f s' | NONE => []
+fun List.unfoldr f s =
+  let fun go (s, acc) = case f s of SOME (x, s') => go (s', x :: acc) | NONE => acc
+  in go (s, []) end
+
+fun ListPair.foldli f acc p = List.foldli (fn (i, (x, y), a) => f (i, x, y, a)) acc (ListPair.zip p)
+fun ListPair.foldri f acc p = List.foldri (fn (i, (x, y), a) => f (i, x, y, a)) acc (ListPair.zip p)
+fun ListPair.foldliEq f acc p = List.foldli (fn (i, (x, y), a) => f (i, x, y, a)) acc (ListPair.zipEq p)
+fun ListPair.foldriEq f acc p = List.foldri (fn (i, (x, y), a) => f (i, x, y, a)) acc (ListPair.zipEq p)
+fun ListPair.mapiEq f p = List.mapi (fn (i, (x, y)) => f (i, x, y)) (ListPair.zipEq p)
+fun ListPair.appiEq f p = List.appi (fn (i, (x, y)) => f (i, x, y)) (ListPair.zipEq p)
+fun ListPair.mapPartialEq f p = List.mapPartial f (ListPair.zipEq p)
+fun ListPair.mapPartiali f p = List.mapPartiali (fn (i, (x, y)) => f (i, x, y)) (ListPair.zip p)
+fun ListPair.mapPartialiEq f p = List.mapPartiali (fn (i, (x, y)) => f (i, x, y)) (ListPair.zipEq p)

@@ -1,1 +1,1 @@
-val result = Substring.full "abc"
+val result = CharVector.foldl op+ 0 "abc"
