@@ -595,7 +595,7 @@ fun StringCvt.skipWS getc src = StringCvt.dropl Char.isSpace getc src
 (* scanString scan s: scan reads s from index 0 (the Basis's cs is an index) *)
 fun StringCvt.scanString scan s =
   let fun getc i = if i < size s then SOME (String.sub (s, i), i + 1) else NONE
-  in Option.map #1 (scan getc 0) end
+  in case scan getc 0 of SOME (x, _) => SOME x | NONE => NONE end
 
 (* Char.scan reads one character as SML writes it inside a string literal
  * (the escapes \n, \t, \^C, \ddd, \uXXXX, \", \\, and \ f..f \ gaps of

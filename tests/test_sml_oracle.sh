@@ -403,6 +403,9 @@ src = re.sub(r"^fun \w+\.[!%&$#+\-/:<=>?@\\~`^|*]+ .*\n", "", src, flags=re.M)
 defined = set(re.findall(r"^fun\s+(?:op\s+)?(\w+\.\w+)", src, flags=re.M))
 src = re.sub(r"\b(\w+)\.(\w+)\b",
              lambda m: m.group(1) + "_" + m.group(2) if m.group(0) in defined else m.group(0), src)
+# the prelude's substring constructor, as a datatype of SML's
+src = "datatype substring_ = Substring_SUBSTRING_ of string * int * int;\n" + \
+      src.replace("Substring.SUBSTRING_", "Substring_SUBSTRING_")
 src = re.sub(r"^(fun|val)", r";\1", src, flags=re.M)
 # PML's length also works on lists; the shim's is Vector.length
 src = src.replace("fun List_length l = length l", "fun List_length l = List.length l")
@@ -507,6 +510,19 @@ val checks = [
       andalso Vector_foldri (fn (i, x, a) => a * 3 + i * x) 0 v = Vector.foldri (fn (i, x, a) => a * 3 + i * x) 0 v
       andalso Vector_mapi (fn (i, x) => i - x) v = Vector.mapi (fn (i, x) => i - x) v
       andalso Vector_findi (fn (i, x) => x > i + 4) v = Vector.findi (fn (i, x) => x > i + 4) v end),
+  ("substring", let val ss = ["", "a b", " ab,c ,", "abc"]
+                    fun sep c = c = #"," orelse c = #" "
+                    fun str' s = Substring.string s
+                    fun mine s = Substring_full s
+                    fun theirs s = Substring.full s in
+      List.all (fn s => map Substring_string (Substring_fields sep (mine s)) = map str' (Substring.fields sep (theirs s))
+                        andalso map Substring_string (Substring_tokens sep (mine s)) = map str' (Substring.tokens sep (theirs s))
+                        andalso Substring_string (#1 (Substring_splitl Char.isAlpha (mine s))) = str' (#1 (Substring.splitl Char.isAlpha (theirs s)))
+                        andalso Substring_string (#2 (Substring_splitr Char.isAlpha (mine s))) = str' (#2 (Substring.splitr Char.isAlpha (theirs s)))
+                        andalso Substring_string (#2 (Substring_position "b" (mine s))) = str' (#2 (Substring.position "b" (theirs s)))
+                        andalso Substring_foldr op:: [] (mine s) = Substring.foldr op:: [] (theirs s)
+                        andalso StringCvt_takel Char.isAlpha Substring_getc (mine s) = StringCvt.takel Char.isAlpha Substring.getc (theirs s)
+                        andalso String_fromString s = String.fromString s andalso Char_fromString s = Char.fromString s) ss end),
   ("errors", ((hd []; false) handle Empty => true)
              andalso ((tl []; false) handle Empty => true)
              andalso ((List_last []; false) handle Empty => true)
