@@ -584,6 +584,25 @@ static int basis_structure(const char *name)
     return 0;
 }
 
+/* Names of what stays unsupported, with the message that says what to
+ * do instead (docs/basis.md), by prefix. */
+static const struct { const char *prefix, *why; } unsupported[] = {
+    {"Control.", "SML/NJ's Control structure is not supported; "
+                 "pml run's --print-depth, --print-length and --string-depth set what Control.Print does"},
+    {"TextIO.open", "pml programs read their standard input and write stdOut and stdErr only, "
+                    "files are not opened (give the data as standard input: pml run prog.sml < data)"},
+    {"PolyML.", "Poly/ML's PolyML structure is not supported (pml runs SML as SML/NJ does)"},
+    {"SMLofNJ.", "SML/NJ's SMLofNJ structure is not supported"},
+    {"CM.", "SML/NJ's compilation manager is not supported; load files with use \"file\";"},
+};
+
+static const char *unsupported_why(const char *name)
+{
+    for (size_t i = 0; i < sizeof unsupported / sizeof *unsupported; i++)
+        if (strncmp(name, unsupported[i].prefix, strlen(unsupported[i].prefix)) == 0) return unsupported[i].why;
+    return NULL;
+}
+
 static void resolve_var(R *r, Expr *e)
 {
     Binding *b = lookup(r, e->name);
@@ -595,9 +614,8 @@ static void resolve_var(R *r, Expr *e)
     }
     int p = prim_lookup(e->name);
     int basis = p < 0 ? basis_structure(e->name) : 0;
-    if (p < 0 && strncmp(e->name, "Control.", 8) == 0)
-        fail(r, e->span, "'%s': SML/NJ's Control structure is not supported; "
-             "pml run's --print-depth, --print-length and --string-depth set what Control.Print does", e->name);
+    const char *why = p < 0 ? unsupported_why(e->name) : NULL;
+    if (why) { diag_set(r->d, e->span, "'%.64s': %s", e->name, why); longjmp(r->fail, 1); }
     if (basis == 1)
         fail(r, e->span, "'%s' is not in the part of Standard ML's Basis PML has", e->name);
     else if (basis == 2)

@@ -1,1 +1,1 @@
-val result = TextIO.openIn "data.txt"
+val result = TextIO.scanStream (Int.scan StringCvt.DEC) TextIO.stdIn

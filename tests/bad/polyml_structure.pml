@@ -1,0 +1,1 @@
+val result = PolyML.makestring [1, 2]

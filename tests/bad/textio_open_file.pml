@@ -1,0 +1,2 @@
+val lines = TextIO.inputLine (TextIO.openIn "data.txt")
+val result = lines
