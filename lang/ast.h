@@ -83,6 +83,8 @@ struct ConDef {
     const char *alias_of; /* exception E = F: the name F (declarations only) */
     const char *tyname; /* the datatype's name (t of datatype t = ...) */
     int abstract;       /* 1: of an abstype (its values print as -) */
+    int opaque;         /* 1: of a datatype that an opaque signature (:>)
+                           makes abstract outside (its values print as -) */
     int infix;          /* 0: printed C (a, b); else 1 + the precedence of
                            the name's top-level infix status, printed a C b */
     int infix_right;    /* with infix: declared infixr */

@@ -1056,6 +1056,24 @@ static Binding **exported(R *r, const SigExp *g, uint32_t mark, uint32_t *n, Spa
 
 static void strexp_members(R *r, Dec *d);
 
+/* S :> SIG = struct ... end (or a functor's body under :> SIG): a datatype
+ * of the body whose constructors SIG does not name is seen outside as an
+ * abstract type, and SML/NJ prints its values as -; so are they printed
+ * here (values.c).  Only datatypes declared directly in the body: a type
+ * abbreviation (type t = int) made opaque prints as its definition. */
+static void seal_datatypes(const Dec *body, Binding *const *members, uint32_t n)
+{
+    if (body->functor || body->arg || body->alias_of) return;
+    for (uint32_t i = 0; i < body->ndecs; i++) {
+        Dec *dt = body->decs[i];
+        if (dt->kind != DEC_DATATYPE || dt->alias_of) continue;
+        int named = 0;
+        for (uint32_t k = 0; k < dt->ncons && !named; k++)
+            for (uint32_t j = 0; j < n && !named; j++) named = members[j]->con == &dt->cons[k];
+        for (uint32_t k = 0; k < dt->ncons && !named; k++) dt->cons[k].opaque = 1;
+    }
+}
+
 static const Functor *find_functor(R *r, const char *name, Span sp)
 {
     for (uint32_t i = r->nfcts; i-- > 0;)
@@ -1155,6 +1173,7 @@ static void apply_functor(R *r, Dec *d)
     Dec *body = copy_body(r, fd);
     strexp_members(r, body);
     Binding **res = exported(r, f->rsig, body_mark, &nres, fd->span, NULL);
+    if (fd->opaque && f->rsig) seal_datatypes(body, res, nres);
     count_copied(r, nargs + nres);
     r->vis_end = saved[0];
     r->floor = saved[1];
@@ -1194,6 +1213,7 @@ static void resolve_structure(R *r, Dec *d)
     strexp_members(r, d);
     const SigExp *g = d->sig ? find_sig(r, d->sig) : NULL;
     Binding **members = exported(r, g, mark, &n, d->span, d->name);
+    if (d->opaque && g) seal_datatypes(d, members, n);
     scope_pop(r, mark);
     for (uint32_t j = 0; j < n; j++) bind_alias(r, members[j], join_name(r, d->name, members[j]->name));
     bind(r, join_name(r, d->name, ""), B_STR);

@@ -494,7 +494,8 @@ static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth)
             puts_(b, "]");
             break;
         }
-        if (v->con->abstract) { /* an abstype's value: SML/NJ prints - */
+        if (v->con->abstract || v->con->opaque) { /* an abstype's, or one an opaque
+                                                     signature hides: SML/NJ prints - */
             puts_(b, "-");
             break;
         }
