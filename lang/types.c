@@ -976,6 +976,17 @@ static const struct { const char *name, *type; } prim_types[] = {
     {"TextIO.flushOut", "TextIO.outstream -> unit"},
     {"TextIO.inputLine", "TextIO.instream -> string option"},
     {"TextIO.inputAll", "TextIO.instream -> string"},
+    {"TextIO.input", "TextIO.instream -> string"},
+    {"TextIO.input1", "TextIO.instream -> char option"},
+    {"TextIO.lookahead", "TextIO.instream -> char option"},
+    {"TextIO.inputN", "TextIO.instream * int -> string"},
+    {"TextIO.endOfStream", "TextIO.instream -> bool"},
+    {"TextIO.closeIn", "TextIO.instream -> unit"},
+    {"Math.asin", "real -> real"}, {"Math.acos", "real -> real"},
+    {"Math.atan2", "real * real -> real"}, {"Math.sinh", "real -> real"},
+    {"Math.cosh", "real -> real"}, {"Math.tanh", "real -> real"},
+    {"Math.log10", "real -> real"},
+    {"Char.minChar", "char"}, {"Char.maxChar", "char"},
 };
 
 static const char *prim_type_text(const char *name)
@@ -1065,10 +1076,16 @@ static void init_builtins(Ck *c)
     /* the Basis's abstract types (bound only under their structures' names) */
     static const struct { const char *name; int eq; } abs[] = {
         {"TextIO.instream", 0}, {"TextIO.outstream", 0}, {"StringCvt.radix", 1},
+        {"Substring.substring", 0},
     };
     for (size_t i = 0; i < sizeof abs / sizeof abs[0]; i++)
         env_bind(c, NS_TYPE, abs[i].name)->sch =
             mono(c, con0(c, new_tycon(c, abs[i].name, 0, abs[i].eq)));
+    /* substring at the top level too; StringCvt's reader and its cs (an
+     * index into the string scanString reads, lib/prelude.pml) */
+    env_bind(c, NS_TYPE, "substring")->sch = env_find(c, NS_TYPE, "Substring.substring")->sch;
+    env_bind(c, NS_TYPE, "StringCvt.reader")->sch = read_scheme(c, "'b -> ('a * 'b) option");
+    env_bind(c, NS_TYPE, "StringCvt.cs")->sch = env_find(c, NS_TYPE, "int")->sch;
     static const struct { const char *name, *type; } cons[] = {
         {"false", "bool"}, {"true", "bool"}, {"nil", "'a list"}, {"::", "'a * 'a list -> 'a list"},
         {"NONE", "'a option"}, {"SOME", "'a -> 'a option"}, {"ref", "'a -> 'a ref"},
@@ -1079,6 +1096,7 @@ static void init_builtins(Ck *c)
         {"OCT", "StringCvt.radix"}, {"DEC", "StringCvt.radix"}, {"HEX", "StringCvt.radix"},
         {"stdIn", "TextIO.instream"}, {"stdOut", "TextIO.outstream"},
         {"stdErr", "TextIO.outstream"},
+        {"Span", "exn"}, {"Substring.SUBSTRING_", "string * int * int -> Substring.substring"},
     };
     for (size_t i = 0; i < sizeof cons / sizeof cons[0]; i++) {
         const ConDef *con = resolve_builtin_con(cons[i].name);
