@@ -125,6 +125,8 @@ typedef struct Ck {
     Type **pending, **flexes;
     uint32_t npending, cappending, nflexes, capflexes;
     Span top_span;
+    const char *strname;    /* the structure being declared (an opaque
+                               functor result's types are named after it) */
     /* the right-hand side of the val being checked, and where SML/NJ
      * reports an error of that expression itself: from the pattern on */
     Span rhs, rhs_at;
@@ -1742,14 +1744,26 @@ typedef struct Sm {
     const Str *s;           /* the structure matched; NULL: a formal argument */
     int opaque;             /* :> or a formal argument: type t is a new type */
     Span sp;                /* where a mismatch is reported */
+    const char *path;       /* the structure's name (A, A.B; NULL: none), which
+                               qualifies its abstract types as SML/NJ prints
+                               them (A.t) */
     Entry *view;            /* the members the signature lets through */
     uint32_t n, cap;
     const TyBind **where;   /* where type t = ty, t named relative to here */
     uint32_t nwhere, capwhere;
 } Sm;
 
-static Str *sig_elab(Ck *c, const Str *s, const SigExp *g, int opaque, Span sp,
+static Str *sig_elab(Ck *c, const Str *s, const SigExp *g, int opaque, Span sp, const char *path,
                      const TyBind *const *where, uint32_t nwhere);
+
+/* path.name, or name without a path */
+static const char *qualified(Ck *c, const char *path, const char *name)
+{
+    if (!path) return name;
+    char *q = arena_alloc(c->arena, strlen(path) + strlen(name) + 2);
+    sprintf(q, "%s.%s", path, name);
+    return q;
+}
 
 static Entry *str_find(const Str *s, Ns ns, const char *name)
 {
@@ -1810,9 +1824,9 @@ static const SigExp *sig_body(Ck *c, const SigExp *g, Sm *m)
 }
 
 /* A new abstract type (rules 69-70 under :>, rule 86 for a formal argument). */
-static Scheme *abstract_tyfun(Ck *c, const char *name, uint32_t arity, int eq)
+static Scheme *abstract_tyfun(Ck *c, const Sm *m, const char *name, uint32_t arity, int eq)
 {
-    Tycon *tc = new_tycon(c, name, arity, eq);
+    Tycon *tc = new_tycon(c, qualified(c, m->path, name), arity, eq);
     tc->abstract = 1;
     return tycon_scheme(c, tc);
 }
@@ -1933,16 +1947,15 @@ static void spec_type(Ck *c, Sm *m, const Spec *sp)
     Entry *have = m->s ? matched_type(c, m, b->name, b->ntyvars) : NULL;
     if (have && def && !same_tyfun(c, def, have->sch)) {
         Buf b1 = {0}, b2 = {0};
-        error_at(c, m->sp, "type %s does not match its definition in the signature: signature: %s, structure: %s",
+        error_at(c, m->sp, "type %s does not match definitional specification: spec: %s, actual: %s",
                  b->name, show(c, &b1, def->body), show(c, &b2, have->sch->body));
         free(b1.s);
         free(b2.s);
     } else if (have && sp->kind == SPEC_EQTYPE && !arg_admits_eq(c, have->sch->body)) {
-        error_at(c, m->sp, "type %s must be an equality type (the signature specifies eqtype %s)", b->name,
-                 b->name);
+        error_at(c, m->sp, "type %s must be an equality type", b->name);
     }
     Scheme *sch = def ? def : have && !m->opaque ? have->sch
-                : abstract_tyfun(c, b->name, b->ntyvars, sp->kind == SPEC_EQTYPE);
+                : abstract_tyfun(c, m, b->name, b->ntyvars, sp->kind == SPEC_EQTYPE);
     view_add(c, m, NS_TYPE, b->name, sch, have && !def ? have->sch : sch, NULL);
 }
 
@@ -1965,7 +1978,7 @@ static void spec_datatype(Ck *c, Sm *m, const Spec *sp)
         const TyBind *dt = d->cons[i].dt;
         if (i > 0 && d->cons[i - 1].dt == dt) continue;
         Entry *have = matched_type(c, m, dt->name, dt->ntyvars);
-        Scheme *sch = have ? have->sch : abstract_tyfun(c, dt->name, dt->ntyvars, 0);
+        Scheme *sch = have ? have->sch : abstract_tyfun(c, m, dt->name, dt->ntyvars, 0);
         view_add(c, m, NS_TYPE, dt->name, sch, sch, NULL);
     }
     for (uint32_t i = 0; i < d->ntybinds; i++) {
@@ -1980,7 +1993,7 @@ static void spec_datatype_copy(Ck *c, Sm *m, const Spec *sp)
     const char *t = sp->bind->name;
     Entry *of = env_find(c, NS_TYPE, sp->name + strlen("datatype "));
     Entry *have = m->s ? matched_type(c, m, t, of ? of->sch->n : 0) : NULL;
-    Scheme *sch = of ? of->sch : have ? have->sch : abstract_tyfun(c, t, 0, 0);
+    Scheme *sch = of ? of->sch : have ? have->sch : abstract_tyfun(c, m, t, 0, 0);
     view_add(c, m, NS_TYPE, t, sch, sch, NULL);
 }
 
@@ -2004,7 +2017,8 @@ static void spec_structure(Ck *c, Sm *m, const Spec *sp)
         x->name = w->name + len + 1;
         where_add(&down, x);
     }
-    Str *v = sig_elab(c, sub, sp->sub, m->opaque, m->sp, down.where, down.nwhere);
+    Str *v = sig_elab(c, sub, sp->sub, m->opaque, m->sp, qualified(c, m->path, sp->name), down.where,
+                      down.nwhere);
     free(down.where);
     view_add(c, m, NS_STR, sp->name, NULL, NULL, v);
     for (uint32_t i = 0; i < v->n; i++) {
@@ -2084,11 +2098,12 @@ static void spec_list(Ck *c, Sm *m, const SigExp *g)
 /* The view of structure s through signature g (s NULL: the formal argument
  * g describes): what the signature specifies, at the signature's types,
  * the types it leaves abstract new ones under :> (rules 64-65, 100). */
-static Str *sig_elab(Ck *c, const Str *s, const SigExp *g, int opaque, Span sp,
+static Str *sig_elab(Ck *c, const Str *s, const SigExp *g, int opaque, Span sp, const char *path,
                      const TyBind *const *where, uint32_t nwhere)
 {
     Sm m = {0};
     m.s = s;
+    m.path = path;
     m.opaque = opaque || !s;
     m.sp = sp;
     for (uint32_t i = 0; i < nwhere; i++) where_add(&m, where[i]);
@@ -2137,13 +2152,13 @@ static Str *ty_strexp(Ck *c, const Dec *d)
         const Dec *fd = f ? f->fct : NULL;
         Str *arg = ty_strexp(c, d->decs[0]);
         env_undo(c, mark);
-        if (fd) arg = sig_elab(c, arg, fd->psig, 0, d->span, NULL, 0);    /* rule 54 */
+        if (fd) arg = sig_elab(c, arg, fd->psig, 0, d->span, NULL, NULL, 0);    /* rule 54 */
         env_rebind(c, arg, fd ? fd->functor : NULL);
         if (fd && fd->functor) env_bind(c, NS_STR, fd->functor)->str = arg;
         /* a body that failed at its declaration is not reported again */
         uint32_t errors = c->rep->nerrors;
         Str *body = ty_strexp(c, d->decs[1]);
-        if (fd && fd->sig) body = sig_elab(c, body, fd->sig, fd->opaque, d->span, NULL, 0);
+        if (fd && fd->sig) body = sig_elab(c, body, fd->sig, fd->opaque, d->span, c->strname, NULL, 0);
         if (f && f->fct_failed) c->rep->nerrors = errors;
         return body;
     }
@@ -2158,12 +2173,12 @@ static Str *ty_strexp(Ck *c, const Dec *d)
 static void ty_functor(Ck *c, const Dec *d)
 {
     uint32_t mark = c->nenv, errors = c->rep->nerrors;
-    Str *formal = sig_elab(c, NULL, d->psig, 1, d->span, NULL, 0);
+    Str *formal = sig_elab(c, NULL, d->psig, 1, d->span, d->functor, NULL, 0);
     env_rebind(c, formal, d->functor);
     if (d->functor) env_bind(c, NS_STR, d->functor)->str = formal;
     if (d->formal_body) {
         Str *body = ty_strexp(c, d->formal_body);
-        if (d->sig) sig_elab(c, body, d->sig, d->opaque, d->span, NULL, 0);
+        if (d->sig) sig_elab(c, body, d->sig, d->opaque, d->span, NULL, NULL, 0);
     }
     env_undo(c, mark);
     Entry *e = env_bind(c, NS_FCT, d->name);
@@ -2211,9 +2226,12 @@ static void ty_dec(Ck *c, Dec *d)
     }
     case DEC_STRUCTURE: {
         uint32_t mark = c->nenv;
+        const char *outer = c->strname;
+        if (d->name) c->strname = d->name;
         Str *s = ty_strexp(c, d);
+        c->strname = outer;
         env_undo(c, mark);
-        if (d->sig) s = sig_elab(c, s, d->sig, d->opaque, d->span, NULL, 0);  /* rules 52-53 */
+        if (d->sig) s = sig_elab(c, s, d->sig, d->opaque, d->span, d->name, NULL, 0);  /* rules 52-53 */
         if (d->name) {
             env_bind(c, NS_STR, d->name)->str = s;
             env_rebind(c, s, d->name);
