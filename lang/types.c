@@ -80,7 +80,7 @@ typedef struct Scheme {
 
 /* ---- the environment ------------------------------------------------- */
 
-typedef enum Ns { NS_VAL, NS_TYPE, NS_STR, NS_FCT, NS_SIG } Ns;
+typedef enum Ns { NS_VAL, NS_TYPE, NS_STR, NS_FCT, NS_SIG, NS_CON } Ns;
 
 typedef struct Str Str;
 typedef struct Entry {
@@ -92,6 +92,7 @@ typedef struct Entry {
     const Dec *fct;         /* NS_FCT: the functor's declaration */
     int fct_failed;         /* NS_FCT: its body had errors at the declaration */
     const SigExp *sig;      /* NS_SIG */
+    const ConDef *con;      /* NS_CON: a constructor, by name (matching) */
 } Entry;
 
 /* A structure: the entries its body declared (names relative to it). */
@@ -218,6 +219,7 @@ static void env_rebind(Ck *c, const Str *s, const char *prefix)
         e->fct = m->fct;
         e->fct_failed = m->fct_failed;
         e->sig = m->sig;
+        e->con = m->con;
     }
 }
 
@@ -1684,6 +1686,7 @@ static void ty_datatype(Ck *c, const Dec *d)        /* rules 17, 28-30, 18 */
         s->body = args[i] ? arrow(c, args[i], tys[i]->body) : tys[i]->body;
         c->ntv = tv;
         con_set(c, con, s);
+        env_bind(c, NS_CON, con->name)->con = con;
     }
     for (int changed = 1; changed;) {
         changed = 0;
@@ -1718,15 +1721,20 @@ static void ty_typedec(Ck *c, const Dec *d)         /* rule 27 */
 }
 
 /* exception E [of ty] (rules 30, 31; a spec: rule 75) */
-static void exn_con(Ck *c, const ConDef *con)
+static Type *exn_type(Ck *c, const ConDef *con)
 {
     Type *exn = con0(c, c->t_exn);
     /* inside a val or fun, a type variable no declaration scopes yet is
      * scoped there, the innermost one being checked (§4.6: let
      * exception E of 'a in a fun) */
     if (c->level > 0 && con->has_arg) ty_scope_annot(c, con->arg_ty);
-    Type *t = con->has_arg && con->arg_ty ? arrow(c, ty_type(c, con->arg_ty), exn) : exn;
-    con_set(c, con, mono(c, t));
+    return con->has_arg && con->arg_ty ? arrow(c, ty_type(c, con->arg_ty), exn) : exn;
+}
+
+static void exn_con(Ck *c, const ConDef *con)
+{
+    con_set(c, con, mono(c, exn_type(c, con)));
+    env_bind(c, NS_CON, con->name)->con = con;
 }
 
 static void ty_exception(Ck *c, const Dec *d)
@@ -1893,6 +1901,15 @@ static Scheme *spec_scheme(Ck *c, const TyExp *x)
     return s;
 }
 
+static void value_mismatch(Ck *c, const Sm *m, const char *name, Type *spec, Type *actual)
+{
+    Buf b1 = {0}, b2 = {0};
+    error_at(c, m->sp, "value type in structure doesn't match signature spec: name: %s, spec: %s, actual: %s",
+             name, show(c, &b1, spec), show(c, &b2, actual));
+    free(b1.s);
+    free(b2.s);
+}
+
 /* The spec's type as the view sees it: the view's (abstract) types bound
  * over the structure's for the while. */
 static Scheme *view_scheme(Ck *c, const Sm *m, const TyExp *x)
@@ -1909,13 +1926,8 @@ static void spec_val(Ck *c, Sm *m, const Spec *sp)
 {
     Scheme *want = spec_scheme(c, sp->ty);
     const Entry *have = str_find(m->s, NS_VAL, sp->name);
-    if (have && unify(c, rigid_instance(c, want), instantiate(c, have->sch, NULL)) != U_OK) {
-        Buf b1 = {0}, b2 = {0};
-        error_at(c, m->sp, "value type in structure doesn't match signature spec: name: %s, spec: %s, actual: %s",
-                 sp->name, show(c, &b1, want->body), show(c, &b2, have->sch->body));
-        free(b1.s);
-        free(b2.s);
-    }
+    if (have && unify(c, rigid_instance(c, want), instantiate(c, have->sch, NULL)) != U_OK)
+        value_mismatch(c, m, sp->name, want->body, have->sch->body);
     view_add(c, m, NS_VAL, sp->name, m->opaque && m->s ? view_scheme(c, m, sp->ty) : want, want, NULL);
 }
 
@@ -2076,6 +2088,57 @@ static void spec_sharing(Ck *c, Sm *m, const Spec *sp)
     }
 }
 
+/* The spec's type of a datatype's constructor (its datatype as bound for
+ * matching: the structure's). */
+static Scheme *spec_con_scheme(Ck *c, const ConDef *con)
+{
+    const TyBind *dt = con->dt;
+    Entry *t = env_find(c, NS_TYPE, dt->name);
+    if (!t || t->sch->n != dt->ntyvars) return NULL;
+    uint32_t tv = c->ntv;
+    Type **g = arena_alloc(c->arena, (dt->ntyvars ? dt->ntyvars : 1) * sizeof *g);
+    for (uint32_t k = 0; k < dt->ntyvars; k++) {
+        g[k] = new_type(c, T_GEN);
+        g[k]->id = k;
+        tyvar_push(c, dt->tyvars[k], g[k]);
+    }
+    Scheme *s = arena_alloc(c->arena, sizeof *s);
+    s->n = dt->ntyvars;
+    s->body = instantiate(c, t->sch, g);
+    if (con->has_arg && con->arg_ty) s->body = arrow(c, ty_type(c, con->arg_ty), s->body);
+    c->ntv = tv;
+    return s;
+}
+
+/* A constructor or exception the signature specifies, against the
+ * structure's (rules 71, 75): the same type, and for a datatype the same
+ * constructors (those the structure lacks are the resolver's error). */
+static void spec_con(Ck *c, Sm *m, const Spec *sp)
+{
+    const Entry *have = m->s ? str_find(m->s, NS_CON, sp->name) : NULL;
+    if (!have) {
+        if (!m->s && sp->kind == SPEC_EXN) exn_con(c, sp->con);
+        return;
+    }
+    Scheme *want = sp->kind == SPEC_EXN ? mono(c, exn_type(c, sp->con)) : spec_con_scheme(c, sp->con);
+    Scheme *actual = con_get(c, have->con);
+    if (want && actual && unify(c, rigid_instance(c, want), instantiate(c, actual, NULL)) != U_OK)
+        value_mismatch(c, m, sp->name, want->body, actual->body);
+    if (sp->kind != SPEC_CON || sp->con->tag != 0 || have->con->ncons <= sp->con->ncons) return;
+    /* the first constructor of the spec's datatype: the structure's has more */
+    Buf b = {0};
+    for (uint32_t i = 0; i < m->s->n; i++) {
+        const Entry *e = &m->s->members[i];
+        if (e->ns != NS_CON || e->con->dt != have->con->dt || str_find(m->s, NS_CON, e->name) != e) continue;
+        uint32_t k = 0;
+        for (; k < sp->con->ncons && strcmp(sp->con[k].name, e->name) != 0; k++) {}
+        if (k == sp->con->ncons) { put(&b, b.n ? ", " : ""); put(&b, e->name); }
+    }
+    error_at(c, m->sp, "datatype %s does not match specification: constructors in actual only: %s",
+             sp->con->dt->name, b.s ? b.s : "");
+    free(b.s);
+}
+
 static void spec_list(Ck *c, Sm *m, const SigExp *g)
 {
     g = sig_body(c, g, m);
@@ -2086,11 +2149,10 @@ static void spec_list(Ck *c, Sm *m, const SigExp *g)
         case SPEC_TYPE: case SPEC_EQTYPE: spec_type(c, m, sp); break;
         case SPEC_DATDEC: spec_datatype(c, m, sp); break;
         case SPEC_DATATYPE: spec_datatype_copy(c, m, sp); break;
-        case SPEC_EXN: if (!m->s) exn_con(c, sp->con); break;
+        case SPEC_EXN: case SPEC_CON: spec_con(c, m, sp); break;
         case SPEC_STR: spec_structure(c, m, sp); break;
         case SPEC_INCLUDE: spec_list(c, m, &(SigExp){.span = g->span, .name = sp->name + strlen("include ")}); break;
         case SPEC_SHARING: spec_sharing(c, m, sp); break;
-        case SPEC_CON: break;   /* typed with its datatype */
         }
     }
 }
