@@ -1540,6 +1540,17 @@ static void rebind_pat(Ck *c, const Pat *p, int gen)
     }
 }
 
+/* Does t mention variable v? */
+static int mentions(Type *t, Type *v)
+{
+    t = repr(t);
+    if (t == v) return 1;
+    if (t->k == T_CON || t->k == T_REC)
+        for (uint32_t i = 0; i < t->n; i++)
+            if (mentions(t->args[i], v)) return 1;
+    return 0;
+}
+
 static void ty_val(Ck *c, const Dec *d)             /* rules 15, 16 */
 {
     c->level++;
@@ -1557,7 +1568,16 @@ static void ty_val(Ck *c, const Dec *d)             /* rules 15, 16 */
            "expression", d->a->span);
     c->level--;
     check_flex(c, d->span, c->level);
-    rebind_pat(c, d->pat, nonexpansive(d->a));
+    int gen = nonexpansive(d->a);
+    /* rule 15's side condition: the type variables scoped here must be
+     * generalised, which an expansive right-hand side forbids */
+    for (uint32_t i = tv; !gen && i < c->ntv; i++)
+        if (mentions(pt, c->tv_types[i])) {
+            error_at(c, d->pat->span, "explicit type variable cannot be generalized at its binding declaration: %s",
+                     c->tv_names[i]);
+            break;
+        }
+    rebind_pat(c, d->pat, gen);
     c->ntv = tv;
 }
 
