@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "types.h"
+#include "match.h"
 #include "prims.h"
 #include "resolve.h"
 
@@ -126,6 +127,12 @@ typedef struct Ck {
     Type **pending, **flexes;
     uint32_t npending, cappending, nflexes, capflexes;
     Span top_span;
+    uint32_t top_errors;    /* errors before the current top-level declaration */
+    int user;               /* checking a declaration of the user's files:
+                               warnings and match checks are reported */
+    int quiet;              /* checking a functor application's copy of the
+                               body: its matches were judged at the
+                               declaration */
     const char *strname;    /* the structure being declared (an opaque
                                functor result's types are named after it) */
     /* the right-hand side of the val being checked, and where SML/NJ
@@ -243,6 +250,24 @@ static Diag *error_at(Ck *c, Span sp, const char *fmt, ...)
     memset(d, 0, sizeof *d);
     diag_set(d, sp, "%s", msg);
     return d;
+}
+
+static void warn_at(Ck *c, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void warn_at(Ck *c, Span sp, const char *fmt, ...)
+{
+    TypeReport *r = c->rep;
+    if (r->nwarnings >= TYPES_MAX_WARNINGS) {
+        r->more_warnings = 1;
+        return;
+    }
+    Diag *d = &r->warnings[r->nwarnings++];
+    char msg[sizeof d->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    memset(d, 0, sizeof *d);
+    diag_set(d, sp, "%s", msg);
 }
 
 static void note_at(Diag *d, Span sp, const char *text)
@@ -1119,6 +1144,21 @@ static Span pat_span(const Pat *p) { return p->span; }
 
 /* The type of a match (rules 13, 14): all rules' patterns agree with arg,
  * all bodies with res. */
+/* §4.11 items 2-3: a match must be irredundant (SML/NJ: an error) and
+ * should be exhaustive (a warning; not for a handler, which passes on
+ * what it does not match).  Judged once the declaration type-checks. */
+static void check_match(Ck *c, const Clause *cl, uint32_t n, Span sp, int handler)
+{
+    if (!c->user || c->quiet || c->rep->nerrors != c->top_errors || n == 0) return;
+    MatchReport r;
+    match_check(cl, n, &r);
+    if (r.redundant != UINT32_MAX)
+        note_at(error_at(c, sp, "match redundant: rule %u is matched by no value the rules above it leave",
+                         r.redundant + 1),
+                cl[r.redundant].span, "this rule");
+    if (!r.exhaustive && !handler) warn_at(c, sp, "match nonexhaustive: %s is not matched", r.example);
+}
+
 static void ty_match(Ck *c, const Clause *cl, uint32_t n, Type *arg, Type *res, Span sp,
                      const char *what)
 {
@@ -1253,11 +1293,13 @@ static Type *ty_exp_bare(Ck *c, const Expr *e)
     case EX_FN: {                                   /* rule 12 */
         Type *arg = new_var(c), *res = new_var(c);
         ty_match(c, e->clauses, e->nclauses, arg, res, e->span, "rules do not agree");
+        check_match(c, e->clauses, e->nclauses, e->span, 0);
         return arrow(c, arg, res);
     }
     case EX_CASE: {
         Type *arg = ty_exp(c, e->a), *res = new_var(c);
         ty_match(c, e->clauses, e->nclauses, arg, res, e->span, "case object and rules do not agree");
+        check_match(c, e->clauses, e->nclauses, e->span, 0);
         return res;
     }
     case EX_HANDLE: {                               /* rule 10 */
@@ -1273,6 +1315,7 @@ static Type *ty_exp_bare(Ck *c, const Expr *e)
                    e->clauses[i].body->span);
             env_undo(c, mark);
         }
+        check_match(c, e->clauses, e->nclauses, e->span, 1);
         return t;
     }
     case EX_RAISE: {                                /* rule 11 */
@@ -1569,6 +1612,11 @@ static void ty_val(Ck *c, const Dec *d)             /* rules 15, 16 */
     c->level--;
     check_flex(c, d->span, c->level);
     int gen = nonexpansive(d->a);
+    MatchReport mr;
+    if (c->user && !c->quiet && c->rep->nerrors == c->top_errors) {
+        match_check_pat(d->pat, &mr);
+        if (!mr.exhaustive) warn_at(c, d->span, "binding not exhaustive: %s is not matched", mr.example);
+    }
     /* rule 15's side condition: the type variables scoped here must be
      * generalised, which an expansive right-hand side forbids */
     for (uint32_t i = tv; !gen && i < c->ntv; i++)
@@ -1615,6 +1663,7 @@ static void ty_fun(Ck *c, const Dec *d)             /* rules 17, 26 (fun as val 
                    "result type", "expression", cl->body->span);
             env_undo(c, mark);
         }
+        check_match(c, f->clauses, f->nclauses, at, 0);
     }
     c->level--;
     check_flex(c, d->span, c->level);
@@ -2201,22 +2250,25 @@ static Str *sig_elab(Ck *c, const Str *s, const SigExp *g, int opaque, Span sp, 
     return v;
 }
 
-/* open of a library structure (List, the prelude's dotted names): binds x
- * for every value S.x in scope (the newest of each name wins, as later
- * bindings shadow earlier ones). */
-static void open_dotted(Ck *c, const char *s)
+/* A library structure (List, the prelude's dotted names) as a structure:
+ * x for every value or type S.x in scope (the newest of each name, as
+ * later bindings shadow earlier ones); NULL if there is none. */
+static Str *dotted_str(Ck *c, const char *s)
 {
     size_t n = strlen(s);
-    uint32_t end = c->nenv;
-    for (uint32_t i = 0; i < end; i++) {
+    uint32_t mark = c->nenv;
+    for (uint32_t i = 0; i < mark; i++) {
         const Entry *e = &c->env[i];
-        if (e->ns != NS_VAL || strncmp(e->name, s, n) != 0 || e->name[n] != '.' ||
+        if ((e->ns != NS_VAL && e->ns != NS_TYPE) || strncmp(e->name, s, n) != 0 || e->name[n] != '.' ||
             strchr(e->name + n + 1, '.'))
             continue;
-        if (env_find(c, NS_VAL, e->name) != e) continue;  /* shadowed */
+        if (env_find(c, e->ns, e->name) != e) continue;  /* shadowed */
         Scheme *sch = e->sch;
-        env_bind(c, NS_VAL, e->name + n + 1)->sch = sch;
+        env_bind(c, e->ns, e->name + n + 1)->sch = sch;
     }
+    Str *str = c->nenv > mark ? env_since(c, mark) : NULL;
+    env_undo(c, mark);
+    return str;
 }
 
 /* The members of a structure expression (struct ... end, an alias, a
@@ -2227,7 +2279,8 @@ static Str *ty_strexp(Ck *c, const Dec *d)
     uint32_t mark = c->nenv;
     if (d->alias_of) {
         Entry *e = env_find(c, NS_STR, d->alias_of);
-        return e ? e->str : env_since(c, mark);
+        Str *lib = e ? NULL : dotted_str(c, d->alias_of);
+        return e ? e->str : lib ? lib : env_since(c, mark);
     }
     if (d->functor && d->ndecs == 2) {
         Entry *f = env_find(c, NS_FCT, d->functor);
@@ -2239,7 +2292,10 @@ static Str *ty_strexp(Ck *c, const Dec *d)
         if (fd && fd->functor) env_bind(c, NS_STR, fd->functor)->str = arg;
         /* a body that failed at its declaration is not reported again */
         uint32_t errors = c->rep->nerrors;
+        int quiet = c->quiet;
+        c->quiet = 1;
         Str *body = ty_strexp(c, d->decs[1]);
+        c->quiet = quiet;
         if (fd && fd->sig) body = sig_elab(c, body, fd->sig, fd->opaque, d->span, c->strname, NULL, 0);
         if (f && f->fct_failed) c->rep->nerrors = errors;
         return body;
@@ -2326,8 +2382,8 @@ static void ty_dec(Ck *c, Dec *d)
     case DEC_OPEN:
         for (uint32_t i = 0; i < d->nnames; i++) {
             Entry *e = env_find(c, NS_STR, d->names[i]);
-            if (e) env_rebind(c, e->str, NULL);
-            else open_dotted(c, d->names[i]);
+            Str *lib = e ? NULL : dotted_str(c, d->names[i]);
+            if (e || lib) env_rebind(c, e ? e->str : lib, NULL);
         }
         break;
     }
@@ -2397,12 +2453,17 @@ uint32_t types_check(const Program *p, TypeReport *rep, FILE *out)
     init_builtins(&c);
     for (uint32_t i = 0; i < p->ndecs; i++) {
         Dec *d = p->decs[i];
-        uint32_t mark = c.nenv, errors = rep->nerrors;
+        uint32_t mark = c.nenv, errors = rep->nerrors, ndummies = c.ndummies;
         c.top_span = d->span;
+        c.top_errors = errors;
+        c.user = i >= p->nuser0;
         ty_dec(&c, d);
         resolve_pending(&c, d->span);
         for (uint32_t k = mark; k < c.nenv; k++)
             if (c.env[k].ns == NS_VAL) dummies(&c, c.env[k].sch->body);
+        if (c.user && c.ndummies != ndummies && rep->nerrors == errors)
+            warn_at(&c, d->span, "type vars not generalized because of value restriction are instantiated "
+                    "to dummy types (X1,X2,...)");
         if (out && i >= p->nuser0 && rep->nerrors == errors) print_bindings(&c, mark, out);
     }
     free(c.env);
