@@ -396,6 +396,10 @@ typedef struct Program {
     uint32_t nlocals;   /* frame size of the top level */
     uint32_t nexprs;    /* number of expression ids (annotations) */
     const char *result_name; /* the last top-level val's name ("it" for exp;) */
+    /* static semantics: the result's type as SML/NJ prints it (NULL: none),
+     * and whether it is an abstract type (its value prints as -) */
+    const char *result_type;
+    int result_opaque;
     /* resolver: per expression id, the span and, for closures, the label
      * "[a,b,c]" (NULL: the annotation is the source text of the span) */
     Span *id_span;

@@ -2443,7 +2443,23 @@ static void print_bindings(Ck *c, uint32_t mark, FILE *out)
     }
 }
 
-uint32_t types_check(const Program *p, TypeReport *rep, FILE *out)
+/* The type of the program's result (its last top-level val), printed with
+ * its value as SML/NJ prints it: val result = [1,2] : int list. */
+static void result_type(Ck *c, Program *p)
+{
+    p->result_type = NULL;
+    p->result_opaque = 0;
+    const Entry *e = p->result_name && !c->rep->nerrors ? env_find(c, NS_VAL, p->result_name) : NULL;
+    if (!e) return;
+    Buf b = {0};
+    p->result_type = show(c, &b, e->sch->body);
+    free(b.s);
+    p->result_type = arena_strndup(p->arena, p->result_type, strlen(p->result_type));
+    Type *t = repr(e->sch->body);
+    p->result_opaque = t->k == T_CON && tycon_find(t->tc)->abstract;
+}
+
+uint32_t types_check(Program *p, TypeReport *rep, FILE *out)
 {
     memset(rep, 0, sizeof *rep);
     Ck c = {0};
@@ -2466,6 +2482,7 @@ uint32_t types_check(const Program *p, TypeReport *rep, FILE *out)
                     "to dummy types (X1,X2,...)");
         if (out && i >= p->nuser0 && rep->nerrors == errors) print_bindings(&c, mark, out);
     }
+    result_type(&c, p);
     free(c.env);
     free(c.cons);
     free(c.pending);

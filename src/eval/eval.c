@@ -1347,7 +1347,8 @@ static int run(Ev *ev, const Program *p, CostRun *out)
         /* the text counts against the memory limit too: an eighth of it */
         ValPrint lim = ev->o->print;
         if (ev->o->max_memory && lim.max_bytes > ev->o->max_memory / 8) lim.max_bytes = ev->o->max_memory / 8;
-        out->value_text = val_to_sml(result, &lim);
+        /* a value of an abstract type prints as -, as SML/NJ prints it */
+        out->value_text = p->result_opaque ? strdup("-") : val_to_sml(result, &lim);
         if (!out->value_text)
             ev_fail(ev, result_span,
                     "out of memory: printing the result passed %llu MiB, 1/8 of %s; lower "
@@ -1356,6 +1357,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
                     ev->o->memory_limit ? ev->o->memory_limit : "the usable memory");
     }
     out->result_name = p->result_name;
+    out->result_type = p->result_type;
     out->mutated = ev->nassigned > 0;
     gc_running = NULL;
     return 0;
