@@ -2284,7 +2284,9 @@ static Str *ty_strexp(Ck *c, const Dec *d)
     }
     if (d->functor && d->ndecs == 2) {
         Entry *f = env_find(c, NS_FCT, d->functor);
+        /* read before binding moves c->env */
         const Dec *fd = f ? f->fct : NULL;
+        int failed = f && f->fct_failed;
         Str *arg = ty_strexp(c, d->decs[0]);
         env_undo(c, mark);
         if (fd) arg = sig_elab(c, arg, fd->psig, 0, d->span, NULL, NULL, 0);    /* rule 54 */
@@ -2297,7 +2299,7 @@ static Str *ty_strexp(Ck *c, const Dec *d)
         Str *body = ty_strexp(c, d->decs[1]);
         c->quiet = quiet;
         if (fd && fd->sig) body = sig_elab(c, body, fd->sig, fd->opaque, d->span, c->strname, NULL, 0);
-        if (f && f->fct_failed) c->rep->nerrors = errors;
+        if (failed) c->rep->nerrors = errors;
         return body;
     }
     ty_decs(c, d->decs, d->ndecs);
