@@ -232,42 +232,40 @@ static void env_rebind(Ck *c, const Str *s, const char *prefix)
 
 /* ---- errors ---------------------------------------------------------- */
 
+/* The next of n diagnostics kept in list (at most max; past that *more is
+ * set and a sink is returned), filled with the message at sp. */
+static Diag *diag_next(Diag *list, uint32_t *n, uint32_t max, int *more, Span sp, const char *fmt, va_list ap)
+{
+    static Diag sink;
+    if (*n >= max) {
+        *more = 1;
+        return &sink;
+    }
+    Diag *d = &list[(*n)++];
+    char msg[sizeof d->msg];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    memset(d, 0, sizeof *d);
+    diag_set(d, sp, "%s", msg);
+    return d;
+}
+
 static Diag *error_at(Ck *c, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static Diag *error_at(Ck *c, Span sp, const char *fmt, ...)
 {
-    static Diag sink;
-    TypeReport *r = c->rep;
-    if (r->nerrors >= TYPES_MAX_ERRORS) {
-        r->more = 1;
-        return &sink;
-    }
-    Diag *d = &r->errors[r->nerrors++];
-    char msg[sizeof d->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    Diag *d = diag_next(c->rep->errors, &c->rep->nerrors, TYPES_MAX_ERRORS, &c->rep->more, sp, fmt, ap);
     va_end(ap);
-    memset(d, 0, sizeof *d);
-    diag_set(d, sp, "%s", msg);
     return d;
 }
 
 static void warn_at(Ck *c, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void warn_at(Ck *c, Span sp, const char *fmt, ...)
 {
-    TypeReport *r = c->rep;
-    if (r->nwarnings >= TYPES_MAX_WARNINGS) {
-        r->more_warnings = 1;
-        return;
-    }
-    Diag *d = &r->warnings[r->nwarnings++];
-    char msg[sizeof d->msg];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    diag_next(c->rep->warnings, &c->rep->nwarnings, TYPES_MAX_WARNINGS, &c->rep->more_warnings, sp, fmt, ap);
     va_end(ap);
-    memset(d, 0, sizeof *d);
-    diag_set(d, sp, "%s", msg);
 }
 
 static void note_at(Diag *d, Span sp, const char *text)
