@@ -273,7 +273,9 @@ typedef enum DecKind {
 } DecKind;
 
 /* What a signature's entry specifies (SML/NJ's words in its errors:
- * "unmatched value specification"). */
+ * "unmatched value specification").  The kinds up to SPEC_DATATYPE name
+ * something the resolver matches by name (SigExp.names); the others only
+ * the static semantics reads (SigExp.specs). */
 typedef enum SpecKind {
     SPEC_VAL,       /* val x : ty */
     SPEC_CON,       /* a constructor of a datatype spec */
@@ -281,10 +283,33 @@ typedef enum SpecKind {
     SPEC_STR,       /* structure S : sig */
     SPEC_INCLUDE,   /* include S: the entry is "include S" */
     SPEC_DATATYPE,  /* datatype t = datatype T: the entry is "datatype T" */
+    SPEC_TYPE,      /* type [tyvars] t [= ty] */
+    SPEC_EQTYPE,    /* eqtype [tyvars] t */
+    SPEC_DATDEC,    /* datatype t = C ... (its constructors follow as SPEC_CON) */
+    SPEC_SHARING,   /* sharing type t1 = t2 = ... */
 } SpecKind;
 
+struct SigExp;
+
+/* One specification, in source order. */
+typedef struct Spec {
+    const char *name;       /* what SigExp.names holds for it (or the type's) */
+    SpecKind kind;
+    Span span;
+    const ConDef *con;      /* SPEC_CON, SPEC_EXN */
+    const struct SigExp *sub; /* SPEC_STR */
+    const TyExp *ty;        /* SPEC_VAL: the value's type */
+    const TyBind *bind;     /* SPEC_TYPE, SPEC_EQTYPE: [tyvars] t [= ty] (ty
+                               NULL: abstract); SPEC_DATATYPE: t of
+                               datatype t = datatype T */
+    const Dec *dat;         /* SPEC_DATDEC: the datatype (and withtype) */
+    uint32_t nnames;        /* SPEC_SHARING: the (long) type names shared */
+    const char **names;
+} Spec;
+
 /* A signature: the names it specifies (values, exceptions, datatype
- * constructors, substructures), or the name of a declared signature. */
+ * constructors, substructures), or the name of a declared signature, and
+ * every specification with its types (lang/types.c matches them). */
 typedef struct SigExp {
     Span span;
     const char *name;       /* a signature's name, or NULL: names below */
@@ -295,6 +320,11 @@ typedef struct SigExp {
     uint8_t *kinds;         /* kinds[i]: the SpecKind of names[i] */
     const ConDef **cons;    /* SPEC_CON, SPEC_EXN: the constructor specified */
     const struct SigExp **subs; /* SPEC_STR: the substructure's signature */
+    uint32_t nspecs;        /* every spec, types included, in source order */
+    const Spec **specs;
+    uint32_t nwhere;        /* sig where type [tyvars] t = ty and ...: t may be
+                               long (S.t) */
+    const TyBind **where;
 } SigExp;
 
 /* One function of a fun group before the resolver: its clauses all have
@@ -338,6 +368,10 @@ struct Dec {
                            decs to the argument and the copy (S's decs to
                            the application), which the evaluator runs */
     SigExp *psig;       /* DEC_FUNCTOR: the parameter's signature */
+    Dec *formal_body;   /* DEC_FUNCTOR: resolver: the copy of the body
+                           resolved against the formal argument at the
+                           declaration (its ids and slots given back; only
+                           the static semantics reads it) */
     uint32_t nnames;    /* DEC_OPEN: the structures opened */
     const char **names;
     uint32_t ntybinds;  /* DEC_TYPE; DEC_DATATYPE: its withtype bindings */
@@ -364,6 +398,10 @@ typedef struct Program {
     uint32_t nlocals;   /* frame size of the top level */
     uint32_t nexprs;    /* number of expression ids (annotations) */
     const char *result_name; /* the last top-level val's name ("it" for exp;) */
+    /* static semantics: the result's type as SML/NJ prints it (NULL: none),
+     * and whether it is an abstract type (its value prints as -) */
+    const char *result_type;
+    int result_opaque;
     /* resolver: per expression id, the span and, for closures, the label
      * "[a,b,c]" (NULL: the annotation is the source text of the span) */
     Span *id_span;

@@ -143,8 +143,7 @@ dec(D) ::= FUN(T) funbinds(L).          { D = ast_fundec(ARENA, SP(T), L); }
 dec(D) ::= FUN(T) tyvars1(V) funbinds(L). { D = parse_tyvars(ast_fundec(ARENA, SP(T), L), V); }
 dec(D) ::= VAL(T) tyvars1(V) valbinds(B). { D = parse_tyvars(parse_val(ps, SP(T), B), V); }
 dec(D) ::= DATATYPE(T) datbinds(L).     { D = parse_datatype(ps, span_to(SP(T), ps->datatype_end), L); }
-/* withtype and type: abbreviations, kept for the static semantics; where
-** type and sharing are parsed and dropped. */
+/* withtype and type: abbreviations, kept for the static semantics. */
 dec(D) ::= DATATYPE(T) datbinds(L) WITHTYPE typbinds(W). { D = parse_withtype(ps, parse_datatype(ps, span_to(SP(T), ps->datatype_end), L), W); }
 dec(D) ::= TYPE(T) typbinds(W).         { D = parse_typedec(ps, SP(T), W); }
 /* infix [n] names, infixr [n] names, nonfix names: parse.c applies them
@@ -185,46 +184,52 @@ longids(L) ::= longids(M) ID(T).        { L = list_push(ARENA, M, (void *)T.v.s)
 longids(L) ::= longids(M) LONGID(T).    { L = list_push(ARENA, M, (void *)T.v.s); }
 
 /* A signature: the names it specifies (values, exceptions, constructors,
-** substructures); types are parsed and dropped. */
+** substructures) and every spec with its types (lang/types.c). */
 %type sigexp {SigExp *}
 %type specs {List}
 sigexp(G) ::= ID(T).                    { G = parse_sigexp(ps, SP(T), T.v.s, (List){0}); }
 sigexp(G) ::= SIG(T) specs(L) END(E).   { G = parse_sigexp(ps, TO(SP(T), E), NULL, L); }
-sigexp(G) ::= sigexp(S) WHERE wheretypes. { G = S; }
-wheretypes ::= TYPE wheretype.
-wheretypes ::= wheretypes AND TYPE wheretype.
-wheretype ::= typbind.
-wheretype ::= tyvars LONGID EQ ty.
+sigexp(G) ::= sigexp(S) WHERE wheretypes(W). { G = parse_where(ps, S, W); }
+%type wheretypes {List}
+%type wheretype {TyBind *}
+wheretypes(L) ::= TYPE wheretype(B).    { L = list_push(ARENA, (List){0}, B); }
+wheretypes(L) ::= wheretypes(M) AND TYPE wheretype(B). { L = list_push(ARENA, M, B); }
+wheretype(B) ::= typbind(T).            { B = T; }
+wheretype(B) ::= tyvars(V) LONGID(N) EQ ty(Y). { B = parse_tybind(ps, V, N, Y.t); }
 specs(L) ::= .                          { L = (List){0}; }
 specs(L) ::= specs(M) SEMI.             { L = M; }
-specs(L) ::= specs(M) VAL valspecs(V).  { L = parse_specs(ps, M, SPEC_VAL, V); }
-specs(L) ::= specs(M) TYPE typespecs.   { L = M; }
-specs(L) ::= specs(M) EQTYPE typespecs. { L = M; }
-specs(L) ::= specs(M) DATATYPE datbinds(C). { L = parse_con_specs(ps, M, SPEC_CON, C); }
-specs(L) ::= specs(M) DATATYPE datbinds(C) WITHTYPE typbinds. { L = parse_con_specs(ps, M, SPEC_CON, C); }
-specs(L) ::= specs(M) DATATYPE tyvars ID EQ DATATYPE tycon(C). { L = parse_spec(ps, M, SPEC_DATATYPE, parse_spec_entry(ps, "datatype ", C)); }
+specs(L) ::= specs(M) VAL valspecs(V).  { L = parse_add_specs(ps, M, V); }
+specs(L) ::= specs(M) TYPE typespecs(V). { L = parse_add_specs(ps, M, V); }
+specs(L) ::= specs(M) EQTYPE typespecs(V). { L = parse_add_specs(ps, M, parse_eqtype_specs(V)); }
+specs(L) ::= specs(M) DATATYPE(T) datbinds(C). { L = parse_datatype_spec(ps, M, SP(T), C, (List){0}); }
+specs(L) ::= specs(M) DATATYPE(T) datbinds(C) WITHTYPE typbinds(W). { L = parse_datatype_spec(ps, M, SP(T), C, W); }
+specs(L) ::= specs(M) DATATYPE tyvars ID(N) EQ DATATYPE tycon(C). { L = parse_datatype_copy_spec(ps, M, N, C); }
 specs(L) ::= specs(M) INCLUDE ID(T).    { L = parse_spec(ps, M, SPEC_INCLUDE, parse_spec_entry(ps, "include ", T)); }
-specs(L) ::= specs(M) SHARING TYPE sharing. { L = M; }
-specs(L) ::= specs(M) SHARING sharing.  { L = M; }
-sharing ::= longname EQ longname.
-sharing ::= sharing EQ longname.
-sharing ::= sharing AND longname EQ longname.
-sharing ::= sharing AND TYPE longname EQ longname.
-longname ::= ID.
-longname ::= LONGID.
+specs(L) ::= specs(M) SHARING TYPE sharing(S). { L = parse_add_specs(ps, M, S); }
+specs(L) ::= specs(M) SHARING sharing(S). { L = parse_add_specs(ps, M, S); }
+%type sharing {List}
+%type longname {Token}
+sharing(L) ::= longname(A) EQ longname(B). { L = parse_sharing(ps, parse_sharing(ps, (List){0}, "type", A), NULL, B); }
+sharing(L) ::= sharing(M) EQ longname(B). { L = parse_sharing(ps, M, NULL, B); }
+sharing(L) ::= sharing(M) AND longname(A) EQ longname(B). { L = parse_sharing(ps, parse_sharing(ps, M, "type", A), NULL, B); }
+sharing(L) ::= sharing(M) AND TYPE longname(A) EQ longname(B). { L = parse_sharing(ps, parse_sharing(ps, M, "type", A), NULL, B); }
+longname(N) ::= ID(T).                  { N = T; }
+longname(N) ::= LONGID(T).              { N = T; }
 specs(L) ::= specs(M) EXCEPTION exbinds(C). { L = parse_con_specs(ps, M, SPEC_EXN, C); }
 specs(L) ::= specs(M) STRUCTURE ID(T) COLON sigexp(G). { L = parse_str_spec(ps, M, T.v.s, G); }
 %type valspecs {List}
-valspecs(L) ::= valname(T) COLON ty.     { L = list_push(ARENA, (List){0}, (void *)T.v.s); }
-valspecs(L) ::= valspecs(M) AND valname(T) COLON ty. { L = list_push(ARENA, M, (void *)T.v.s); }
+valspecs(L) ::= valname(T) COLON ty(Y).  { L = list_push(ARENA, (List){0}, parse_val_spec(ps, T, Y.t)); }
+valspecs(L) ::= valspecs(M) AND valname(T) COLON ty(Y). { L = list_push(ARENA, M, parse_val_spec(ps, T, Y.t)); }
 %type valname {Token}
 valname(N) ::= ID(T).                   { N = T; }
 valname(N) ::= OP opname(T).            { N = T; }
 valname(N) ::= infixop(T).              { N = T; }
-typespecs ::= typespec.
-typespecs ::= typespecs AND typespec.
-typespec ::= tyvars ID.
-typespec ::= tyvars ID EQ ty.
+%type typespecs {List}
+%type typespec {Spec *}
+typespecs(L) ::= typespec(S).           { L = list_push(ARENA, (List){0}, S); }
+typespecs(L) ::= typespecs(M) AND typespec(S). { L = list_push(ARENA, M, S); }
+typespec(S) ::= tyvars(V) ID(N).        { S = parse_type_spec(ps, V, N, NULL); }
+typespec(S) ::= tyvars(V) ID(N) EQ ty(Y). { S = parse_type_spec(ps, V, N, Y.t); }
 
 dec(D) ::= INFIX fixity.                { D = NULL; }
 dec(D) ::= INFIXR fixity.               { D = NULL; }

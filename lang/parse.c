@@ -287,19 +287,85 @@ Dec *parse_signature(ParseState *ps, Span sp, Token name, SigExp *sig)
     return d;
 }
 
-List parse_spec(ParseState *ps, List specs, SpecKind kind, const char *name)
+static Spec *new_spec(ParseState *ps, SpecKind kind, const char *name, Span sp)
 {
     Spec *s = arena_alloc(ps->arena, sizeof *s);
+    memset(s, 0, sizeof *s);
     s->name = name;
     s->kind = kind;
-    return list_push(ps->arena, specs, s);
+    s->span = sp;
+    return s;
 }
 
-List parse_specs(ParseState *ps, List specs, SpecKind kind, List names)
+List parse_spec(ParseState *ps, List specs, SpecKind kind, const char *name)
 {
-    for (uint32_t i = 0; i < names.n; i++)
-        specs = parse_spec(ps, specs, kind, names.v[i]);
+    return list_push(ps->arena, specs, new_spec(ps, kind, name, (Span){0}));
+}
+
+List parse_add_specs(ParseState *ps, List specs, List more)
+{
+    for (uint32_t i = 0; i < more.n; i++) specs = list_push(ps->arena, specs, more.v[i]);
     return specs;
+}
+
+Spec *parse_val_spec(ParseState *ps, Token name, TyExp *ty)
+{
+    Spec *s = new_spec(ps, SPEC_VAL, name.v.s, tok_span(ps, name));
+    s->ty = ty;
+    return s;
+}
+
+Spec *parse_type_spec(ParseState *ps, List tyvars, Token name, TyExp *ty)
+{
+    Spec *s = new_spec(ps, SPEC_TYPE, name.v.s, tok_span(ps, name));
+    s->bind = parse_tybind(ps, tyvars, name, ty);
+    return s;
+}
+
+List parse_eqtype_specs(List specs)
+{
+    for (uint32_t i = 0; i < specs.n; i++) ((Spec *)specs.v[i])->kind = SPEC_EQTYPE;
+    return specs;
+}
+
+/* datatype t = C ... in a signature: the datatype itself (for its types),
+ * then its constructors (the resolver's names; the same ConDefs). */
+List parse_datatype_spec(ParseState *ps, List specs, Span sp, List cons, List withtype)
+{
+    Dec *d = parse_withtype(ps, ast_datatype(ps->arena, span_to(sp, ps->datatype_end), cons), withtype);
+    Spec *s = new_spec(ps, SPEC_DATDEC, d->ncons ? d->cons[0].dt->name : "", d->span);
+    s->dat = d;
+    specs = list_push(ps->arena, specs, s);
+    for (uint32_t i = 0; i < d->ncons; i++) {
+        specs = parse_spec(ps, specs, SPEC_CON, d->cons[i].name);
+        ((Spec *)specs.v[specs.n - 1])->con = &d->cons[i];
+    }
+    return specs;
+}
+
+List parse_datatype_copy_spec(ParseState *ps, List specs, Token name, Token of)
+{
+    specs = parse_spec(ps, specs, SPEC_DATATYPE, parse_spec_entry(ps, "datatype ", of));
+    Spec *s = specs.v[specs.n - 1];
+    s->span = tok_span(ps, name);
+    s->bind = parse_tybind(ps, (List){0}, name, NULL);
+    return specs;
+}
+
+/* sharing [type] a = b (= c ...) and ...: a new group (what is "type" or
+ * "structure"), or one more name for the last group. */
+List parse_sharing(ParseState *ps, List groups, const char *what, Token name)
+{
+    Spec *s;
+    if (what) {
+        s = new_spec(ps, SPEC_SHARING, what, tok_span(ps, name));
+        groups = list_push(ps->arena, groups, s);
+    } else {
+        s = groups.v[groups.n - 1];
+    }
+    s->names = (const char **)ast_push(ps->arena, (void **)s->names, s->nnames, (void *)name.v.s);
+    s->nnames++;
+    return groups;
 }
 
 List parse_con_specs(ParseState *ps, List specs, SpecKind kind, List cons)
@@ -319,22 +385,38 @@ List parse_str_spec(ParseState *ps, List specs, const char *name, const SigExp *
     return specs;
 }
 
+/* sig where type t = ty and ...: a copy of the signature expression with
+ * the definitions added. */
+SigExp *parse_where(ParseState *ps, SigExp *g, List binds)
+{
+    SigExp *x = arena_alloc(ps->arena, sizeof *x);
+    *x = *g;
+    x->where = arena_alloc(ps->arena, (g->nwhere + binds.n + 1) * sizeof *x->where);
+    for (uint32_t i = 0; i < g->nwhere; i++) x->where[i] = g->where[i];
+    for (uint32_t i = 0; i < binds.n; i++) x->where[g->nwhere + i] = binds.v[i];
+    x->nwhere = g->nwhere + binds.n;
+    return x;
+}
+
 SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List specs)
 {
     SigExp *g = arena_alloc(ps->arena, sizeof *g);
+    memset(g, 0, sizeof *g);
     g->span = sp;
     g->name = name;
-    g->nnames = specs.n;
     g->names = arena_alloc(ps->arena, (specs.n + 1) * sizeof *g->names);
     g->kinds = arena_alloc(ps->arena, specs.n + 1);
     g->cons = arena_alloc(ps->arena, (specs.n + 1) * sizeof *g->cons);
     g->subs = arena_alloc(ps->arena, (specs.n + 1) * sizeof *g->subs);
+    g->nspecs = specs.n;
+    g->specs = (const Spec **)specs.v;
     for (uint32_t i = 0; i < specs.n; i++) {
         const Spec *s = specs.v[i];
-        g->names[i] = s->name;
-        g->kinds[i] = (uint8_t)s->kind;
-        g->cons[i] = s->con;
-        g->subs[i] = s->sub;
+        if (s->kind > SPEC_DATATYPE) continue;
+        g->names[g->nnames] = s->name;
+        g->kinds[g->nnames] = (uint8_t)s->kind;
+        g->cons[g->nnames] = s->con;
+        g->subs[g->nnames++] = s->sub;
     }
     return g;
 }

@@ -94,12 +94,6 @@ typedef struct ResultSig {
 } ResultSig;
 
 /* One entry of a signature, as the grammar reads it (see SigExp). */
-typedef struct Spec {
-    const char *name;
-    SpecKind kind;
-    const ConDef *con;      /* SPEC_CON, SPEC_EXN */
-    const SigExp *sub;      /* SPEC_STR */
-} Spec;
 
 /* One clause of a clausal fun, with the name it was written with. */
 typedef struct FunClause {
@@ -183,9 +177,17 @@ SigExp *parse_sigexp(ParseState *ps, Span sp, const char *name, List names);
 /* specs with one more entry; one per name of names (const char *); one per
  * constructor of cons (ConDef *); a substructure's. */
 List parse_spec(ParseState *ps, List specs, SpecKind kind, const char *name);
-List parse_specs(ParseState *ps, List specs, SpecKind kind, List names);
 List parse_con_specs(ParseState *ps, List specs, SpecKind kind, List cons);
 List parse_str_spec(ParseState *ps, List specs, const char *name, const SigExp *sub);
+/* The specs the static semantics reads (ast.h, Spec): */
+List parse_add_specs(ParseState *ps, List specs, List more);
+Spec *parse_val_spec(ParseState *ps, Token name, TyExp *ty);
+Spec *parse_type_spec(ParseState *ps, List tyvars, Token name, TyExp *ty);
+List parse_eqtype_specs(List specs);
+List parse_datatype_spec(ParseState *ps, List specs, Span sp, List cons, List withtype);
+List parse_datatype_copy_spec(ParseState *ps, List specs, Token name, Token of);
+List parse_sharing(ParseState *ps, List groups, const char *what, Token name);
+SigExp *parse_where(ParseState *ps, SigExp *g, List binds);
 /* A structure expression as an unnamed structure declaration. */
 Dec *parse_strdec(ParseState *ps, StrExp s);
 /* F (arg), F (struct ... end), F (decs): the application's StrExp. */

@@ -954,7 +954,7 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
     for (uint32_t i = 0; i < g->nnames; i++) {
         inc[i] = NULL;
         if (strncmp(g->names[i], "include ", 8) == 0) {
-            SigExp named = {g->span, g->names[i] + 8, 0, NULL, NULL, NULL, NULL};
+            SigExp named = {.span = g->span, .name = g->names[i] + 8};
             inc[i] = find_sig(r, &named);  /* a failure ends resolving */
             n += inc[i]->nnames;
             any = 1;
@@ -1124,8 +1124,10 @@ static void bind_formal(R *r, const SigExp *g, const char *prefix)
  * copy of the body (docs/semantics.md, Functors).  A copy is resolved here
  * too, against the formal argument SIG describes, so that an error in the
  * body is found even if F is never applied (as SML/NJ finds it); what that
- * made (ids, frame slots, bindings, uses) is then given back. */
-static void declare_functor(R *r, const Dec *d)
+ * made (ids, frame slots, bindings, uses) is then given back; the copy is
+ * kept in d->formal_body for the static semantics, which checks it against
+ * the same formal argument. */
+static void declare_functor(R *r, Dec *d)
 {
     Functor f = {d, r->nscope, r->nsigs, r->nfcts, find_sig(r, d->psig), NULL};
     if (d->sig) f.rsig = find_sig(r, d->sig);
@@ -1134,7 +1136,8 @@ static void declare_functor(R *r, const Dec *d)
     bind_formal(r, f.psig, d->functor);
     if (d->functor) bind(r, join_name(r, d->functor, ""), B_STR);
     uint32_t mark = r->nscope;
-    strexp_members(r, copy_body(r, d));
+    d->formal_body = copy_body(r, d);
+    strexp_members(r, d->formal_body);
     exported(r, f.rsig, mark, &n, d->span, NULL);
     scope_pop(r, f.nscope);
     r->nsigs = f.nsigs;

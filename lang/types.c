@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "types.h"
+#include "match.h"
 #include "prims.h"
 #include "resolve.h"
 
@@ -41,6 +42,9 @@ typedef struct Tycon {
     int eq;             /* admits equality (ref and array: always) */
     int always_eq;      /* ref, array: equality whatever the argument */
     uint32_t id;        /* order of creation (the escape rule) */
+    int abstract;       /* a signature's abstract type (type t under :>, or
+                           a functor's formal argument): sharing may merge it */
+    struct Tycon *same; /* sharing type: the type it was made equal to */
 } Tycon;
 
 typedef enum TKind { T_VAR, T_GEN, T_CON, T_REC } TKind;
@@ -77,7 +81,7 @@ typedef struct Scheme {
 
 /* ---- the environment ------------------------------------------------- */
 
-typedef enum Ns { NS_VAL, NS_TYPE, NS_STR, NS_FCT } Ns;
+typedef enum Ns { NS_VAL, NS_TYPE, NS_STR, NS_FCT, NS_SIG, NS_CON } Ns;
 
 typedef struct Str Str;
 typedef struct Entry {
@@ -87,6 +91,9 @@ typedef struct Entry {
     Scheme *sch;            /* NS_VAL, NS_TYPE */
     Str *str;               /* NS_STR */
     const Dec *fct;         /* NS_FCT: the functor's declaration */
+    int fct_failed;         /* NS_FCT: its body had errors at the declaration */
+    const SigExp *sig;      /* NS_SIG */
+    const ConDef *con;      /* NS_CON: a constructor, by name (matching) */
 } Entry;
 
 /* A structure: the entries its body declared (names relative to it). */
@@ -120,6 +127,14 @@ typedef struct Ck {
     Type **pending, **flexes;
     uint32_t npending, cappending, nflexes, capflexes;
     Span top_span;
+    uint32_t top_errors;    /* errors before the current top-level declaration */
+    int user;               /* checking a declaration of the user's files:
+                               warnings and match checks are reported */
+    int quiet;              /* checking a functor application's copy of the
+                               body: its matches were judged at the
+                               declaration */
+    const char *strname;    /* the structure being declared (an opaque
+                               functor result's types are named after it) */
     /* the right-hand side of the val being checked, and where SML/NJ
      * reports an error of that expression itself: from the pattern on */
     Span rhs, rhs_at;
@@ -209,29 +224,48 @@ static void env_rebind(Ck *c, const Str *s, const char *prefix)
         e->sch = m->sch;
         e->str = m->str;
         e->fct = m->fct;
+        e->fct_failed = m->fct_failed;
+        e->sig = m->sig;
+        e->con = m->con;
     }
 }
 
 /* ---- errors ---------------------------------------------------------- */
 
-static Diag *error_at(Ck *c, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static Diag *error_at(Ck *c, Span sp, const char *fmt, ...)
+/* The next of n diagnostics kept in list (at most max; past that *more is
+ * set and a sink is returned), filled with the message at sp. */
+static Diag *diag_next(Diag *list, uint32_t *n, uint32_t max, int *more, Span sp, const char *fmt, va_list ap)
 {
     static Diag sink;
-    TypeReport *r = c->rep;
-    if (r->nerrors >= TYPES_MAX_ERRORS) {
-        r->more = 1;
+    if (*n >= max) {
+        *more = 1;
         return &sink;
     }
-    Diag *d = &r->errors[r->nerrors++];
+    Diag *d = &list[(*n)++];
     char msg[sizeof d->msg];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     memset(d, 0, sizeof *d);
     diag_set(d, sp, "%s", msg);
     return d;
+}
+
+static Diag *error_at(Ck *c, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static Diag *error_at(Ck *c, Span sp, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    Diag *d = diag_next(c->rep->errors, &c->rep->nerrors, TYPES_MAX_ERRORS, &c->rep->more, sp, fmt, ap);
+    va_end(ap);
+    return d;
+}
+
+static void warn_at(Ck *c, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void warn_at(Ck *c, Span sp, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_next(c->rep->warnings, &c->rep->nwarnings, TYPES_MAX_WARNINGS, &c->rep->more_warnings, sp, fmt, ap);
+    va_end(ap);
 }
 
 static void note_at(Diag *d, Span sp, const char *text)
@@ -529,6 +563,13 @@ static UErr make_eq(Type *t)
 
 static UErr unify(Ck *c, Type *a, Type *b);
 
+/* A type constructor as sharing left it (union–find over abstract types). */
+static Tycon *tycon_find(Tycon *tc)
+{
+    while (tc->same) tc = tc->same;
+    return tc;
+}
+
 static UErr bind_var(Ck *c, Type *v, Type *t)
 {
     if (t->k == T_VAR) {
@@ -623,7 +664,7 @@ static UErr unify(Ck *c, Type *a, Type *b)
     if (a->k == T_VAR) return bind_var(c, a, b);
     if (b->k == T_VAR) return bind_var(c, b, a);
     if (a->k == T_REC && b->k == T_REC) return unify_rec(c, a, b);
-    if (a->k != T_CON || b->k != T_CON || a->tc != b->tc) return U_MISMATCH;
+    if (a->k != T_CON || b->k != T_CON || tycon_find(a->tc) != tycon_find(b->tc)) return U_MISMATCH;
     for (uint32_t i = 0; i < a->n; i++) {
         UErr e = unify(c, a->args[i], b->args[i]);
         if (e) return e;
@@ -1119,6 +1160,21 @@ static Span pat_span(const Pat *p) { return p->span; }
 
 /* The type of a match (rules 13, 14): all rules' patterns agree with arg,
  * all bodies with res. */
+/* §4.11 items 2-3: a match must be irredundant (SML/NJ: an error) and
+ * should be exhaustive (a warning; not for a handler, which passes on
+ * what it does not match).  Judged once the declaration type-checks. */
+static void check_match(Ck *c, const Clause *cl, uint32_t n, Span sp, int handler)
+{
+    if (!c->user || c->quiet || c->rep->nerrors != c->top_errors || n == 0) return;
+    MatchReport r;
+    match_check(cl, n, &r);
+    if (r.redundant != UINT32_MAX)
+        note_at(error_at(c, sp, "match redundant: rule %u is matched by no value the rules above it leave",
+                         r.redundant + 1),
+                cl[r.redundant].span, "this rule");
+    if (!r.exhaustive && !handler) warn_at(c, sp, "match nonexhaustive: %s is not matched", r.example);
+}
+
 static void ty_match(Ck *c, const Clause *cl, uint32_t n, Type *arg, Type *res, Span sp,
                      const char *what)
 {
@@ -1253,11 +1309,13 @@ static Type *ty_exp_bare(Ck *c, const Expr *e)
     case EX_FN: {                                   /* rule 12 */
         Type *arg = new_var(c), *res = new_var(c);
         ty_match(c, e->clauses, e->nclauses, arg, res, e->span, "rules do not agree");
+        check_match(c, e->clauses, e->nclauses, e->span, 0);
         return arrow(c, arg, res);
     }
     case EX_CASE: {
         Type *arg = ty_exp(c, e->a), *res = new_var(c);
         ty_match(c, e->clauses, e->nclauses, arg, res, e->span, "case object and rules do not agree");
+        check_match(c, e->clauses, e->nclauses, e->span, 0);
         return res;
     }
     case EX_HANDLE: {                               /* rule 10 */
@@ -1273,6 +1331,7 @@ static Type *ty_exp_bare(Ck *c, const Expr *e)
                    e->clauses[i].body->span);
             env_undo(c, mark);
         }
+        check_match(c, e->clauses, e->nclauses, e->span, 1);
         return t;
     }
     case EX_RAISE: {                                /* rule 11 */
@@ -1540,6 +1599,17 @@ static void rebind_pat(Ck *c, const Pat *p, int gen)
     }
 }
 
+/* Does t mention variable v? */
+static int mentions(Type *t, Type *v)
+{
+    t = repr(t);
+    if (t == v) return 1;
+    if (t->k == T_CON || t->k == T_REC)
+        for (uint32_t i = 0; i < t->n; i++)
+            if (mentions(t->args[i], v)) return 1;
+    return 0;
+}
+
 static void ty_val(Ck *c, const Dec *d)             /* rules 15, 16 */
 {
     c->level++;
@@ -1557,7 +1627,21 @@ static void ty_val(Ck *c, const Dec *d)             /* rules 15, 16 */
            "expression", d->a->span);
     c->level--;
     check_flex(c, d->span, c->level);
-    rebind_pat(c, d->pat, nonexpansive(d->a));
+    int gen = nonexpansive(d->a);
+    MatchReport mr;
+    if (c->user && !c->quiet && c->rep->nerrors == c->top_errors) {
+        match_check_pat(d->pat, &mr);
+        if (!mr.exhaustive) warn_at(c, d->span, "binding not exhaustive: %s is not matched", mr.example);
+    }
+    /* rule 15's side condition: the type variables scoped here must be
+     * generalised, which an expansive right-hand side forbids */
+    for (uint32_t i = tv; !gen && i < c->ntv; i++)
+        if (mentions(pt, c->tv_types[i])) {
+            error_at(c, d->pat->span, "explicit type variable cannot be generalized at its binding declaration: %s",
+                     c->tv_names[i]);
+            break;
+        }
+    rebind_pat(c, d->pat, gen);
     c->ntv = tv;
 }
 
@@ -1595,6 +1679,7 @@ static void ty_fun(Ck *c, const Dec *d)             /* rules 17, 26 (fun as val 
                    "result type", "expression", cl->body->span);
             env_undo(c, mark);
         }
+        check_match(c, f->clauses, f->nclauses, at, 0);
     }
     c->level--;
     check_flex(c, d->span, c->level);
@@ -1628,7 +1713,25 @@ static int arg_admits_eq(Ck *c, Type *t)
     return 0;
 }
 
-static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30, 18 */
+static Scheme *tyfun_scheme(Ck *c, const TyBind *b);
+
+/* The type function Λ 'a1 ... 'an . ('a1, ..., 'an) tc. */
+static Scheme *tycon_scheme(Ck *c, Tycon *tc)
+{
+    Scheme *s = arena_alloc(c->arena, sizeof *s);
+    s->n = tc->arity;
+    s->body = new_con(c, tc, 0, NULL, NULL);
+    s->body->n = tc->arity;
+    s->body->args = arena_alloc(c->arena, (tc->arity ? tc->arity : 1) * sizeof(Type *));
+    for (uint32_t k = 0; k < tc->arity; k++) {
+        Type *g = new_type(c, T_GEN);
+        g->id = k;
+        s->body->args[k] = g;
+    }
+    return s;
+}
+
+static void ty_datatype(Ck *c, const Dec *d)        /* rules 17, 28-30, 18 */
 {
     if (d->alias_of) {      /* datatype t = datatype T (rule 18): t is T */
         Entry *e = env_find(c, NS_TYPE, d->alias_of);
@@ -1648,36 +1751,14 @@ static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30, 18 */
             continue;
         }
         Tycon *tc = new_tycon(c, dt->name, dt->ntyvars, 1);
-        Scheme *s = arena_alloc(c->arena, sizeof *s);
-        s->n = dt->ntyvars;
-        s->body = new_con(c, tc, 0, NULL, NULL);
-        s->body->n = dt->ntyvars;
-        s->body->args = arena_alloc(c->arena, (dt->ntyvars ? dt->ntyvars : 1) * sizeof(Type *));
-        for (uint32_t k = 0; k < dt->ntyvars; k++) {
-            Type *g = new_type(c, T_GEN);
-            g->id = k;
-            s->body->args[k] = g;
-        }
+        Scheme *s = tycon_scheme(c, tc);
         env_bind(c, NS_TYPE, dt->name)->sch = s;
         tcs[i] = tc;
         tys[i] = s;
     }
     /* withtype abbreviations (rule 29's type functions, expanded) */
-    for (uint32_t i = 0; i < d->ntybinds; i++) {
-        const TyBind *b = &d->tybinds[i];
-        uint32_t tv = c->ntv;
-        Type **g = arena_alloc(c->arena, (b->ntyvars ? b->ntyvars : 1) * sizeof *g);
-        for (uint32_t k = 0; k < b->ntyvars; k++) {
-            g[k] = new_type(c, T_GEN);
-            g[k]->id = k;
-            tyvar_push(c, b->tyvars[k], g[k]);
-        }
-        Scheme *s = arena_alloc(c->arena, sizeof *s);
-        s->n = b->ntyvars;
-        s->body = ty_type(c, b->ty);
-        c->ntv = tv;
-        env_bind(c, NS_TYPE, b->name)->sch = s;
-    }
+    for (uint32_t i = 0; i < d->ntybinds; i++)
+        env_bind(c, NS_TYPE, d->tybinds[i].name)->sch = tyfun_scheme(c, &d->tybinds[i]);
     Type **args = arena_alloc(c->arena, (d->ncons ? d->ncons : 1) * sizeof *args);
     for (uint32_t i = 0; i < d->ncons; i++) {
         const ConDef *con = &d->cons[i];
@@ -1690,6 +1771,7 @@ static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30, 18 */
         s->body = args[i] ? arrow(c, args[i], tys[i]->body) : tys[i]->body;
         c->ntv = tv;
         con_set(c, con, s);
+        env_bind(c, NS_CON, con->name)->con = con;
     }
     for (int changed = 1; changed;) {
         changed = 0;
@@ -1701,55 +1783,508 @@ static void ty_datatype(Ck *c, Dec *d)              /* rules 17, 28-30, 18 */
     }
 }
 
+/* The type function of [tyvars] t = ty (rule 27's Λ). */
+static Scheme *tyfun_scheme(Ck *c, const TyBind *b)
+{
+    uint32_t tv = c->ntv;
+    for (uint32_t k = 0; k < b->ntyvars; k++) {
+        Type *g = new_type(c, T_GEN);
+        g->id = k;
+        tyvar_push(c, b->tyvars[k], g);
+    }
+    Scheme *s = arena_alloc(c->arena, sizeof *s);
+    s->n = b->ntyvars;
+    s->body = ty_type(c, b->ty);
+    c->ntv = tv;
+    return s;
+}
+
 static void ty_typedec(Ck *c, const Dec *d)         /* rule 27 */
 {
-    for (uint32_t i = 0; i < d->ntybinds; i++) {
-        const TyBind *b = &d->tybinds[i];
-        uint32_t tv = c->ntv;
-        for (uint32_t k = 0; k < b->ntyvars; k++) {
-            Type *g = new_type(c, T_GEN);
-            g->id = k;
-            tyvar_push(c, b->tyvars[k], g);
-        }
-        Scheme *s = arena_alloc(c->arena, sizeof *s);
-        s->n = b->ntyvars;
-        s->body = ty_type(c, b->ty);
-        c->ntv = tv;
-        env_bind(c, NS_TYPE, b->name)->sch = s;
-    }
+    for (uint32_t i = 0; i < d->ntybinds; i++)
+        env_bind(c, NS_TYPE, d->tybinds[i].name)->sch = tyfun_scheme(c, &d->tybinds[i]);
 }
 
-static void ty_exception(Ck *c, const Dec *d)       /* rules 30, 31 */
+/* exception E [of ty] (rules 30, 31; a spec: rule 75) */
+static Type *exn_type(Ck *c, const ConDef *con)
 {
-    for (uint32_t i = 0; i < d->ncons; i++) {
-        const ConDef *con = &d->cons[i];
-        if (con->alias_of) continue;    /* E = F: the resolver made it F */
-        Type *exn = con0(c, c->t_exn);
-        /* inside a val or fun, a type variable no declaration scopes yet is
-         * scoped there, the innermost one being checked (§4.6: let
-         * exception E of 'a in a fun) */
-        if (c->level > 0 && con->has_arg) ty_scope_annot(c, con->arg_ty);
-        Type *t = con->has_arg && con->arg_ty ? arrow(c, ty_type(c, con->arg_ty), exn) : exn;
-        con_set(c, con, mono(c, t));
+    Type *exn = con0(c, c->t_exn);
+    /* inside a val or fun, a type variable no declaration scopes yet is
+     * scoped there, the innermost one being checked (§4.6: let
+     * exception E of 'a in a fun) */
+    if (c->level > 0 && con->has_arg) ty_scope_annot(c, con->arg_ty);
+    return con->has_arg && con->arg_ty ? arrow(c, ty_type(c, con->arg_ty), exn) : exn;
+}
+
+static void exn_con(Ck *c, const ConDef *con)
+{
+    con_set(c, con, mono(c, exn_type(c, con)));
+    env_bind(c, NS_CON, con->name)->con = con;
+}
+
+static void ty_exception(Ck *c, const Dec *d)
+{
+    for (uint32_t i = 0; i < d->ncons; i++)
+        if (!d->cons[i].alias_of) exn_con(c, &d->cons[i]);  /* E = F: the resolver made it F */
+}
+
+/* ---- signatures and matching (§5: rules 65-80, matching §5.12) ------- */
+
+/* One signature being elaborated: against a structure (matching, rules
+ * 64/65's Σ ≥ E: each spec's type instantiates the structure's), or as a
+ * functor's formal argument (rule 86's fresh type names). */
+typedef struct Sm {
+    const Str *s;           /* the structure matched; NULL: a formal argument */
+    int opaque;             /* :> or a formal argument: type t is a new type */
+    Span sp;                /* where a mismatch is reported */
+    const char *path;       /* the structure's name (A, A.B; NULL: none), which
+                               qualifies its abstract types as SML/NJ prints
+                               them (A.t) */
+    Entry *view;            /* the members the signature lets through */
+    uint32_t n, cap;
+    const TyBind **where;   /* where type t = ty, t named relative to here */
+    uint32_t nwhere, capwhere;
+} Sm;
+
+static Str *sig_elab(Ck *c, const Str *s, const SigExp *g, int opaque, Span sp, const char *path,
+                     const TyBind *const *where, uint32_t nwhere);
+
+/* path.name, or name without a path */
+static const char *qualified(Ck *c, const char *path, const char *name)
+{
+    if (!path) return name;
+    char *q = arena_alloc(c->arena, strlen(path) + strlen(name) + 2);
+    sprintf(q, "%s.%s", path, name);
+    return q;
+}
+
+static Entry *str_find(const Str *s, Ns ns, const char *name)
+{
+    for (uint32_t i = s ? s->n : 0; i-- > 0;)
+        if (s->members[i].ns == ns && strcmp(s->members[i].name, name) == 0) return &s->members[i];
+    return NULL;
+}
+
+/* A member of the view (at the signature's type, sch), bound too for the
+ * specs that follow at the type the structure gives it (actual: not the
+ * same under :>, where the view's type is abstract and matching reads the
+ * structure's). */
+static void view_add(Ck *c, Sm *m, Ns ns, const char *name, Scheme *sch, Scheme *actual, Str *str)
+{
+    m->view = grow(m->view, &m->cap, m->n + 1, sizeof *m->view);
+    Entry *v = &m->view[m->n++];
+    memset(v, 0, sizeof *v);
+    v->ns = ns;
+    v->name = name;
+    v->sch = sch;
+    v->str = str;
+    Entry *e = env_bind(c, ns, name);
+    e->sch = actual;
+    e->str = str;
+}
+
+static Entry *view_find(const Sm *m, Ns ns, const char *name)
+{
+    for (uint32_t i = m->n; i-- > 0;)
+        if (m->view[i].ns == ns && strcmp(m->view[i].name, name) == 0) return &m->view[i];
+    return NULL;
+}
+
+static void where_add(Sm *m, const TyBind *w)
+{
+    m->where = grow(m->where, &m->capwhere, m->nwhere + 1, sizeof *m->where);
+    m->where[m->nwhere++] = w;
+}
+
+static const TyBind *where_find(const Sm *m, const char *name)
+{
+    for (uint32_t i = 0; i < m->nwhere; i++)
+        if (strcmp(m->where[i]->name, name) == 0) return m->where[i];
+    return NULL;
+}
+
+/* The sig ... end that g stands for (a name followed through the declared
+ * signatures), m gaining the where type definitions met on the way. */
+static const SigExp *sig_body(Ck *c, const SigExp *g, Sm *m)
+{
+    for (;;) {
+        for (uint32_t i = 0; i < g->nwhere; i++) where_add(m, g->where[i]);
+        if (!g->name) return g;
+        Entry *e = env_find(c, NS_SIG, g->name);
+        if (!e) return NULL;    /* the resolver has reported it */
+        g = e->sig;
     }
 }
 
-/* open of a library structure (List, the prelude's dotted names): binds x
- * for every value S.x in scope (the newest of each name wins, as later
- * bindings shadow earlier ones). */
-static void open_dotted(Ck *c, const char *s)
+/* A new abstract type (rules 69-70 under :>, rule 86 for a formal argument). */
+static Scheme *abstract_tyfun(Ck *c, const Sm *m, const char *name, uint32_t arity, int eq)
+{
+    Tycon *tc = new_tycon(c, qualified(c, m->path, name), arity, eq);
+    tc->abstract = 1;
+    return tycon_scheme(c, tc);
+}
+
+/* n new rigid variables: a spec's type variables, which the structure's
+ * type must instantiate to (rule 65's "≥"). */
+static Type **rigid_vars(Ck *c, uint32_t n)
+{
+    Type **v = arena_alloc(c->arena, (n ? n : 1) * sizeof *v);
+    for (uint32_t i = 0; i < n; i++) {
+        v[i] = new_var(c);
+        v[i]->rigid = "'spec";
+    }
+    return v;
+}
+
+/* An instance of s whose variables are rigid (each ''a an equality one). */
+static Type *rigid_instance(Ck *c, const Scheme *s)
+{
+    Type **inst = arena_alloc(c->arena, (s->n ? s->n : 1) * sizeof *inst);
+    memset(inst, 0, (s->n ? s->n : 1) * sizeof *inst);
+    Type *t = subst(c, s->body, inst);
+    for (uint32_t i = 0; i < s->n; i++)
+        if (inst[i]) inst[i]->rigid = "'spec";
+    return t;
+}
+
+static int same_tyfun(Ck *c, const Scheme *a, const Scheme *b)
+{
+    if (a->n != b->n) return 0;
+    Type **args = rigid_vars(c, a->n);
+    return unify(c, instantiate(c, a, args), instantiate(c, b, args)) == U_OK;
+}
+
+static void tyvars_of(const TyExp *x, const char ***names, uint32_t *n, uint32_t *cap)
+{
+    if (x->kind == TYX_VAR) {
+        for (uint32_t i = 0; i < *n; i++)
+            if (strcmp((*names)[i], x->name) == 0) return;
+        *names = grow(*names, cap, *n + 1, sizeof **names);
+        (*names)[(*n)++] = x->name;
+        return;
+    }
+    for (uint32_t i = 0; i < x->n; i++) tyvars_of(x->args[i], names, n, cap);
+}
+
+/* val x : ty (rule 68): ty closed over its type variables. */
+static Scheme *spec_scheme(Ck *c, const TyExp *x)
+{
+    const char **names = NULL;
+    uint32_t n = 0, cap = 0, tv = c->ntv;
+    tyvars_of(x, &names, &n, &cap);
+    for (uint32_t k = 0; k < n; k++) {
+        Type *g = new_type(c, T_GEN);
+        g->id = k;
+        g->eq = names[k][1] == '\'';
+        tyvar_push(c, names[k], g);
+    }
+    Scheme *s = arena_alloc(c->arena, sizeof *s);
+    s->n = n;
+    s->body = ty_type(c, x);
+    c->ntv = tv;
+    free(names);
+    return s;
+}
+
+static void value_mismatch(Ck *c, const Sm *m, const char *name, Type *spec, Type *actual)
+{
+    Buf b1 = {0}, b2 = {0};
+    error_at(c, m->sp, "value type in structure doesn't match signature spec: name: %s, spec: %s, actual: %s",
+             name, show(c, &b1, spec), show(c, &b2, actual));
+    free(b1.s);
+    free(b2.s);
+}
+
+/* The spec's type as the view sees it: the view's (abstract) types bound
+ * over the structure's for the while. */
+static Scheme *view_scheme(Ck *c, const Sm *m, const TyExp *x)
+{
+    uint32_t mark = c->nenv;
+    for (uint32_t i = 0; i < m->n; i++)
+        if (m->view[i].ns == NS_TYPE) env_bind(c, NS_TYPE, m->view[i].name)->sch = m->view[i].sch;
+    Scheme *s = spec_scheme(c, x);
+    env_undo(c, mark);
+    return s;
+}
+
+static void spec_val(Ck *c, Sm *m, const Spec *sp)
+{
+    Scheme *want = spec_scheme(c, sp->ty);
+    const Entry *have = str_find(m->s, NS_VAL, sp->name);
+    if (have && unify(c, rigid_instance(c, want), instantiate(c, have->sch, NULL)) != U_OK)
+        value_mismatch(c, m, sp->name, want->body, have->sch->body);
+    view_add(c, m, NS_VAL, sp->name, m->opaque && m->s ? view_scheme(c, m, sp->ty) : want, want, NULL);
+}
+
+/* The structure's type name for a spec (NULL, reported, if it lacks one
+ * or its arity differs). */
+static Entry *matched_type(Ck *c, Sm *m, const char *name, uint32_t arity)
+{
+    Entry *have = str_find(m->s, NS_TYPE, name);
+    if (!have) {
+        error_at(c, m->sp, "unmatched type specification: %s", name);
+    } else if (have->sch->n != arity) {
+        error_at(c, m->sp, "type %s has the wrong arity: %u in the signature, %u in the structure",
+                 name, arity, have->sch->n);
+        have = NULL;
+    }
+    return have;
+}
+
+/* type t, type t = ty, eqtype t (rules 69-70, 77, 78 for where type). */
+static void spec_type(Ck *c, Sm *m, const Spec *sp)
+{
+    const TyBind *b = sp->bind, *w = where_find(m, b->name);
+    if (w && w->ntyvars != b->ntyvars) {
+        error_at(c, w->span, "where type %s: %u type parameters, the signature's type has %u", b->name,
+                 w->ntyvars, b->ntyvars);
+        w = NULL;
+    }
+    Scheme *def = w ? tyfun_scheme(c, w) : b->ty ? tyfun_scheme(c, b) : NULL;
+    Entry *have = m->s ? matched_type(c, m, b->name, b->ntyvars) : NULL;
+    if (have && def && !same_tyfun(c, def, have->sch)) {
+        Buf b1 = {0}, b2 = {0};
+        error_at(c, m->sp, "type %s does not match definitional specification: spec: %s, actual: %s",
+                 b->name, show(c, &b1, def->body), show(c, &b2, have->sch->body));
+        free(b1.s);
+        free(b2.s);
+    } else if (have && sp->kind == SPEC_EQTYPE && !arg_admits_eq(c, have->sch->body)) {
+        error_at(c, m->sp, "type %s must be an equality type", b->name);
+    }
+    Scheme *sch = def ? def : have && !m->opaque ? have->sch
+                : abstract_tyfun(c, m, b->name, b->ntyvars, sp->kind == SPEC_EQTYPE);
+    view_add(c, m, NS_TYPE, b->name, sch, have && !def ? have->sch : sch, NULL);
+}
+
+/* datatype t = C ... (rule 71): a formal argument's is a new datatype with
+ * the spec's constructors; a structure's must have the type (datatypes
+ * are never made abstract: their constructors are visible). */
+static void spec_datatype(Ck *c, Sm *m, const Spec *sp)
+{
+    const Dec *d = sp->dat;
+    if (!m->s) {
+        uint32_t mark = c->nenv;
+        ty_datatype(c, d);
+        Str *made = env_since(c, mark);
+        env_undo(c, mark);
+        for (uint32_t i = 0; i < made->n; i++)
+            view_add(c, m, NS_TYPE, made->members[i].name, made->members[i].sch, made->members[i].sch, NULL);
+        return;
+    }
+    for (uint32_t i = 0; i < d->ncons; i++) {
+        const TyBind *dt = d->cons[i].dt;
+        if (i > 0 && d->cons[i - 1].dt == dt) continue;
+        Entry *have = matched_type(c, m, dt->name, dt->ntyvars);
+        Scheme *sch = have ? have->sch : abstract_tyfun(c, m, dt->name, dt->ntyvars, 0);
+        view_add(c, m, NS_TYPE, dt->name, sch, sch, NULL);
+    }
+    for (uint32_t i = 0; i < d->ntybinds; i++) {
+        Scheme *sch = tyfun_scheme(c, &d->tybinds[i]);
+        view_add(c, m, NS_TYPE, d->tybinds[i].name, sch, sch, NULL);
+    }
+}
+
+/* datatype t = datatype T (rule 71's replication). */
+static void spec_datatype_copy(Ck *c, Sm *m, const Spec *sp)
+{
+    const char *t = sp->bind->name;
+    Entry *of = env_find(c, NS_TYPE, sp->name + strlen("datatype "));
+    Entry *have = m->s ? matched_type(c, m, t, of ? of->sch->n : 0) : NULL;
+    Scheme *sch = of ? of->sch : have ? have->sch : abstract_tyfun(c, m, t, 0, 0);
+    view_add(c, m, NS_TYPE, t, sch, sch, NULL);
+}
+
+/* structure S : SIG (rule 74): the structure's S matched against SIG, the
+ * where types naming S.t passed down as t. */
+static void spec_structure(Ck *c, Sm *m, const Spec *sp)
+{
+    const Str *sub = NULL;
+    if (m->s) {
+        const Entry *e = str_find(m->s, NS_STR, sp->name);
+        if (!e) return;     /* the resolver has reported it */
+        sub = e->str;
+    }
+    size_t len = strlen(sp->name);
+    Sm down = {0};
+    for (uint32_t i = 0; i < m->nwhere; i++) {
+        const TyBind *w = m->where[i];
+        if (strncmp(w->name, sp->name, len) != 0 || w->name[len] != '.') continue;
+        TyBind *x = arena_alloc(c->arena, sizeof *x);
+        *x = *w;
+        x->name = w->name + len + 1;
+        where_add(&down, x);
+    }
+    Str *v = sig_elab(c, sub, sp->sub, m->opaque, m->sp, qualified(c, m->path, sp->name), down.where,
+                      down.nwhere);
+    free(down.where);
+    view_add(c, m, NS_STR, sp->name, NULL, NULL, v);
+    for (uint32_t i = 0; i < v->n; i++) {
+        const Entry *e = &v->members[i];
+        char *name = arena_alloc(c->arena, len + strlen(e->name) + 2);
+        sprintf(name, "%s.%s", sp->name, e->name);
+        const Entry *actual = e->ns == NS_TYPE ? str_find(m->s, NS_TYPE, name) : NULL;
+        view_add(c, m, e->ns, name, e->sch, actual ? actual->sch : e->sch, e->str);
+    }
+}
+
+/* Two type names a signature shares (rule 79): abstract ones become one
+ * type; a structure's must already be the same type. */
+static void share_two(Ck *c, Sm *m, const char *n1, const char *n2)
+{
+    Entry *a = env_find(c, NS_TYPE, n1), *b = env_find(c, NS_TYPE, n2);
+    if (!a || !b) {
+        error_at(c, m->sp, "unbound type in sharing specification: %s", a ? n2 : n1);
+        return;
+    }
+    const Entry *sa = str_find(m->s, NS_TYPE, n1), *sb = str_find(m->s, NS_TYPE, n2);
+    if (sa && sb && !same_tyfun(c, sa->sch, sb->sch)) {
+        error_at(c, m->sp, "type sharing violation: %s and %s are different types in the structure", n1, n2);
+        return;
+    }
+    a = view_find(m, NS_TYPE, n1);
+    b = view_find(m, NS_TYPE, n2);
+    if (!a || !b) return;
+    Type *ta = repr(a->sch->body), *tb = repr(b->sch->body);
+    if (ta->k == T_CON && tb->k == T_CON && tb->tc->abstract && a->sch->n == b->sch->n) {
+        Tycon *x = tycon_find(ta->tc), *y = tycon_find(tb->tc);
+        if (x != y) y->same = x;
+    } else if (!same_tyfun(c, a->sch, b->sch)) {
+        error_at(c, m->sp, "type sharing violation: %s and %s are different types", n1, n2);
+    }
+}
+
+/* sharing type t1 = t2 ...; sharing S1 = S2 shares each type both have. */
+static void spec_sharing(Ck *c, Sm *m, const Spec *sp)
+{
+    for (uint32_t k = 1; k < sp->nnames; k++) {
+        const char *n1 = sp->names[0], *n2 = sp->names[k];
+        if (strcmp(sp->name, "type") == 0) {
+            share_two(c, m, n1, n2);
+            continue;
+        }
+        size_t l1 = strlen(n1), l2 = strlen(n2);
+        for (uint32_t i = 0, end = m->n; i < end; i++) {
+            const char *t = m->view[i].name;
+            if (m->view[i].ns != NS_TYPE || strncmp(t, n1, l1) != 0 || t[l1] != '.') continue;
+            char *other = arena_alloc(c->arena, l2 + strlen(t + l1) + 1);
+            sprintf(other, "%s%s", n2, t + l1);
+            if (env_find(c, NS_TYPE, other)) share_two(c, m, t, other);
+        }
+    }
+}
+
+/* The spec's type of a datatype's constructor (its datatype as bound for
+ * matching: the structure's). */
+static Scheme *spec_con_scheme(Ck *c, const ConDef *con)
+{
+    const TyBind *dt = con->dt;
+    Entry *t = env_find(c, NS_TYPE, dt->name);
+    if (!t || t->sch->n != dt->ntyvars) return NULL;
+    uint32_t tv = c->ntv;
+    Type **g = arena_alloc(c->arena, (dt->ntyvars ? dt->ntyvars : 1) * sizeof *g);
+    for (uint32_t k = 0; k < dt->ntyvars; k++) {
+        g[k] = new_type(c, T_GEN);
+        g[k]->id = k;
+        tyvar_push(c, dt->tyvars[k], g[k]);
+    }
+    Scheme *s = arena_alloc(c->arena, sizeof *s);
+    s->n = dt->ntyvars;
+    s->body = instantiate(c, t->sch, g);
+    if (con->has_arg && con->arg_ty) s->body = arrow(c, ty_type(c, con->arg_ty), s->body);
+    c->ntv = tv;
+    return s;
+}
+
+/* A constructor or exception the signature specifies, against the
+ * structure's (rules 71, 75): the same type, and for a datatype the same
+ * constructors (those the structure lacks are the resolver's error). */
+static void spec_con(Ck *c, Sm *m, const Spec *sp)
+{
+    const Entry *have = m->s ? str_find(m->s, NS_CON, sp->name) : NULL;
+    if (!have) {
+        if (!m->s && sp->kind == SPEC_EXN) exn_con(c, sp->con);
+        return;
+    }
+    Scheme *want = sp->kind == SPEC_EXN ? mono(c, exn_type(c, sp->con)) : spec_con_scheme(c, sp->con);
+    Scheme *actual = con_get(c, have->con);
+    if (want && actual && unify(c, rigid_instance(c, want), instantiate(c, actual, NULL)) != U_OK)
+        value_mismatch(c, m, sp->name, want->body, actual->body);
+    if (sp->kind != SPEC_CON || sp->con->tag != 0 || have->con->ncons <= sp->con->ncons) return;
+    /* the first constructor of the spec's datatype: the structure's has more */
+    Buf b = {0};
+    for (uint32_t i = 0; i < m->s->n; i++) {
+        const Entry *e = &m->s->members[i];
+        if (e->ns != NS_CON || e->con->dt != have->con->dt || str_find(m->s, NS_CON, e->name) != e) continue;
+        uint32_t k = 0;
+        for (; k < sp->con->ncons && strcmp(sp->con[k].name, e->name) != 0; k++) {}
+        if (k == sp->con->ncons) { put(&b, b.n ? ", " : ""); put(&b, e->name); }
+    }
+    error_at(c, m->sp, "datatype %s does not match specification: constructors in actual only: %s",
+             sp->con->dt->name, b.s ? b.s : "");
+    free(b.s);
+}
+
+static void spec_list(Ck *c, Sm *m, const SigExp *g)
+{
+    g = sig_body(c, g, m);
+    for (uint32_t i = 0; g && i < g->nspecs; i++) {
+        const Spec *sp = g->specs[i];
+        switch (sp->kind) {
+        case SPEC_VAL: spec_val(c, m, sp); break;
+        case SPEC_TYPE: case SPEC_EQTYPE: spec_type(c, m, sp); break;
+        case SPEC_DATDEC: spec_datatype(c, m, sp); break;
+        case SPEC_DATATYPE: spec_datatype_copy(c, m, sp); break;
+        case SPEC_EXN: case SPEC_CON: spec_con(c, m, sp); break;
+        case SPEC_STR: spec_structure(c, m, sp); break;
+        case SPEC_INCLUDE: spec_list(c, m, &(SigExp){.span = g->span, .name = sp->name + strlen("include ")}); break;
+        case SPEC_SHARING: spec_sharing(c, m, sp); break;
+        }
+    }
+}
+
+/* The view of structure s through signature g (s NULL: the formal argument
+ * g describes): what the signature specifies, at the signature's types,
+ * the types it leaves abstract new ones under :> (rules 64-65, 100). */
+static Str *sig_elab(Ck *c, const Str *s, const SigExp *g, int opaque, Span sp, const char *path,
+                     const TyBind *const *where, uint32_t nwhere)
+{
+    Sm m = {0};
+    m.s = s;
+    m.path = path;
+    m.opaque = opaque || !s;
+    m.sp = sp;
+    for (uint32_t i = 0; i < nwhere; i++) where_add(&m, where[i]);
+    uint32_t mark = c->nenv;
+    spec_list(c, &m, g);
+    env_undo(c, mark);
+    Str *v = arena_alloc(c->arena, sizeof *v);
+    v->n = m.n;
+    v->members = arena_alloc(c->arena, (m.n ? m.n : 1) * sizeof *v->members);
+    if (m.n) memcpy(v->members, m.view, m.n * sizeof *m.view);
+    free(m.view);
+    free(m.where);
+    return v;
+}
+
+/* A library structure (List, the prelude's dotted names) as a structure:
+ * x for every value or type S.x in scope (the newest of each name, as
+ * later bindings shadow earlier ones); NULL if there is none. */
+static Str *dotted_str(Ck *c, const char *s)
 {
     size_t n = strlen(s);
-    uint32_t end = c->nenv;
-    for (uint32_t i = 0; i < end; i++) {
+    uint32_t mark = c->nenv;
+    for (uint32_t i = 0; i < mark; i++) {
         const Entry *e = &c->env[i];
-        if (e->ns != NS_VAL || strncmp(e->name, s, n) != 0 || e->name[n] != '.' ||
+        if ((e->ns != NS_VAL && e->ns != NS_TYPE) || strncmp(e->name, s, n) != 0 || e->name[n] != '.' ||
             strchr(e->name + n + 1, '.'))
             continue;
-        if (env_find(c, NS_VAL, e->name) != e) continue;  /* shadowed */
+        if (env_find(c, e->ns, e->name) != e) continue;  /* shadowed */
         Scheme *sch = e->sch;
-        env_bind(c, NS_VAL, e->name + n + 1)->sch = sch;
+        env_bind(c, e->ns, e->name + n + 1)->sch = sch;
     }
+    Str *str = c->nenv > mark ? env_since(c, mark) : NULL;
+    env_undo(c, mark);
+    return str;
 }
 
 /* The members of a structure expression (struct ... end, an alias, a
@@ -1760,20 +2295,51 @@ static Str *ty_strexp(Ck *c, const Dec *d)
     uint32_t mark = c->nenv;
     if (d->alias_of) {
         Entry *e = env_find(c, NS_STR, d->alias_of);
-        return e ? e->str : env_since(c, mark);
+        Str *lib = e ? NULL : dotted_str(c, d->alias_of);
+        return e ? e->str : lib ? lib : env_since(c, mark);
     }
     if (d->functor && d->ndecs == 2) {
         Entry *f = env_find(c, NS_FCT, d->functor);
-        /* the parameter's name, read before binding moves c->env */
-        const char *param = f && f->fct ? f->fct->functor : NULL;
+        /* read before binding moves c->env */
+        const Dec *fd = f ? f->fct : NULL;
+        int failed = f && f->fct_failed;
         Str *arg = ty_strexp(c, d->decs[0]);
         env_undo(c, mark);
-        env_rebind(c, arg, param);
-        if (param) env_bind(c, NS_STR, param)->str = arg;
-        return ty_strexp(c, d->decs[1]);
+        if (fd) arg = sig_elab(c, arg, fd->psig, 0, d->span, NULL, NULL, 0);    /* rule 54 */
+        env_rebind(c, arg, fd ? fd->functor : NULL);
+        if (fd && fd->functor) env_bind(c, NS_STR, fd->functor)->str = arg;
+        /* a body that failed at its declaration is not reported again */
+        uint32_t errors = c->rep->nerrors;
+        int quiet = c->quiet;
+        c->quiet = 1;
+        Str *body = ty_strexp(c, d->decs[1]);
+        c->quiet = quiet;
+        if (fd && fd->sig) body = sig_elab(c, body, fd->sig, fd->opaque, d->span, c->strname, NULL, 0);
+        if (failed) c->rep->nerrors = errors;
+        return body;
     }
     ty_decs(c, d->decs, d->ndecs);
     return env_since(c, mark);
+}
+
+/* functor F (X : SIG) = body (rule 86): the body, as the resolver resolved
+ * it at the declaration, is checked against the formal argument SIG
+ * describes (its types new and abstract), so a functor never applied is
+ * checked; each application is then checked on its own copy. */
+static void ty_functor(Ck *c, const Dec *d)
+{
+    uint32_t mark = c->nenv, errors = c->rep->nerrors;
+    Str *formal = sig_elab(c, NULL, d->psig, 1, d->span, d->functor, NULL, 0);
+    env_rebind(c, formal, d->functor);
+    if (d->functor) env_bind(c, NS_STR, d->functor)->str = formal;
+    if (d->formal_body) {
+        Str *body = ty_strexp(c, d->formal_body);
+        if (d->sig) sig_elab(c, body, d->sig, d->opaque, d->span, NULL, NULL, 0);
+    }
+    env_undo(c, mark);
+    Entry *e = env_bind(c, NS_FCT, d->name);
+    e->fct = d;
+    e->fct_failed = c->rep->nerrors != errors;
 }
 
 static int is_abstype(const Dec *d)
@@ -1790,7 +2356,7 @@ static void ty_dec(Ck *c, Dec *d)
     case DEC_DATATYPE: ty_datatype(c, d); break;
     case DEC_TYPE: ty_typedec(c, d); break;
     case DEC_EXCEPTION: ty_exception(c, d); break;
-    case DEC_SIGNATURE: break;
+    case DEC_SIGNATURE: env_bind(c, NS_SIG, d->name)->sig = d->sig; break;
     case DEC_LOCAL: {                               /* rule 23 */
         uint32_t mark = c->nenv;
         ty_decs(c, d->decs, d->ndecs);
@@ -1816,8 +2382,12 @@ static void ty_dec(Ck *c, Dec *d)
     }
     case DEC_STRUCTURE: {
         uint32_t mark = c->nenv;
+        const char *outer = c->strname;
+        if (d->name) c->strname = d->name;
         Str *s = ty_strexp(c, d);
+        c->strname = outer;
         env_undo(c, mark);
+        if (d->sig) s = sig_elab(c, s, d->sig, d->opaque, d->span, d->name, NULL, 0);  /* rules 52-53 */
         if (d->name) {
             env_bind(c, NS_STR, d->name)->str = s;
             env_rebind(c, s, d->name);
@@ -1826,15 +2396,12 @@ static void ty_dec(Ck *c, Dec *d)
         }
         break;
     }
-    case DEC_FUNCTOR:
-        /* its body is checked per application, on the resolver's copy */
-        env_bind(c, NS_FCT, d->name)->fct = d;
-        break;
+    case DEC_FUNCTOR: ty_functor(c, d); break;
     case DEC_OPEN:
         for (uint32_t i = 0; i < d->nnames; i++) {
             Entry *e = env_find(c, NS_STR, d->names[i]);
-            if (e) env_rebind(c, e->str, NULL);
-            else open_dotted(c, d->names[i]);
+            Str *lib = e ? NULL : dotted_str(c, d->names[i]);
+            if (e || lib) env_rebind(c, e ? e->str : lib, NULL);
         }
         break;
     }
@@ -1894,7 +2461,23 @@ static void print_bindings(Ck *c, uint32_t mark, FILE *out)
     }
 }
 
-uint32_t types_check(const Program *p, TypeReport *rep, FILE *out)
+/* The type of the program's result (its last top-level val), printed with
+ * its value as SML/NJ prints it: val result = [1,2] : int list. */
+static void result_type(Ck *c, Program *p)
+{
+    p->result_type = NULL;
+    p->result_opaque = 0;
+    const Entry *e = p->result_name && !c->rep->nerrors ? env_find(c, NS_VAL, p->result_name) : NULL;
+    if (!e) return;
+    Buf b = {0};
+    p->result_type = show(c, &b, e->sch->body);
+    free(b.s);
+    p->result_type = arena_strndup(p->arena, p->result_type, strlen(p->result_type));
+    Type *t = repr(e->sch->body);
+    p->result_opaque = t->k == T_CON && tycon_find(t->tc)->abstract;
+}
+
+uint32_t types_check(Program *p, TypeReport *rep, FILE *out)
 {
     memset(rep, 0, sizeof *rep);
     Ck c = {0};
@@ -1904,14 +2487,20 @@ uint32_t types_check(const Program *p, TypeReport *rep, FILE *out)
     init_builtins(&c);
     for (uint32_t i = 0; i < p->ndecs; i++) {
         Dec *d = p->decs[i];
-        uint32_t mark = c.nenv, errors = rep->nerrors;
+        uint32_t mark = c.nenv, errors = rep->nerrors, ndummies = c.ndummies;
         c.top_span = d->span;
+        c.top_errors = errors;
+        c.user = i >= p->nuser0;
         ty_dec(&c, d);
         resolve_pending(&c, d->span);
         for (uint32_t k = mark; k < c.nenv; k++)
             if (c.env[k].ns == NS_VAL) dummies(&c, c.env[k].sch->body);
+        if (c.user && c.ndummies != ndummies && rep->nerrors == errors)
+            warn_at(&c, d->span, "type vars not generalized because of value restriction are instantiated "
+                    "to dummy types (X1,X2,...)");
         if (out && i >= p->nuser0 && rep->nerrors == errors) print_bindings(&c, mark, out);
     }
+    result_type(&c, p);
     free(c.env);
     free(c.cons);
     free(c.pending);

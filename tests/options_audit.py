@@ -47,7 +47,7 @@ SHARED = {
     "--sched": "--sched bf", "-p": "-p 4", "--coarse": "--coarse", "--seed": "--seed 12345",
     "--units": "--units nodes", "--no-queue-space": "--no-queue-space",
     "--fork-cost": "--fork-cost 3", "--steal-cost": "--steal-cost 4",
-    "--types": "--types",
+    "--types": "--types", "--no-warnings": "--no-warnings",
 }
 OWN = {
     "run --by": "--by alloc", "run --group": "--group site", "run --stack": "--stack", "run --top": "--top 1",

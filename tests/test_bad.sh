@@ -1,5 +1,6 @@
 # The bad-input corpus (tests/bad/): every NAME.expected holds the first
-# line pml must print on stderr for tests/bad/NAME.pml, with FILE standing
+# line pml must print on stderr for tests/bad/NAME.pml after any warnings
+# (a warning is its line, the source line and a caret), with FILE standing
 # for the path (a final * matches any rest: figures that vary).  NAME.args adds options, NAME.env sets the environment.
 # A missing NAME.pml is the missing-file case; directory.pml is a directory.
 # Each case must exit 1 (not killed by a signal), print FILE:LINE:COL: error:
@@ -16,7 +17,7 @@ check_case() { # NAME
     # shellcheck disable=SC2086
     env $envs "$PML" graph "$f" $args -o "$TMP/$n.json" 2>"$TMP/err" >/dev/null
     rc=$?
-    got=$(head -1 "$TMP/err")
+    got=$(awk '/: warning: /{skip=3} skip>0{skip--; next} {print; exit}' "$TMP/err")
     if [ "$rc" -ne 1 ]; then
         fail "bad input $n exits 1" "exit $rc: $got"
     elif ! [[ $got =~ ^"$f":[0-9]+:[0-9]+:\ error:\  ]]; then

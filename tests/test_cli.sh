@@ -6,7 +6,7 @@ status() { "$@" >/dev/null 2>&1; echo $?; }
 
 printf 'val result = 1 + 2\n' > "$TMP/ok.pml"
 expect_eq "run of a good program exits 0" 0 "$(status "$PML" run "$TMP/ok.pml")"
-expect_eq "run prints the value as SML does" "val result = 3" "$("$PML" run "$TMP/ok.pml" | head -1)"
+expect_eq "run prints the value as SML does" "val result = 3 : int" "$("$PML" run "$TMP/ok.pml" | head -1)"
 expect_eq "check of a good program exits 0" 0 "$(status "$PML" check "$TMP/ok.pml")"
 expect_eq "no command is a usage error (2)" 2 "$(status "$PML")"
 expect_eq "an unknown command is a usage error (2)" 2 "$(status "$PML" frobnicate x.pml)"
@@ -42,7 +42,7 @@ if ls "$TMP"/*.tmp.* >/dev/null 2>&1; then fail "no temporary files are left" "$
 deep=1000000
 [ -n "${PML_SANITIZERS:-}" ] && deep=100000
 printf 'fun build n = if n = 0 then [] else n :: build (n - 1)\nfun len [] = 0 | len (_ :: t) = 1 + len t\nval result = len (build %d)\n' $deep > "$TMP/deep.pml"
-expect_eq "a 10^6-deep recursion runs to completion" "val result = $deep" "$("$PML" run "$TMP/deep.pml" --no-prelude 2>&1 | head -1)"
+expect_eq "a 10^6-deep recursion runs to completion" "val result = $deep : int" "$("$PML" run "$TMP/deep.pml" --no-prelude 2>&1 | head -1)"
 out=$("$PML" run "$TMP/deep.pml" --no-prelude --max-depth 100000 2>&1)
 case "$out" in
 *"error: recursion too deep"*"--max-depth"*) pass "past --max-depth a clear error names the limit" ;;
@@ -65,7 +65,7 @@ else expect_eq "an interrupted write leaves the old file" keep "$(cat "$TMP/big.
 # heap limit first, docs/reliability.md); not under the sanitizers, whose
 # frames make it far slower
 if [ -z "${PML_SANITIZERS:-}" ]; then
-    printf 'fun loop n = loop (n + 1)\nval result = loop 0\n' > "$TMP/loop.pml"
+    printf 'fun loop n : int = loop (n + 1)\nval result = loop 0\n' > "$TMP/loop.pml"
     out=$("$PML" run "$TMP/loop.pml" 2>&1); rc=$?
     case "$rc $out" in
     "1 $TMP/loop.pml:1:"*"error: "*"--max-nodes N"*) pass "a non-terminating program stops at the default limits, naming --max-nodes" ;;

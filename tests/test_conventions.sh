@@ -31,7 +31,7 @@ case $v in "pml "[0-9]*"Boehm GC"*[0-9]*"re2c"*[0-9]*"Lemon"*[0-9]*) pass "--ver
 expect_eq "--version finds gnuplot or says not found" 1 "$(echo "$v" | grep -c '^  gnuplot ')"
 
 # standard input
-expect_eq "FILE - reads the program from standard input" "val result = 42" \
+expect_eq "FILE - reads the program from standard input" "val result = 42 : int" \
     "$(echo 'val result = 6 * 7' | "$PML" run - | head -1)"
 expect_eq "check - names <stdin>" "<stdin>: ok" "$(echo 'val x = 1' | "$PML" check -)"
 err=$(printf 'val x = 1\nval y = z\n' | "$PML" run - 2>&1 >/dev/null); rc=$?
@@ -43,7 +43,7 @@ expect_eq "sweep reads standard input once for all its workers" 4 \
 
 # -- and option forms
 printf 'val result = param ("n", 1) + 1\n' > "$TMP/-odd.pml"
-expect_eq "-- ends the options (a file named -odd.pml)" "val result = 2" \
+expect_eq "-- ends the options (a file named -odd.pml)" "val result = 2 : int" \
     "$(cd "$TMP" && "$PML" run -- -odd.pml | head -1)"
 expect_eq "after --, -D is a FILE, not an option" 2 \
     "$(cd "$TMP" && "$PML" run -- -odd.pml -D n=5 >/dev/null 2>&1; echo $?)"
@@ -88,7 +88,7 @@ if env -u B -u SANFLAGS make -s install PREFIX="$TMP/inst" >/dev/null 2>&1; then
     expect_eq "make install puts pml, its man page and completion under PREFIX" 3 \
         "$(ls "$TMP/inst/bin/pml" "$TMP/inst/share/man/man1/pml.1" "$TMP/inst/share/bash-completion/completions/pml" 2>/dev/null | wc -l)"
     cp examples/fib.pml "$TMP/fib.pml"
-    expect_eq "the installed pml runs an example from another directory" "val result = 55" \
+    expect_eq "the installed pml runs an example from another directory" "val result = 55 : int" \
         "$(cd / && "$TMP/inst/bin/pml" run "$TMP/fib.pml" -D n=10 | head -1)"
 else
     fail "make install PREFIX=..." "failed"

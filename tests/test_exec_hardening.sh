@@ -107,7 +107,7 @@ got=$(run_err "$PML" exec examples/fib.pml -D n=19 --sched=bf -p 1)
 r=$(echo "$got" | grep -c 'error: more than 1024 suspended tasks')
 expect_eq "exec: bf on fib 19 at P = 1 (1,700 threads) meets the default limit of 1024, exit 1" "1 rc=1" "$r ${got##*$'\n'}"
 got=$(limit "$T" "$PML" exec examples/fib.pml -D n=18 --sched=bf -p 2 --max-threads 4000 | grep '^val')
-expect_eq "exec --max-threads 4000: bf runs fib 18" "val result = 2584" "$got"
+expect_eq "exec --max-threads 4000: bf runs fib 18" "val result = 2584 : int" "$got"
 fi
 "$PML" exec examples/fib.pml --max-threads 0 > /dev/null 2>&1; rc=$?
 expect_eq "exec: --max-threads 0 is a usage error" 2 "$rc"
@@ -120,7 +120,7 @@ if [ -z "${PML_SANITIZERS:-}" ]; then
     bad=""
     for v in 1500000 3000000; do
         got=$( (ulimit -v $v; limit "$T" "$PML" exec examples/fib.pml -D n=15 -p 2 --sched ws 2>&1 | grep '^val'; echo "rc=${PIPESTATUS[0]}") )
-        [ "$got" = "val result = 610"$'\n'"rc=0" ] || bad="$bad $v:[$got]"
+        [ "$got" = "val result = 610 : int"$'\n'"rc=0" ] || bad="$bad $v:[$got]"
     done
     expect_eq "exec under ulimit -v 1.5 and 3 GB: ws on fib 15 runs" "" "$bad"
 fi
@@ -135,5 +135,5 @@ n=2000000
 printf 'fun sum 0 = 0 | sum n = n + sum (n - 1)\nval result = {1, sum %d}\n' $n > "$TMP/deep.pml"
 want=$(limit "$T" "$PML" exec "$TMP/deep.pml" -p 1 --sample 1099511627776 2>&1 | head -1)
 got=$(limit "$T" "$PML" exec "$TMP/deep.pml" -p 2 --sample 1099511627776 2>&1 | head -1)
-v="val result = (1,$((n * (n + 1) / 2)))"
+v="val result = (1,$((n * (n + 1) / 2))) : int * int"
 expect_eq "exec: a $n-deep recursion in a right branch gives the same value on P = 2 as on P = 1" "$v|$v" "$want|$got"

@@ -7,9 +7,9 @@ status() { "$@" >/dev/null 2>&1; echo $?; }
 # ---- -D: the last one wins, with no false warning; INT64_MIN ----
 printf 'val n = param ("n", 1)\nval result = n\n' > "$TMP/param.pml"
 "$PML" run "$TMP/param.pml" -D n=5 -D n=6 > "$TMP/d.out" 2> "$TMP/d.err"
-expect_eq "-D n=5 -D n=6: the last -D wins" "val result = 6" "$(head -1 "$TMP/d.out")"
+expect_eq "-D n=5 -D n=6: the last -D wins" "val result = 6 : int" "$(head -1 "$TMP/d.out")"
 expect_eq "-D n=5 -D n=6: no warning" "" "$(cat "$TMP/d.err")"
-expect_eq "-D n=-9223372036854775808 is accepted" "val result = ~9223372036854775808" \
+expect_eq "-D n=-9223372036854775808 is accepted" "val result = ~9223372036854775808 : int" \
     "$("$PML" run "$TMP/param.pml" -D n=-9223372036854775808 2>&1 | head -1)"
 expect_eq "-D n=-9223372036854775809 is a usage error" 2 \
     "$(status "$PML" run "$TMP/param.pml" -D n=-9223372036854775809)"
@@ -17,7 +17,7 @@ expect_eq "-D n=-9223372036854775809 is a usage error" 2 \
 # ---- printing: SML/NJ's print depth, length and string depth ----
 # A result whose parts are shared: 2^60 leaves, 61 distinct values.
 printf 'datatype t = L | N of t * t\nfun d 0 = L | d n = let val t = d (n - 1) in N (t, t) end\nval a = d 60\n' > "$TMP/d60.pml"
-want='val a = N (N (N #,N #),N (N #,N #))'
+want='val a = N (N (N #,N #),N (N #,N #)) : t'
 expect_eq "a shared result prints to depth 5, as SML/NJ does" "$want" \
     "$(limit 60 "$PML" run "$TMP/d60.pml" 2>&1 | head -1)"
 # SML/NJ itself, at its default limits, on values past each limit
@@ -25,7 +25,7 @@ smlnj_vs_pml() { # NAME DECLS VALUE-EXPR
     printf '%s\nval result = %s;\n' "$2" "$3" > "$TMP/p.sml"
     printf '%s\nval result = %s\n' "$2" "$3" > "$TMP/p.pml"
     local want got
-    want=$(sml "$TMP/p.sml" < /dev/null 2>&1 | tr '\n' ' ' | tr -s ' ' | grep -o 'val result = .*' | sed 's/ : .*//')
+    want=$(sml "$TMP/p.sml" < /dev/null 2>&1 | tr '\n' ' ' | tr -s ' ' | grep -o 'val result = .*' | sed 's/ - $//')
     got=$("$PML" run "$TMP/p.pml" 2>&1 | head -1)
     expect_eq "prints as SML/NJ: $1" "$want" "$got"
 }
@@ -45,7 +45,7 @@ else
     fail "prints as SML/NJ" "no sml to compare with"
 fi
 expect_eq "--print-depth, --print-length, --string-depth raise the limits" \
-    'val result = ([[[[[[1]]]]]],[0,1,...],"abc#")' \
+    'val result = ([[[[[[1]]]]]],[0,1,...],"abc#") : int list list list list list list * int list * string' \
     "$(printf 'val result = ([[[[[[1]]]]]], [0, 1, 2], "abcdef")\n' > "$TMP/lim.pml"
        "$PML" run "$TMP/lim.pml" --print-depth 9 --print-length 2 --string-depth 3 | head -1)"
 expect_eq "--print-depth needs a number" 2 "$(status "$PML" run "$TMP/lim.pml" --print-depth x)"
@@ -58,7 +58,7 @@ val a = d 60
 val b = d 60
 val r = (a = b, a = a, d 59 = a, (a, [a]) = (b, [b]), a <> b)
 PML
-expect_eq "= on two shared 2^60-leaf values ends" "val r = (true,true,false,true,false)" \
+expect_eq "= on two shared 2^60-leaf values ends" "val r = (true,true,false,true,false) : bool * bool * bool * bool * bool" \
     "$(limit 60 "$PML" run "$TMP/eq.pml" 2>&1 | head -1)"
 # sharing at alternate levels: 2^24 distinct pairs of parts from 2^12 values each
 cat > "$TMP/eq2.pml" <<'PML'
@@ -99,7 +99,7 @@ fi
 
 # ---- tabulate of a negative size raises Size, a real exception ----
 printf 'val r = (tabulate (fn i => i, ~5) handle Size => fromList [7],\n         List.tabulate (~1, fn i => i) handle Size => [8])\n' > "$TMP/size.pml"
-expect_eq "tabulate (f, ~5) raises Size, which a handler catches" "val r = (#[7],[8])" \
+expect_eq "tabulate (f, ~5) raises Size, which a handler catches" "val r = (#[7],[8]) : int vector * int list" \
     "$(limit 60 "$PML" run "$TMP/size.pml" 2>&1 | head -1)"
 
 # ---- standard output: a failed write is an error (exit 1) ----

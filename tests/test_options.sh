@@ -10,12 +10,13 @@ source tests/lib.sh
 PML=${PML:-$PWD/pml}
 
 # a small program: a parallel pair of list sums (the policies' marks
-# differ), a structured value to print, the prelude's rev, and a
-# determinacy race when n > 5
+# differ), a structured value to print, the prelude's rev, a determinacy
+# race when n > 5, and a nonexhaustive match (a warning)
 cat > "$TMP/o.pml" <<'EOF'
 fun fib n = if n < 2 then n else let val (a, b) = {fib (n - 1), fib (n - 2)} in a + b end
 fun build n = if n = 0 then [] else n :: build (n - 1)
 fun sum [] = 0 | sum (x :: xs) = x + sum xs
+fun first (x :: _) = x
 fun work n = if n < 2 then sum (build 8) else let val (a, b) = {work (n - 1), work (n - 2)} in a + b end
 val n = param ("n", 5)
 val cell = ref 0

@@ -64,7 +64,7 @@ if [ -x ./pml ] && command -v make > /dev/null; then
     expect_eq "make install PREFIX='…pml's pre fix' DESTDIR='…dest dir' exits 0" 0 $?
     root="$TMP/dest dir$prefix"
     out=$("$root/bin/pml" run examples/fib.pml -D n=5 2>&1 | head -1)
-    expect_eq "the installed pml runs" "val result = 5" "$out"
+    expect_eq "the installed pml runs" "val result = 5 : int" "$out"
     expect_eq "the man page and the completion are installed" "yes yes" \
         "$([ -f "$root/share/man/man1/pml.1" ] && echo yes) $([ -f "$root/share/bash-completion/completions/pml" ] && echo yes)"
     # unquoted, the words of the paths ("pre", "fix/bin") were made here

@@ -24,18 +24,18 @@ SML
 
 # run FILE: "rc=N" then the first line of stdout and of stderr
 out=$("$PML" run test.pml 2>&1 | head -n 1)
-expect_eq use_relative_to_using_file "val result = (49,3,5)" "$out"
-expect_eq use_fixity_carries_over "val result = (49,3,5)" "$out"
+expect_eq use_relative_to_using_file "val result = (49,3,5) : int * int * int" "$out"
+expect_eq use_fixity_carries_over "val result = (49,3,5) : int * int * int" "$out"
 "$PML" check test.pml > /dev/null 2>&1
 expect_eq use_check_accepts "0" "$?"
 (cd lib && cd .. && cd / && "$PML" run "$TMP/ex/test.pml" > "$TMP/abs.out" 2>&1)
-expect_eq use_from_other_cwd "val result = (49,3,5)" "$(head -n 1 "$TMP/abs.out")"
+expect_eq use_from_other_cwd "val result = (49,3,5) : int * int * int" "$(head -n 1 "$TMP/abs.out")"
 
 # a prelude function named only in a used file is kept (List.nth above);
 # a file used twice runs twice
 printf 'val n = n + 1\n' > lib/inc.sml
 printf 'val n = 0;\nuse "lib/inc.sml";\nuse "lib/inc.sml";\nuse "lib/inc.sml";\nval result = n\n' > twice.pml
-expect_eq use_twice_loads_twice "val result = 3" "$("$PML" run twice.pml 2>&1 | head -n 1)"
+expect_eq use_twice_loads_twice "val result = 3 : int" "$("$PML" run twice.pml 2>&1 | head -n 1)"
 
 # errors: in the used file, with a note at the use
 printf 'val a = 1\nval b = a +\n' > lib/syntax.sml

@@ -195,6 +195,7 @@ int cli_common_apply(CommonOpts *c, int key, const char *v)
     case CLI_CHECK_INV: c->eo.check_theorem1 = 1; return 0;
     case CLI_NO_PRELUDE: c->no_prelude = 1; return 0;
     case CLI_TYPES: c->print_types = 1; return 0;
+    case CLI_NO_WARNINGS: c->no_warnings = 1; return 0;
     }
     return 0;
 }
@@ -381,6 +382,10 @@ static int check_types(Loaded *l, const CommonOpts *c, Diag *d)
     TypeReport *rep = malloc(sizeof *rep);
     if (!rep) { diag_set_nospan(d, "out of memory"); return -1; }
     uint32_t n = types_check(l->prog, rep, c->print_types ? stdout : NULL);
+    for (uint32_t i = 0; !c->no_warnings && i < rep->nwarnings; i++)
+        diag_print_at(&l->src, rep->warnings[i].span, "warning", rep->warnings[i].msg, stderr, cli_colour());
+    if (!c->no_warnings && rep->more_warnings)
+        fprintf(stderr, "pml: more than %u warnings; the rest are not shown\n", TYPES_MAX_WARNINGS);
     for (uint32_t i = 0; i + 1 < n && i + 1 < TYPES_MAX_ERRORS; i++)
         diag_print_colour(&l->src, &rep->errors[i], stderr, cli_colour());
     if (n) {

@@ -38,6 +38,7 @@ typedef struct CommonOpts {
     Param params[64];
     int no_prelude;     /* --no-prelude: run the file alone */
     int print_types;    /* --types: print each top-level binding's type */
+    int no_warnings;    /* --no-warnings: the static semantics' warnings are not printed */
 } CommonOpts;
 void cli_common_init(CommonOpts *c);
 /* --max-nodes by default: one node per CLI_BYTES_PER_NODE bytes of usable
@@ -105,7 +106,7 @@ enum { CLI_CALL, CLI_FLAG, CLI_CHOICE, CLI_TEXT, CLI_OUTPUT, CLI_PICTURE, CLI_U3
 #define CLI_CODE CLI_CALL, 0, 0, 0  /* a shared option, or one the option step takes */
 enum {
     CLI_MAX_NODES = 256, CLI_MAX_DEPTH, CLI_PRINT_DEPTH, CLI_PRINT_LENGTH, CLI_STRING_DEPTH,
-    CLI_NO_PRELUDE, CLI_CHECK_INV, CLI_TYPES, CLI_TIME_LIMIT,
+    CLI_NO_PRELUDE, CLI_CHECK_INV, CLI_TYPES, CLI_TIME_LIMIT, CLI_NO_WARNINGS,
     CLI_SCHED, CLI_COARSE, CLI_SEED, CLI_UNITS, CLI_NO_QUEUE, CLI_FORK_COST, CLI_STEAL_COST,
     CLI_OWN = 512
 };

@@ -135,14 +135,15 @@ static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every,
     if (compare) write_agreement(f, runs, n);
 }
 
-static void write_json(FILE *f, const char *file, const char *value, const ExecRun *runs, uint32_t n,
-                       uint64_t every, int compare)
+static void write_json(FILE *f, const char *file, const char *value, const char *type, const ExecRun *runs,
+                       uint32_t n, uint64_t every, int compare)
 {
     json_open(f, "exec");
     fputs(" \"file\": ", f);
     json_string(f, file);
     fprintf(f, ", \"value\": ");
     json_string(f, value);
+    json_type_field(f, type);
     fprintf(f, ", \"units\": \"words\", \"sample_words\": %llu, \"runs\": [", (unsigned long long)every);
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
@@ -281,10 +282,10 @@ static int exec_body(void *o, CliRun *r)
     int rc = exec_runs(x, r, &value, &name);
     if (rc == EXIT_OK && x->compare) rc = predict(r->file, &r->common, r->sim.seed, x->runs, x->n);
     if (rc == EXIT_OK && x->fmt == FMT_TEXT) {
-        if (value) printf("val %s = %s\n", name ? name : "it", value);
+        if (value) text_result(stdout, name, value, r->l.prog->result_type);
         write_text(stdout, x->runs, x->n, x->every, x->pct, x->compare);
     } else if (rc == EXIT_OK && x->fmt == FMT_JSON) {
-        write_json(stdout, r->file, value, x->runs, x->n, x->every, x->compare);
+        write_json(stdout, r->file, value, r->l.prog->result_type, x->runs, x->n, x->every, x->compare);
     } else if (rc == EXIT_OK) {
         write_csv(stdout, x->runs, x->n, x->every, x->compare);
     }

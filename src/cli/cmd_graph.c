@@ -50,6 +50,7 @@ static void write_graph(FILE *f, const Loaded *l)
     fprintf(f, "  \"work\": %u,\n  \"span\": %llu,\n", graph_nodes(g), (unsigned long long)graph_span(g));
     fprintf(f, "  \"result\": %u,\n  \"value\": ", graph_result(g));
     json_string(f, l->run.value_text ? l->run.value_text : "");
+    json_type_field(f, l->run.result_type);
     fputs(",\n", f);
     write_nodes(f, l);
     write_edges(f, g);

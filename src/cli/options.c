@@ -30,6 +30,8 @@ const CliOpt cli_common_opts[] = {
     {CLI_TIME_LIMIT, "time-limit", "SECONDS", "stop a run that takes longer than SECONDS (default: none)", CLI_CODE},
     {CLI_NO_PRELUDE, "no-prelude", NULL, "do not load lib/prelude.pml", CLI_CODE},
     {CLI_TYPES, "types", NULL, "print each top-level binding's type, as SML/NJ's top level does", CLI_CODE},
+    {CLI_NO_WARNINGS, "no-warnings", NULL, "do not print the type checker's warnings (nonexhaustive matches ...)",
+     CLI_CODE},
     {CLI_CHECK_INV, "check-invariants", NULL, "check the graph invariants and Theorem 1 (docs/semantics.md)", CLI_CODE},
     {0},
 };

@@ -78,6 +78,35 @@ void ev_fail(Ev *ev, Span sp, const char *fmt, ...)
     longjmp(ev->fail, 1);
 }
 
+#define TYPE_ERROR_PREFIX "internal error: a run-time type error in a program the type checker accepted (please report it): type error: "
+
+/* The message of a run-time type error, then the assertion (see eval_internal.h). */
+static void type_error_msg(Ev *ev, const char *fmt, va_list ap)
+{
+    size_t n = strlen(TYPE_ERROR_PREFIX);
+    memcpy(ev->d->msg, TYPE_ERROR_PREFIX, n + 1);
+    vsnprintf(ev->d->msg + n, sizeof ev->d->msg - n, fmt, ap);
+    const char *a = getenv("PML_ABORT_ON_TYPE_ERROR");
+    if (a && *a) {
+        fprintf(stderr, "pml: %s\n", ev->d->msg);
+        abort();
+    }
+}
+
+void ev_type_fail(Ev *ev, Span sp, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    type_error_msg(ev, fmt, ap);
+    va_end(ap);
+    ev->d->span = sp;
+    ev->d->has_span = 1;
+    ev->d->has_note = 0;
+    ev_backtrace(ev);
+    bigstack_leaving();
+    longjmp(ev->fail, 1);
+}
+
 /* ---- graph building ---- */
 
 /* pml exec: the nodes not yet handed out, and the cancellations so far.
@@ -363,7 +392,7 @@ _Noreturn static void pat_fail(Ev *ev, const Pat *p, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ev->d->msg, sizeof ev->d->msg, fmt, ap);
+    type_error_msg(ev, fmt, ap);
     va_end(ap);
     ev->d->has_span = 1;
     ev->d->has_note = 0;
@@ -395,7 +424,7 @@ static int match_record(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in
 static int match_con(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
     if (v->tag != V_CON)
-        pat_fail(ev, p, "type error: pattern '%s' expects a constructor value, got %s",
+        pat_fail(ev, p, "pattern '%s' expects a constructor value, got %s",
                 p->con->name, val_tag_name(v));
     inspect(in, v);
     if (p->fresh.kind != REF_NONE) { /* an exception made at each evaluation */
@@ -405,7 +434,7 @@ static int match_con(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
     } else if (v->con != p->con) {
         if (strcmp(v->con->name, p->con->name) == 0) return 0;
         if (v->con->ncons != p->con->ncons && !(p->con->tag < v->con->ncons))
-            pat_fail(ev, p, "type error: constructor '%s' does not match a value of another type",
+            pat_fail(ev, p, "constructor '%s' does not match a value of another type",
                     p->con->name);
         return 0;
     }
@@ -424,14 +453,14 @@ static int match_list(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
     for (uint32_t i = 0; i < p->n; i++) {
         if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
-            pat_fail(ev, p, "type error: list pattern applied to %s", val_tag_name(v));
+            pat_fail(ev, p, "list pattern applied to %s", val_tag_name(v));
         inspect(in, v);
         if (v->con == ev->c_nil) return 0;
         if (!match(ev, p->elems[i], v->u.f[0], env, in)) return 0;
         v = v->u.f[1];
     }
     if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
-        pat_fail(ev, p, "type error: list pattern applied to %s", val_tag_name(v));
+        pat_fail(ev, p, "list pattern applied to %s", val_tag_name(v));
     inspect(in, v);
     return v->con == ev->c_nil;
 }
@@ -440,15 +469,15 @@ static int match_list(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 static int match_record(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
     if (v->tag != V_TUPLE)
-        pat_fail(ev, p, "type error: record pattern applied to %s", val_tag_name(v));
+        pat_fail(ev, p, "record pattern applied to %s", val_tag_name(v));
     if (!p->ival && v->n != p->n)
-        pat_fail(ev, p, "type error: a record pattern with %u fields applied to %s with %u",
+        pat_fail(ev, p, "a record pattern with %u fields applied to %s with %u",
                 p->n, v->shape ? "a record" : "a tuple", v->n);
     inspect(in, v);
     for (uint32_t i = 0; i < p->n; i++) {
         int k = val_field(v, p->labels[i]);
         if (k < 0)
-            pat_fail(ev, p, "type error: record pattern: %s has no field '%s'",
+            pat_fail(ev, p, "record pattern: %s has no field '%s'",
                     val_tag_name(v), p->labels[i]);
         if (!match(ev, p->elems[i], v->u.f[k], env, in)) return 0;
     }
@@ -470,22 +499,22 @@ static int match(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
         return match(ev, p->arg, v, env, in);
     case PAT_INT:
         if (v->tag != V_INT)
-            pat_fail(ev, p, "type error: int pattern applied to %s", val_tag_name(v));
+            pat_fail(ev, p, "int pattern applied to %s", val_tag_name(v));
         inspect(in, v);
         return v->u.i == p->ival;
     case PAT_CHAR:
         if (v->tag != V_CHAR)
-            ev_fail(ev, p->span, "type error: char pattern applied to %s", val_tag_name(v));
+            ev_type_fail(ev, p->span, "char pattern applied to %s", val_tag_name(v));
         inspect(in, v);
         return v->u.i == p->ival;
     case PAT_STRING:
         if (v->tag != V_STR)
-            pat_fail(ev, p, "type error: string pattern applied to %s", val_tag_name(v));
+            pat_fail(ev, p, "string pattern applied to %s", val_tag_name(v));
         inspect(in, v);
         return v->n == p->slen && memcmp(v->u.s, p->sval, p->slen) == 0;
     case PAT_TUPLE:
         if (v->tag != V_TUPLE || v->n != p->n || v->shape)
-            pat_fail(ev, p, "type error: %u-tuple pattern applied to %s%s", p->n,
+            pat_fail(ev, p, "%u-tuple pattern applied to %s%s", p->n,
                     v->tag == V_TUPLE ? "a tuple of another size" : val_tag_name(v), "");
         inspect(in, v);
         for (uint32_t i = 0; i < p->n; i++)
@@ -572,7 +601,7 @@ static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, u
         args = read->u.f;
     }
     if (c == ev->c_cons && nargs != 2)
-        ev_fail(ev, sp, "type error: :: expects a pair, got %s", val_tag_name(args[0]));
+        ev_type_fail(ev, sp, ":: expects a pair, got %s", val_tag_name(args[0]));
     uint32_t l = ev_node(ev, NK_CON, 1 + nargs, annot);
     if (read) ev_heap(ev, l, read->loc, HE_USE);
     Value *v = val_fields(V_CON, nargs, l);
@@ -582,7 +611,7 @@ static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, u
         ev_heap(ev, l, args[i]->loc, HE_RETAIN);
     }
     if (c == ev->c_cons && (args[1]->tag != V_CON || (args[1]->con != ev->c_cons && args[1]->con != ev->c_nil)))
-        ev_fail(ev, sp, "type error: the right side of :: must be a list, got %s", val_tag_name(args[1]));
+        ev_type_fail(ev, sp, "the right side of :: must be a list, got %s", val_tag_name(args[1]));
     return v;
 }
 
@@ -687,12 +716,12 @@ static Value *apply(Ev *ev, const Expr *site, Value *f, Value **argp)
         uint32_t ar = prim_table[f->u.prim].arity;
         if (ar == 1) return prim_apply(ev, site->id, site->span, f->u.prim, &arg, 1);
         if (arg->tag != V_TUPLE || arg->n != ar)
-            ev_fail(ev, site->span, "type error: '%s' expects a %u-tuple, got %s",
+            ev_type_fail(ev, site->span, "'%s' expects a %u-tuple, got %s",
                     prim_table[f->u.prim].name, ar, val_tag_name(arg));
         return prim_apply(ev, site->id, site->span, f->u.prim, arg->u.f, ar);
     }
     default:
-        ev_fail(ev, site->span, "type error: applying %s, which is not a function", val_tag_name(f));
+        ev_type_fail(ev, site->span, "applying %s, which is not a function", val_tag_name(f));
     }
 }
 
@@ -713,11 +742,11 @@ static Value *apply_direct(Ev *ev, const Expr *e, const Env *env)
     if (fe->ref.kind == REF_CON) return construct(ev, fe->ref.con, args, nargs, e->id, e->span);
     uint32_t ar = prim_table[fe->ref.index].arity;
     if (ar == 0)
-        ev_fail(ev, e->span, "type error: applying '%s', a constant, which is not a function",
+        ev_type_fail(ev, e->span, "applying '%s', a constant, which is not a function",
                 prim_table[fe->ref.index].name);
     if (nargs == 1 && ar > 1) {
         if (args[0]->tag != V_TUPLE || args[0]->n != ar)
-            ev_fail(ev, e->span, "type error: '%s' expects a %u-tuple, got %s",
+            ev_type_fail(ev, e->span, "'%s' expects a %u-tuple, got %s",
                     prim_table[fe->ref.index].name, ar, val_tag_name(args[0]));
         nargs = ar;
         args = args[0]->u.f;
@@ -1019,12 +1048,12 @@ static Value *eval_proj(Ev *ev, const Expr *e, const Env *env)
         label = num;
     }
     if (t->tag != V_TUPLE)
-        ev_fail(ev, e->span, "type error: #%s applied to %s", label, val_tag_name(t));
+        ev_type_fail(ev, e->span, "#%s applied to %s", label, val_tag_name(t));
     int k = val_field(t, label);
     if (k < 0) {
         if (t->shape)
-            ev_fail(ev, e->span, "type error: #%s applied to a record without field '%s'", label, label);
-        ev_fail(ev, e->span, "type error: #%s applied to a %u-tuple", label, t->n);
+            ev_type_fail(ev, e->span, "#%s applied to a record without field '%s'", label, label);
+        ev_type_fail(ev, e->span, "#%s applied to a %u-tuple", label, t->n);
     }
     return t->u.f[k];
 }
@@ -1033,7 +1062,7 @@ static int test_bool(Ev *ev, const Expr *site, const Value *v)
 {
     int b;
     if (!is_bool(ev, v, &b))
-        ev_fail(ev, site->span, "type error: a condition must be a bool, got %s", val_tag_name(v));
+        ev_type_fail(ev, site->span, "a condition must be a bool, got %s", val_tag_name(v));
     return b;
 }
 
@@ -1138,9 +1167,9 @@ static Value *eval_raise(Ev *ev, const Expr *e, const Env *env)
     uint32_t n = ev_node(ev, NK_SEQ, 0, e->id);
     ev_heap(ev, n, v->loc, HE_USE);
     if (v->tag != V_CON || !con_is_exn(v->con))
-        ev_fail(ev, e->span, "type error: raise expects an exception, got %s", val_tag_name(v));
+        ev_type_fail(ev, e->span, "raise expects an exception, got %s", val_tag_name(v));
     if (v->con == ev->c_fail && v->n == 1 && v->u.f[0]->tag != V_STR)
-        ev_fail(ev, e->span, "type error: Fail expects a string, got %s", val_tag_name(v->u.f[0]));
+        ev_type_fail(ev, e->span, "Fail expects a string, got %s", val_tag_name(v->u.f[0]));
     ev_raise(ev, v, e->span, NULL);
 }
 
@@ -1352,7 +1381,8 @@ static int run(Ev *ev, const Program *p, CostRun *out)
         /* the text counts against the memory limit too: an eighth of it */
         ValPrint lim = ev->o->print;
         if (ev->o->max_memory && lim.max_bytes > ev->o->max_memory / 8) lim.max_bytes = ev->o->max_memory / 8;
-        out->value_text = val_to_sml(result, &lim);
+        /* a value of an abstract type prints as -, as SML/NJ prints it */
+        out->value_text = p->result_opaque ? strdup("-") : val_to_sml(result, &lim);
         if (!out->value_text)
             ev_fail(ev, result_span,
                     "out of memory: printing the result passed %llu MiB, 1/8 of %s; lower "
@@ -1361,6 +1391,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
                     ev->o->memory_limit ? ev->o->memory_limit : "the usable memory");
     }
     out->result_name = p->result_name;
+    out->result_type = p->result_type;
     out->mutated = ev->nassigned > 0;
     gc_running = NULL;
     return 0;

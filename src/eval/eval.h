@@ -122,6 +122,7 @@ typedef struct CostRun {
     uint32_t nannots;
     CallStacks stacks;      /* the call stacks graph_stack names (callstack.h) */
     const char *result_name;/* the last top-level binding's name */
+    const char *result_type;/* its type as SML/NJ prints it (NULL: unknown) */
     char *value_text;       /* the result printed as SML prints it */
     uint64_t theorem1_checks; /* how many subexpressions were checked */
     uint64_t params_read;   /* bit i: param i (EvalOptions.params) was read */

@@ -91,6 +91,11 @@ typedef struct Ev {
 } Ev;
 
 _Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A run-time type error: the static semantics (lang/types.c) refuses every
+ * program that could meet one, so reaching it is an internal error of pml,
+ * reported as such; with PML_ABORT_ON_TYPE_ERROR set in the environment
+ * it aborts (the tests run the well-typed corpora so). */
+_Noreturn void ev_type_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A new node serially after the current one (g ⊕ [n]); it becomes current. */
 uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot);
 void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k);

@@ -55,7 +55,7 @@ static uint32_t chain(Site *s, uint64_t w, uint32_t size)
 
 _Noreturn static void type_error(Site *s, const char *want, const Value *got)
 {
-    ev_fail(s->ev, s->sp, "type error: '%s' expects %s, got %s", s->name, want, val_tag_name(got));
+    ev_type_fail(s->ev, s->sp, "'%s' expects %s, got %s", s->name, want, val_tag_name(got));
 }
 
 static int64_t need_int(Site *s, const Value *v)
@@ -288,7 +288,7 @@ static int equal(Site *s, Value **a)
         ev_fail(ev, s->sp, "'%s' compared more than %llu pairs of values, the node limit; "
                 "raise it with --max-nodes N", s->name, (unsigned long long)graph_max_nodes(ev->g));
     if (r == -3) ev_fail(ev, s->sp, "out of memory: '%s' on large values", s->name);
-    if (r < 0) ev_fail(ev, s->sp, "type error: '%s' cannot compare functions", s->name);
+    if (r < 0) ev_type_fail(ev, s->sp, "'%s' cannot compare functions", s->name);
     return r;
 }
 

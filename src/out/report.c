@@ -255,6 +255,7 @@ static void json_run(const Out *w, const Measure *srs, uint32_t n)
     json_string(f, r->result_name ? r->result_name : "");
     fputs(", \"value\": ", f);
     json_string(f, r->value_text ? r->value_text : "");
+    json_type_field(f, r->result_type);
     fprintf(f, ",\n  \"work\": %u, \"span\": %llu, \"heap_edges\": %zu, \"mutates\": %s,\n", graph_nodes(&r->g),
             (unsigned long long)w->span, graph_heap_edges(&r->g), r->mutated ? "true" : "false");
     if (o->races) {
@@ -361,7 +362,7 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
         for (uint32_t i = 0; i < n; i++) csv_schedule(w, &srs[i]);
         return;
     }
-    if (r->value_text) fprintf(f, "val %s = %s\n", r->result_name ? r->result_name : "it", r->value_text);
+    if (r->value_text) text_result(f, r->result_name, r->value_text, r->result_type);
     fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges, parallelism %.2f\n", graph_nodes(&r->g),
             (unsigned long long)w->span, graph_heap_edges(&r->g), parallelism(w));
     if (r->mutated)

@@ -31,6 +31,17 @@ void json_open(FILE *f, const char *name)
     fprintf(f, "{\"format\": \"pml-%s\", \"version\": %d,", name, PML_FORMAT_VERSION);
 }
 
+void text_result(FILE *f, const char *name, const char *value, const char *type)
+{
+    fprintf(f, "val %s = %s%s%s\n", name ? name : "it", value, type ? " : " : "", type ? type : "");
+}
+
+void json_type_field(FILE *f, const char *type)
+{
+    fputs(", \"type\": ", f);
+    json_string(f, type ? type : "");
+}
+
 NumText num_text(double x)
 {
     NumText t;

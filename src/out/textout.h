@@ -17,6 +17,11 @@ void json_string(FILE *f, const char *s);
  * caller goes on with its first field. */
 #define PML_FORMAT_VERSION 1
 void json_open(FILE *f, const char *name);
+/* The program's result as SML/NJ's top level prints it, "val NAME = VALUE
+ * : TYPE" and a newline (no " : TYPE" when type is NULL); in JSON, the
+ * field that goes with "value": , "type": "TYPE" ("" when NULL). */
+void text_result(FILE *f, const char *name, const char *value, const char *type);
+void json_type_field(FILE *f, const char *type);
 /* A double in the shortest %g form that strtod reads back to the same
  * value (36.794452039188897 prints 36.794452039188897 only if 36.79445203918890
  * does not read back; 7.0000000000000009 stays, 7 prints 7, 40 prints 40,

@@ -1,0 +1,2 @@
+signature E = sig eqtype t end
+structure C : E = struct type t = real end

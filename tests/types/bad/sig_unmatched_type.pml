@@ -1,0 +1,2 @@
+signature S = sig type t end
+structure A : S = struct type u = int end

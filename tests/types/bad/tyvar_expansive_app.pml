@@ -1,0 +1,1 @@
+val x = ref (fn (y : 'a) => y)

@@ -1,0 +1,1 @@
+fun f () = let val x : 'a list ref = ref [] in () end
