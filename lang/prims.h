@@ -163,7 +163,8 @@
     X(INTINF_ASHR,     "IntInf.~>>",       2, p_big_ashr,       OWN) \
     X(INT_TOLARGE,     "Int.toLarge",      1, p_big_fromint,    OWN) \
     X(INT_FROMLARGE,   "Int.fromLarge",    1, p_big_toint,      N1) \
-    X(REAL_FROMLARGEINT, "Real.fromLargeInt", 1, p_big_toreal,  N1)
+    X(REAL_FROMLARGEINT, "Real.fromLargeInt", 1, p_big_toreal,  N1) \
+    X(REAL_FMT,        "Real.fmt'",        2, p_real_fmt,       OWN)
 
 /* The members of a word structure S (Word, Word8 ...), rows ID_...: the
  * width comes from S (prims_word.c). */
@@ -256,7 +257,7 @@
     F(p_big_gt) F(p_big_ge) F(p_big_sign) F(p_big_samesign) F(p_big_divmod) F(p_big_quotrem) \
     F(p_big_tostring) F(p_big_fmt) F(p_big_fromstring) F(p_big_pow) F(p_big_log2) \
     F(p_big_orb) F(p_big_xorb) F(p_big_andb) F(p_big_notb) F(p_big_shl) F(p_big_ashr) \
-    F(p_big_toreal)
+    F(p_big_toreal) F(p_real_fmt)
 
 #define PML_PRIM_ENUM(id, name, arity, fn, chain) P_##id,
 typedef enum PrimOp { PML_PRIMS(PML_PRIM_ENUM) P__COUNT } PrimOp;

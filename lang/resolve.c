@@ -1282,6 +1282,8 @@ static const ConDef builtin_cons[] = {
     CON("UnequalLengths", 0, 0, 0, 0, NULL),
     CON("BIN", 0, 4, 0, 0, "radix"), CON("OCT", 1, 4, 0, 0, "radix"),
     CON("DEC", 2, 4, 0, 0, "radix"), CON("HEX", 3, 4, 0, 0, "radix"),
+    CON("SCI", 0, 4, 1, 1, "realfmt"), CON("FIX", 1, 4, 1, 1, "realfmt"),
+    CON("GEN", 2, 4, 1, 1, "realfmt"), CON("EXACT", 3, 4, 0, 0, "realfmt"),
     /* TextIO's standard streams: values of abstract types (print as -) */
     {.name = "stdIn", .ncons = 1, .abstract = 1, .tyname = "instream"},
     {.name = "stdOut", .tag = 0, .ncons = 2, .abstract = 1, .tyname = "outstream"},
@@ -1299,6 +1301,7 @@ static const struct { const char *name, *con; } basis_names[] = {
     {"General.Size", "Size"}, {"General.Chr", "Chr"}, {"General.Domain", "Domain"},
     {"ListPair.UnequalLengths", "UnequalLengths"},
     {"StringCvt.BIN", "BIN"}, {"StringCvt.OCT", "OCT"}, {"StringCvt.DEC", "DEC"}, {"StringCvt.HEX", "HEX"},
+    {"StringCvt.SCI", "SCI"}, {"StringCvt.FIX", "FIX"}, {"StringCvt.GEN", "GEN"}, {"StringCvt.EXACT", "EXACT"},
     {"TextIO.stdIn", "stdIn"}, {"TextIO.stdOut", "stdOut"}, {"TextIO.stdErr", "stdErr"},
 };
 #undef CON

@@ -42,4 +42,13 @@ void num_big_const(mpz_ptr z, int64_t ival, const char *text, uint32_t len);
  * words) plus one for the header (sign and length), at least 2. */
 uint32_t num_big_size(mpz_srcptr z);
 
+/* r as SML/NJ's Real.fmt writes it (StringCvt.realfmt): mode 'S' (SCI),
+ * 'F' (FIX), 'G' (GEN) with prec digits (after the point; GEN:
+ * significant), or 'E' (EXACT: the shortest digits that read back as r,
+ * 0.dddEn).  The digits are r scaled by a power of ten in floating point
+ * and rounded half to even, as SML/NJ computes them (FIX 1 of 0.35 is 0.4;
+ * past 17 significant digits, zeros).  ~ for minus; nan, inf, ~inf.  out
+ * has room for cap bytes; prec must be at most 400.  Returns out. */
+char *num_real_fmt(double r, char mode, int prec, char *out, size_t cap);
+
 #endif

@@ -289,3 +289,25 @@ Value *p_big_fromstring(Site *s, Value **a, uint32_t loc)
     if (neg) mpz_neg(r, r);
     return prim_some(s, result(s, r));
 }
+
+/* ---- Real.fmt (num_real_fmt), here beside IntInf.fmt ---- */
+
+/* Real.fmt spec r: spec is SCI, FIX or GEN of an int option, or EXACT;
+ * Size for a precision below 0 (GEN: below 1). */
+Value *p_real_fmt(Site *s, Value **a, uint32_t loc)
+{
+    (void)loc;
+    const Value *spec = a[0];
+    if (a[1]->tag != V_REAL) prim_type_error(s, "a StringCvt.realfmt and a real", a[1]);
+    static const char *const modes[] = {"SCI", "FIX", "GEN", "EXACT"};
+    static const int defaults[] = {6, 6, 12, 0};
+    int m = 0;
+    while (m < 4 && !(spec->tag == V_CON && spec->con == resolve_builtin_con(modes[m]))) m++;
+    if (m == 4) prim_type_error(s, "a StringCvt.realfmt", spec);
+    int64_t prec = defaults[m];
+    if (m < 3 && spec->u.f[0]->con == s->ev->c_some) prec = prim_need_int(s, spec->u.f[0]->u.f[0]);
+    if (prec < (m == 2) || prec > 400) prim_raise(s, "Size", "precision out of range");
+    char buf[1024];
+    num_real_fmt(a[1]->u.r, "SFGE"[m], (int)prec, buf, sizeof buf);
+    return prim_string(s, buf, (uint32_t)strlen(buf));
+}
