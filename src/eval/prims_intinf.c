@@ -204,8 +204,8 @@ static Value *pair(Site *s, char q, char r, Value **a)
 Value *p_big_divmod(Site *s, Value **a, uint32_t loc) { (void)loc; return pair(s, '/', '%', a); }
 Value *p_big_quotrem(Site *s, Value **a, uint32_t loc) { (void)loc; return pair(s, 'q', 'r', a); }
 
-/* pow (x, n): x^n for n >= 0; for n < 0 (as SML/NJ) 1 / x^|n| truncated:
- * Div when x = 0, else 1, ~1 or 0. */
+/* pow (x, n): x^n for n >= 0; for n < 0, as SML/NJ 110: Div when x = 0,
+ * else 0 (even for x = 1 or ~1). */
 Value *p_big_pow(Site *s, Value **a, uint32_t loc)
 {
     (void)loc;
@@ -213,13 +213,9 @@ Value *p_big_pow(Site *s, Value **a, uint32_t loc)
     mpz_inits(t, r, NULL);
     mpz_srcptr x = need_big(s, a[0], t);
     int64_t n = prim_need_int(s, a[1]);
-    if (n < 0) {
-        need_nonzero(s, x);
-        if (mpz_cmpabs_ui(x, 1) == 0) mpz_set_si(r, mpz_sgn(x) < 0 && (n & 1) ? -1 : 1);
-        return result(s, r);
-    }
-    if (n > (int64_t)1 << 32) prim_raise(s, "Overflow", "the power is too large");
-    mpz_pow_ui(r, x, (unsigned long)n);
+    if (n < 0) need_nonzero(s, x);
+    else if (n > (int64_t)1 << 32) prim_raise(s, "Overflow", "the power is too large");
+    else mpz_pow_ui(r, x, (unsigned long)n);
     return result(s, r);
 }
 
