@@ -559,10 +559,10 @@ static RefList resolve_free(R *r, Expr *e)
 static const char *const basis_partial[] = {
     "Int", "Real", "Math", "List", "ListPair", "Option", "Vector", "Array",
     "String", "Char", "General", "TextIO", "StringCvt", "Bool",
+    "Word", "Word63", "Word8", "Word32", "Word64", "LargeWord", "IntInf", "LargeInt", "Byte",
 };
 static const char *const basis_absent[] = {
-    "Word", "Word8", "Word32", "Word64", "LargeWord", "IntInf",
-    "LargeInt", "LargeReal", "Int32", "Int64", "Position", "BinIO",
+    "LargeReal", "Int32", "Int64", "Position", "BinIO",
     "Substring", "CharVector", "CharArray", "VectorSlice",
     "ArraySlice", "Array2", "OS", "Time", "Timer", "Date", "Random",
     "IEEEReal", "CommandLine",

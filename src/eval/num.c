@@ -69,16 +69,17 @@ uint32_t num_big_size(mpz_srcptr z)
 /* The first sig digits of v > 0 (digits, NUL-terminated; sig may be 0)
  * and the decimal place e of the first: v ~ d1.d2d3... * 10^e.  As SML/NJ
  * does: v is scaled into [1, 10) by a power of ten, its digits drawn one by
- * one by multiplying the rest by 10 in floating point, and the digit string
- * rounded half to even.  A carry past the first digit raises e. */
+ * one by multiplying the rest by 10 in floating point (15 of them at most,
+ * then zeros), and the digit string rounded half to even.  A carry past the
+ * first digit raises e. */
 static void sig_digits(double v, int sig, char *digits, int *e)
 {
     int x = (int)floor(log10(v));
     double w = x >= 0 ? v / pow(10, x) : v * pow(10, -x);
     if (w >= 10) w /= 10, x++;
     if (w < 1) w *= 10, x--;
-    char raw[480];
-    int n = 0, want = sig + 21 < 470 ? sig + 21 : 470;
+    char raw[16];
+    int n = 0, want = 15;   /* SML/NJ draws at most 15 digits; zeros follow */
     while (n < want && w > 0) {
         int d = w >= 9 ? 9 : (int)w;
         raw[n++] = (char)('0' + d);
@@ -170,6 +171,7 @@ static void sci(double v, int prec, char *o)
 {
     char d[450];
     int e;
+    if (prec > 14) prec = 14;   /* SML/NJ writes at most 15 digits here */
     sig_digits(v, prec + 1, d, &e);
     *o++ = d[0];
     if (prec > 0) o += sprintf(o, ".%s", d + 1);

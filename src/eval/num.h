@@ -47,7 +47,7 @@ uint32_t num_big_size(mpz_srcptr z);
  * significant), or 'E' (EXACT: the shortest digits that read back as r,
  * 0.dddEn).  The digits are r scaled by a power of ten in floating point
  * and rounded half to even, as SML/NJ computes them (FIX 1 of 0.35 is 0.4;
- * past 17 significant digits, zeros).  ~ for minus; nan, inf, ~inf.  out
+ * past 15 significant digits, zeros; SCI writes at most 15 digits).  ~ for minus; nan, inf, ~inf.  out
  * has room for cap bytes; prec must be at most 400.  Returns out. */
 char *num_real_fmt(double r, char mode, int prec, char *out, size_t cap);
 
