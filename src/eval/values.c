@@ -430,9 +430,13 @@ static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
         num_word_text((uint64_t)v->u.i, tmp);
         puts_(b, tmp);
         break;
-    case V_BIG:
-        puts_(b, num_big_text(&v->u.z, 10));
+    case V_BIG: {   /* SML/NJ's Control.Print.intinfDepth, 70: 1234...# */
+        const char *t = num_big_text(&v->u.z, 10);
+        size_t n = strlen(t);
+        put(b, t, n < 70 ? n : 70);
+        if (n > 70) puts_(b, "#");
         break;
+    }
     case V_STR:
         put_string(b, v);
         break;
