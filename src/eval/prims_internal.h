@@ -40,8 +40,12 @@ Value *prim_num_arith(Site *s, char op, Value **a);
 Value *prim_num_unary(Site *s, char op, Value *a);
 int prim_num_compare(Site *s, const Value *a, const Value *b);
 
-/* prims_word.c; prim_radix: StringCvt.radix r as its base (2, 8, 10, 16) */
+/* prims_word.c; prim_radix: StringCvt.radix r as its base (2, 8, 10, 16);
+ * prim_order: LESS, EQUAL or GREATER as c < 0, = 0, > 0, at loc */
 uint32_t prim_radix(Site *s, const Value *r);
+Value *prim_order(int c, uint32_t loc);
+/* prims_intinf.c: an IntInf.int result z (taken): one node of its size */
+Value *prim_big_result(Site *s, mpz_ptr z);
 Value *prim_word_arith(Site *s, char op, Value **a);
 Value *prim_word_unary(Site *s, char op, Value *a);
 int prim_word_compare(Site *s, const Value *a, const Value *b);

@@ -28,7 +28,7 @@ static mpz_srcptr need_big(Site *s, const Value *v, mpz_ptr z)
 }
 
 /* The result z (taken): one node of its size. */
-static Value *result(Site *s, mpz_ptr z)
+Value *prim_big_result(Site *s, mpz_ptr z)
 {
     Value *v = val_big(0);
     mpz_swap(&v->u.z, z);
@@ -63,7 +63,7 @@ static Value *big_arith(Site *s, char op, Value **a)
     case '^': mpz_xor(r, x, y); break;
     default: prim_type_error(s, "ints or reals", a[0]);
     }
-    return result(s, r);
+    return prim_big_result(s, r);
 }
 
 static Value *big_unary(Site *s, char op, Value *a)
@@ -74,7 +74,7 @@ static Value *big_unary(Site *s, char op, Value *a)
     if (op == '~') mpz_neg(r, x);
     else if (op == 'a') mpz_abs(r, x);
     else mpz_com(r, x);
-    return result(s, r);
+    return prim_big_result(s, r);
 }
 
 static int big_compare(Site *s, const Value *a, const Value *b)
@@ -133,7 +133,7 @@ Value *p_big_tobig(Site *s, Value **a, uint32_t loc)
     mpz_t t, r;
     mpz_inits(t, r, NULL);
     mpz_set(r, need_big(s, a[0], t));
-    return result(s, r);
+    return prim_big_result(s, r);
 }
 
 Value *p_big_fromint(Site *s, Value **a, uint32_t loc)
@@ -162,14 +162,7 @@ Value *p_big_toreal(Site *s, Value **a, uint32_t loc)
 /* precision, minInt, maxInt: NONE (no bound). */
 Value *p_big_none(Site *s, Value **a, uint32_t loc) { (void)a, (void)loc; return prim_none(s); }
 
-static Value *order(int c, uint32_t loc)
-{
-    Value *v = val_new(V_CON, loc);
-    v->con = resolve_builtin_con(c < 0 ? "LESS" : c > 0 ? "GREATER" : "EQUAL");
-    return v;
-}
-
-Value *p_big_compare(Site *s, Value **a, uint32_t loc) { return order(big_compare(s, a[0], a[1]), loc); }
+Value *p_big_compare(Site *s, Value **a, uint32_t loc) { return prim_order(big_compare(s, a[0], a[1]), loc); }
 Value *p_big_lt(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, big_compare(s, a[0], a[1]) < 0, loc); }
 Value *p_big_le(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, big_compare(s, a[0], a[1]) <= 0, loc); }
 Value *p_big_gt(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, big_compare(s, a[0], a[1]) > 0, loc); }
@@ -216,7 +209,7 @@ Value *p_big_pow(Site *s, Value **a, uint32_t loc)
     if (n < 0) need_nonzero(s, x);
     else if (n > (int64_t)1 << 32) prim_raise(s, "Overflow", "the power is too large");
     else mpz_pow_ui(r, x, (unsigned long)n);
-    return result(s, r);
+    return prim_big_result(s, r);
 }
 
 /* log2 x: the position of x's highest bit; Domain unless x > 0. */
@@ -241,7 +234,7 @@ static Value *big_shift(Site *s, int left, Value **a)
     if (left && n > (uint64_t)1 << 32) prim_raise(s, "Overflow", "the shift is too large");
     if (left) mpz_mul_2exp(r, x, (mp_bitcnt_t)n);
     else mpz_fdiv_q_2exp(r, x, (mp_bitcnt_t)n);
-    return result(s, r);
+    return prim_big_result(s, r);
 }
 
 Value *p_big_shl(Site *s, Value **a, uint32_t loc) { (void)loc; return big_shift(s, 1, a); }
@@ -283,7 +276,7 @@ Value *p_big_fromstring(Site *s, Value **a, uint32_t loc)
     mpz_init(r);
     mpz_set_str(r, buf, 10);
     if (neg) mpz_neg(r, r);
-    return prim_some(s, result(s, r));
+    return prim_some(s, prim_big_result(s, r));
 }
 
 /* ---- Real.fmt (num_real_fmt), here beside IntInf.fmt ---- */

@@ -135,14 +135,14 @@ Value *p_word_ashr(Site *s, Value **a, uint32_t loc) { return shift(s, 'a', a, l
 
 /* ---- comparisons ---- */
 
-static Value *order(int c, uint32_t loc)
+Value *prim_order(int c, uint32_t loc)
 {
     Value *v = val_new(V_CON, loc);
     v->con = resolve_builtin_con(c < 0 ? "LESS" : c > 0 ? "GREATER" : "EQUAL");
     return v;
 }
 
-Value *p_word_compare(Site *s, Value **a, uint32_t loc) { return order(prim_word_compare(s, a[0], a[1]), loc); }
+Value *p_word_compare(Site *s, Value **a, uint32_t loc) { return prim_order(prim_word_compare(s, a[0], a[1]), loc); }
 Value *p_word_lt(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, prim_word_compare(s, a[0], a[1]) < 0, loc); }
 Value *p_word_le(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, prim_word_compare(s, a[0], a[1]) <= 0, loc); }
 Value *p_word_gt(Site *s, Value **a, uint32_t loc) { return ev_bool(s->ev, prim_word_compare(s, a[0], a[1]) > 0, loc); }
@@ -181,22 +181,13 @@ Value *p_word_tolarge(Site *s, Value **a, uint32_t loc) { return val_word(bits(a
 Value *p_word_tolargex(Site *s, Value **a, uint32_t loc) { return val_word((uint64_t)signed_value(s, a[0]), 64, loc); }
 Value *p_word_fromlarge(Site *s, Value **a, uint32_t loc) { return val_word((uint64_t)need_word(s, a[0])->u.i, row_width(s), loc); }
 
-/* An IntInf.int result: one node of its size. */
-static Value *big_result(Site *s, mpz_ptr z)
-{
-    Value *v = val_big(0);
-    mpz_swap(&v->u.z, z);
-    v->loc = prim_node(s, num_big_size(&v->u.z));
-    return v;
-}
-
 Value *p_word_tolargeint(Site *s, Value **a, uint32_t loc)
 {
     (void)loc;
     mpz_t z;
     mpz_init(z);
     mpz_import(z, 1, 1, sizeof(uint64_t), 0, 0, &(uint64_t){bits(a[0], op_width(s, a[0], NULL))});
-    return big_result(s, z);
+    return prim_big_result(s, z);
 }
 
 Value *p_word_tolargeintx(Site *s, Value **a, uint32_t loc)
@@ -205,7 +196,7 @@ Value *p_word_tolargeintx(Site *s, Value **a, uint32_t loc)
     mpz_t z;
     mpz_init(z);
     mpz_set_si(z, signed_value(s, a[0]));
-    return big_result(s, z);
+    return prim_big_result(s, z);
 }
 
 /* The low bits of an int or IntInf.int, two's complement. */
