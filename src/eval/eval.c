@@ -1363,6 +1363,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
 int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostRun *out, Diag *d)
 {
     memset(out, 0, sizeof *out);
+    num_init();     /* GMP allocates in the collector's heap from the first bignum on */
     graph_init(&out->g, o->max_nodes);
     Ev ev = {0};
     ev.g = &out->g;
