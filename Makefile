@@ -8,7 +8,7 @@ CFLAGS  ?= -O2 -g
 STAGES  = lang src/eval src/exec src/graph src/race src/sched src/time src/space src/worst src/paths src/out src/cli
 CFLAGS  += -std=gnu11 -Wall -Wextra $(addprefix -I,$(STAGES)) -DGC_THREADS $(SANFLAGS)
 LDFLAGS += $(SANFLAGS)
-LDLIBS  += -lgc -lm -lpthread
+LDLIBS  += -lgmp -lgc -lm -lpthread
 B       ?= build
 # Sanitizer builds set SANFLAGS and their own B (see asan, tsan and fuzz below).
 SANFLAGS ?=
@@ -23,7 +23,7 @@ FUZZ_SECONDS ?= 60
 # sanitizer and fuzzer builds' clang with its runtime of the same version
 # (make san-deps: libclang-rt-N-dev exists only for clang N, so N is read
 # from the installed clang, not written here).
-DEBS      = re2c lemon libgc-dev graphviz gnuplot-nox
+DEBS      = re2c lemon libgc-dev libgmp-dev graphviz gnuplot-nox
 TEST_DEBS = smlnj python3 python3-pandas python3-numpy python3-networkx parallel chromium man-db
 
 # pml's version; with git, the commit it was built from is added.

@@ -127,6 +127,15 @@ typedef struct Kill {
     uint32_t *slots;
 } Kill;
 
+/* The type of an integer constant (EX_INT, PAT_INT): int, a word (0w5,
+ * 0wx1F) or IntInf.int.  A constant too large for int keeps its text in
+ * sval (slen bytes, [~]digits or [~]0xhex) and is an IntInf.int. */
+typedef enum NumKind {
+    NUM_INT,        /* ival */
+    NUM_WORD,       /* ival: the bits; Expr/Pat.bits: its width if known */
+    NUM_INTINF,     /* ival, or sval when it does not fit in ival */
+} NumKind;
+
 /* ---- patterns ---------------------------------------------------------- */
 typedef enum PatKind {
     PAT_WILD,       /* _ */
@@ -150,6 +159,8 @@ struct Pat {
     const char *name;   /* PAT_VAR, PAT_CON, PAT_AS */
     int64_t ival;       /* PAT_INT, PAT_CHAR; PAT_RECORD: flexible; PAT_CON:
                            1 when written infix, l op r (not for ::) */
+    uint8_t num, bits;  /* PAT_INT: NumKind; a word's width (8, 32, 63, 64)
+                           or 0 when the type checker did not fix it */
     const char *sval;   /* PAT_STRING: bytes, not NUL-safe: slen */
     uint32_t slen;
     Pat *arg;           /* PAT_CON (NULL if nullary), PAT_AS */
@@ -216,6 +227,8 @@ struct Expr {
     Span span;
     uint32_t id;        /* resolver: dense number, the annotation index */
     int64_t ival;       /* EX_INT; EX_PROJ: index */
+    uint8_t num, bits;  /* EX_INT: NumKind; a word's width (8, 32, 63, 64)
+                           or 0 when the type checker did not fix it */
     double rval;
     const char *sval;   /* EX_STRING */
     uint32_t slen;

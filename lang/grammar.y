@@ -41,7 +41,7 @@
 %token_destructor { (void)ps; }
 
 /* Every token, so that grammar.h defines them all. */
-%token ID LONGID TYVAR INT REAL STRING CHAR PROJ SEL.
+%token ID LONGID TYVAR INT WORD REAL STRING CHAR PROJ SEL.
 %token VAL FUN AND FN CASE OF IF THEN ELSE LET IN END DATATYPE TYPE OP
        ANDALSO ORELSE RAISE AS DIV MOD EXCEPTION HANDLE
        INFIX INFIXR NONFIX REC WHILE DO
@@ -428,7 +428,8 @@ exp(E) ::= exp(X) HANDLE match(M).      { E = ast_fn(ARENA, EX_HANDLE, span_to(X
 appexp(E) ::= aexp(X).                  { E = X; }
 appexp(E) ::= appexp(F) aexp(X).        { E = ast_app(ARENA, F, X); }
 
-aexp(E) ::= INT(T).                     { E = ast_int(ARENA, SP(T), T.v.i); }
+aexp(E) ::= INT(T).                     { E = parse_int(ps, T, NUM_INT); }
+aexp(E) ::= WORD(T).                    { E = parse_int(ps, T, NUM_WORD); }
 aexp(E) ::= REAL(T).                    { E = ast_real(ARENA, SP(T), T.v.r); }
 aexp(E) ::= CHAR(T).                    { E = ast_char(ARENA, SP(T), T.v.i); }
 aexp(E) ::= STRING(T).                  { E = ast_string(ARENA, SP(T), T.v.s, T.slen); }
@@ -547,7 +548,8 @@ atpat(P) ::= WILD(T).                   { P = ast_pat(ARENA, PAT_WILD, SP(T)); }
 atpat(P) ::= LONGID(T).                 { P = ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s); }
 atpat(P) ::= ID(T).                     { P = ast_pvar(ARENA, PAT_VAR, SP(T), T.v.s); }
 atpat(P) ::= OP(O) opname(T).           { P = ast_pvar(ARENA, PAT_VAR, TO(SP(O), T), T.v.s); }
-atpat(P) ::= INT(T).                    { P = ast_pint(ARENA, SP(T), T.v.i); }
+atpat(P) ::= INT(T).                    { P = parse_pint(ps, T, NUM_INT); }
+atpat(P) ::= WORD(T).                   { P = parse_pint(ps, T, NUM_WORD); }
 atpat(P) ::= CHAR(T).                   { P = ast_pchar(ARENA, SP(T), T.v.i); }
 atpat(P) ::= STRING(T).                 { P = ast_pstring(ARENA, SP(T), T.v.s, T.slen); }
 atpat(P) ::= LPAREN(L) RPAREN(R).       { P = ast_pelems(ARENA, PAT_TUPLE, TO(SP(L), R), (List){0}); }

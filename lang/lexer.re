@@ -135,7 +135,7 @@ static int word(Lexer *lx, const unsigned char *s, Token *t)
     return TK_ID;
 }
 
-/* Standard ML syntax PML lacks (0w5: no word type; #[1, 2]): the error
+/* Standard ML syntax PML lacks (#[1, 2]): the error
  * names the feature. */
 static int unsupported(Lexer *lx, const unsigned char *s, const char *what)
 {
@@ -160,8 +160,9 @@ static int digit_value(unsigned char c)
     return (c | 0x20) - 'a' + 10;
 }
 
-/* [~]digits or [~]0xhex; ~ is the minus sign.  The magnitude may reach
- * 2^63 only when negative. */
+/* [~]digits or [~]0xhex; ~ is the minus sign.  A literal whose magnitude
+ * passes 2^63 - 1 (2^63 when negative) is kept as its text (v.s, slen > 0):
+ * an IntInf.int constant (docs/semantics.md, "Words and IntInf"). */
 static int integer(Lexer *lx, const unsigned char *s, Token *t)
 {
     const unsigned char *p = s;
@@ -176,12 +177,32 @@ static int integer(Lexer *lx, const unsigned char *s, Token *t)
     for (; p < lx->cur; p++) {
         unsigned dv = (unsigned)digit_value(*p);
         if (v > (limit - dv) / base)
-            return lx_error(lx, lx_span(lx, s, lx->cur),
-                            "integer literal too large");
+            return name(lx, s, t, TK_INT);
         v = v * base + dv;
     }
     t->v.i = neg ? (int64_t)(0 - v) : (int64_t)v;
     return TK_INT;
+}
+
+/* 0wdigits or 0wxhex: a word constant of at most 64 bits (the widest
+ * word, Word64); v.i holds its bits. */
+static int word_const(Lexer *lx, const unsigned char *s, Token *t)
+{
+    const unsigned char *p = s + 2;
+    unsigned base = 10;
+    if (*p == 'x') {
+        base = 16;
+        p++;
+    }
+    uint64_t v = 0;
+    for (; p < lx->cur; p++) {
+        unsigned dv = (unsigned)digit_value(*p);
+        if (v > (UINT64_MAX - dv) / base)
+            return lx_error(lx, lx_span(lx, s, lx->cur), "word constant too large");
+        v = v * base + dv;
+    }
+    t->v.i = (int64_t)v;
+    return TK_WORD;
 }
 
 static int real(Lexer *lx, const unsigned char *s, Token *t)
@@ -432,7 +453,7 @@ static int step(Lexer *lx, Token *t)
 
         "~"? digit+ { return integer(lx, s, t); }
         "~"? "0x" hex+ { return integer(lx, s, t); }
-        "0w" digit+ | "0wx" hex+ { return unsupported(lx, s, "word literals are not supported by PML (use an int)"); }
+        "0w" digit+ | "0wx" hex+ { return word_const(lx, s, t); }
         "~"? digit+ "." digit+ exp? | "~"? digit+ exp { return real(lx, s, t); }
         "#" digit+ { return proj(lx, s, t); }
         "#" ident { return selector(lx, s, t); }

@@ -880,6 +880,26 @@ void ast_program_free(Program *p)
     free(p);
 }
 
+/* ---- integer and word constants ---------------------------------------- */
+
+/* An integer constant (num NUM_INT) or word constant (NUM_WORD).  An
+ * integer too large for int (the lexer kept its text) is an IntInf.int. */
+Expr *parse_int(ParseState *ps, Token t, NumKind num)
+{
+    Expr *e = ast_int(ps->arena, tok_span(ps, t), t.slen ? 0 : t.v.i);
+    e->num = (uint8_t)(t.slen ? NUM_INTINF : num);
+    if (t.slen) e->sval = t.v.s, e->slen = t.slen;
+    return e;
+}
+
+Pat *parse_pint(ParseState *ps, Token t, NumKind num)
+{
+    Pat *p = ast_pint(ps->arena, tok_span(ps, t), t.slen ? 0 : t.v.i);
+    p->num = (uint8_t)(t.slen ? NUM_INTINF : num);
+    if (t.slen) p->sval = t.v.s, p->slen = t.slen;
+    return p;
+}
+
 /* ---- records ------------------------------------------------------------- */
 
 /* A numeral used as a record label: 1, 2, ... written in decimal. */

@@ -141,6 +141,8 @@ void parse_too_deep(ParseState *ps, Span sp);
 void parse_add_dec(ParseState *ps, Dec *d);
 Expr *parse_par(ParseState *ps, Span sp, List elems);
 Token parse_num_label(ParseState *ps, Token t);
+Expr *parse_int(ParseState *ps, Token t, NumKind num);
+Pat *parse_pint(ParseState *ps, Token t, NumKind num);
 RowList parse_row(ParseState *ps, RowList l, Token label, Expr *e);
 Expr *parse_record(ParseState *ps, Span sp, RowList rows);
 RowList parse_prow(ParseState *ps, Token label, Pat *p);

@@ -559,10 +559,10 @@ static RefList resolve_free(R *r, Expr *e)
 static const char *const basis_partial[] = {
     "Int", "Real", "Math", "List", "ListPair", "Option", "Vector", "Array",
     "String", "Char", "General", "TextIO", "StringCvt", "Bool", "Substring",
-    "Word", "Word8", "IntInf", "LargeInt",
+    "Word", "Word63", "Word8", "Word32", "Word64", "LargeWord", "IntInf", "LargeInt", "Byte",
 };
 static const char *const basis_absent[] = {
-    "Word32", "Word64", "LargeWord", "LargeReal", "Int32", "Int64", "Position", "BinIO",
+    "LargeReal", "Int32", "Int64", "Position", "BinIO",
     "CharVector", "CharArray", "VectorSlice",
     "ArraySlice", "Array2", "OS", "Time", "Timer", "Date", "Random",
     "IEEEReal", "CommandLine",
@@ -1323,6 +1323,8 @@ static const ConDef builtin_cons[] = {
     CON("UnequalLengths", 0, 0, 0, 0, NULL),
     CON("BIN", 0, 4, 0, 0, "radix"), CON("OCT", 1, 4, 0, 0, "radix"),
     CON("DEC", 2, 4, 0, 0, "radix"), CON("HEX", 3, 4, 0, 0, "radix"),
+    CON("SCI", 0, 4, 1, 1, "realfmt"), CON("FIX", 1, 4, 1, 1, "realfmt"),
+    CON("GEN", 2, 4, 1, 1, "realfmt"), CON("EXACT", 3, 4, 0, 0, "realfmt"),
     /* TextIO's standard streams: values of abstract types (print as -) */
     {.name = "stdIn", .ncons = 1, .abstract = 1, .tyname = "instream"},
     {.name = "stdOut", .tag = 0, .ncons = 2, .abstract = 1, .tyname = "outstream"},
@@ -1344,6 +1346,7 @@ static const struct { const char *name, *con; } basis_names[] = {
     {"General.Size", "Size"}, {"General.Chr", "Chr"}, {"General.Domain", "Domain"},
     {"ListPair.UnequalLengths", "UnequalLengths"},
     {"StringCvt.BIN", "BIN"}, {"StringCvt.OCT", "OCT"}, {"StringCvt.DEC", "DEC"}, {"StringCvt.HEX", "HEX"},
+    {"StringCvt.SCI", "SCI"}, {"StringCvt.FIX", "FIX"}, {"StringCvt.GEN", "GEN"}, {"StringCvt.EXACT", "EXACT"},
     {"TextIO.stdIn", "stdIn"}, {"TextIO.stdOut", "stdOut"}, {"TextIO.stdErr", "stdErr"},
     {"General.Span", "Span"}, {"Substring.SUBSTRING_", "Substring.SUBSTRING_"},
 };

@@ -51,9 +51,10 @@ typedef enum TKind { T_VAR, T_GEN, T_CON, T_REC } TKind;
 
 /* Overloading classes of a variable: the base types it may stand for. */
 enum { OV_INT = 1, OV_REAL = 2, OV_WORD = 4, OV_STRING = 8, OV_CHAR = 16,
-       OV_LIST = 32, OV_VECTOR = 64 /* PML's length: a list's or a vector's */ };
+       OV_LIST = 32, OV_VECTOR = 64 /* PML's length: a list's or a vector's */,
+       OV_BIG = 128 /* IntInf.int; OV_WORD is every word type */ };
 #define OV_SEQ (OV_LIST | OV_VECTOR)
-#define OV_NUM (OV_INT | OV_REAL | OV_WORD)
+#define OV_NUM (OV_INT | OV_REAL | OV_WORD | OV_BIG)
 #define OV_ORD (OV_NUM | OV_STRING | OV_CHAR)
 
 typedef struct Type Type;
@@ -144,6 +145,14 @@ typedef struct Ck {
     uint32_t ntv, captv;
     Tycon *t_int, *t_real, *t_string, *t_char, *t_bool, *t_word, *t_list,
           *t_option, *t_ref, *t_exn, *t_arrow, *t_vector, *t_array, *t_order;
+    /* the other integer types: Word8.word, Word32.word, Word64.word (=
+     * LargeWord.word), IntInf.int (= LargeInt.int) */
+    Tycon *t_word8, *t_word32, *t_word64, *t_intinf;
+    /* the integer and word constants met in the current top-level
+     * declaration and their types: once these are known (at its end), each
+     * constant is told its type (ast.h, NumKind) */
+    struct NumLit { Expr *e; Pat *p; Type *t; } *lits;
+    uint32_t nlits, caplits;
 } Ck;
 
 static void *grow(void *v, uint32_t *cap, uint32_t need, size_t size)
@@ -430,6 +439,10 @@ static void print_ty(Buf *b, Type *t, int prec)
             put(b, "'a list");  /* or vector: PML's length takes both */
             return;
         }
+        /* a constant's type not yet known: its default, as before IntInf
+         * and the word types (SML/NJ writes [int ty]) */
+        if (t->k == T_VAR && t->ov == (OV_INT | OV_BIG)) { put(b, "int"); return; }
+        if (t->k == T_VAR && t->ov == OV_WORD) { put(b, "word"); return; }
         if (t->k == T_VAR && t->ov) { put(b, "'Z"); return; }
         uint32_t i = 0;
         while (i < b->nvars && b->vars[i] != t) i++;
@@ -513,7 +526,8 @@ static int ov_of(Ck *c, const Tycon *tc)
 {
     if (tc == c->t_int) return OV_INT;
     if (tc == c->t_real) return OV_REAL;
-    if (tc == c->t_word) return OV_WORD;
+    if (tc == c->t_word || tc == c->t_word8 || tc == c->t_word32 || tc == c->t_word64) return OV_WORD;
+    if (tc == c->t_intinf) return OV_BIG;
     if (tc == c->t_string) return OV_STRING;
     if (tc == c->t_char) return OV_CHAR;
     if (tc == c->t_list) return OV_LIST;
@@ -593,7 +607,10 @@ static UErr bind_var(Ck *c, Type *v, Type *t)
     if (v->rigid) return U_RIGID;
     if (occurs(v, t, v->level)) return U_CIRCULAR;
     if (v->ov) {
-        if (t->k != T_CON || !(ov_of(c, t->tc) & v->ov)) return U_OVERLOAD;
+        /* a constant's type (int or IntInf.int; a word type) meeting another
+         * type is a tycon mismatch, as it was before those types */
+        int lit = v->ov == (OV_INT | OV_BIG) || v->ov == OV_WORD;
+        if (t->k != T_CON || !(ov_of(c, t->tc) & v->ov)) return lit ? U_MISMATCH : U_OVERLOAD;
     }
     if (v->eq && make_eq(t)) return U_EQ;
     v->link = t;
@@ -892,7 +909,7 @@ static Type *rd_atom(Rd *r)
         r->p += 2;
         if (!r->ov) {
             r->ov = new_var(c);
-            r->ov->ov = k == 'N' ? OV_NUM : k == 'I' ? (OV_INT | OV_WORD) :
+            r->ov->ov = k == 'N' ? OV_NUM : k == 'I' ? (OV_INT | OV_WORD | OV_BIG) :
                         k == 'S' ? (OV_LIST | OV_VECTOR) : OV_ORD;
         }
         return r->ov;
@@ -908,7 +925,7 @@ static Type *rd_atom(Rd *r)
         return r->vars[i];
     }
     const char *s = r->p;
-    while (isalpha((unsigned char)*r->p) || *r->p == '.') r->p++;
+    while (isalnum((unsigned char)*r->p) || *r->p == '.') r->p++;
     char name[32];
     snprintf(name, sizeof name, "%.*s", (int)(r->p - s), s);
     if (strcmp(name, "unit") == 0) return tuple(c, 0, NULL);
@@ -923,7 +940,7 @@ static Type *rd_app(Rd *r)
         rd_skip(r);
         const char *s = r->p;
         if (!isalpha((unsigned char)*s)) return t;
-        while (isalpha((unsigned char)*r->p) || *r->p == '.') r->p++;
+        while (isalnum((unsigned char)*r->p) || *r->p == '.') r->p++;
         char name[32];
         snprintf(name, sizeof name, "%.*s", (int)(r->p - s), s);
         Entry *e = env_find(r->c, NS_TYPE, name);
@@ -1028,13 +1045,86 @@ static const struct { const char *name, *type; } prim_types[] = {
     {"Math.cosh", "real -> real"}, {"Math.tanh", "real -> real"},
     {"Math.log10", "real -> real"},
     {"Char.minChar", "char"}, {"Char.maxChar", "char"},
+    {"Byte.byteToChar", "Word8.word -> char"}, {"Byte.charToByte", "char -> Word8.word"},
+    {"IntInf.pow", "IntInf.int * int -> IntInf.int"}, {"IntInf.log2", "IntInf.int -> int"},
+    {"IntInf.orb", "IntInf.int * IntInf.int -> IntInf.int"},
+    {"IntInf.xorb", "IntInf.int * IntInf.int -> IntInf.int"},
+    {"IntInf.andb", "IntInf.int * IntInf.int -> IntInf.int"},
+    {"IntInf.notb", "IntInf.int -> IntInf.int"}, {"IntInf.<<", "IntInf.int * word -> IntInf.int"},
+    {"IntInf.~>>", "IntInf.int * word -> IntInf.int"}, {"Int.toLarge", "int -> IntInf.int"},
+    {"Int.fromLarge", "IntInf.int -> int"}, {"Real.fromLargeInt", "IntInf.int -> real"},
+    {"Real.fmt'", "StringCvt.realfmt * real -> string"},
 };
 
-static const char *prim_type_text(const char *name)
+/* The members of the word structures and of IntInf/LargeInt (lang/prims.h,
+ * PML_WORD_ROWS, PML_INTINF_ROWS), W standing for the structure's type. */
+static const struct { const char *member, *type; } word_members[] = {
+    {"wordSize", "int"}, {"toInt", "W -> int"}, {"toIntX", "W -> int"}, {"fromInt", "int -> W"},
+    {"toLarge", "W -> Word64.word"}, {"toLargeX", "W -> Word64.word"},
+    {"toLargeWord", "W -> Word64.word"}, {"toLargeWordX", "W -> Word64.word"},
+    {"fromLarge", "Word64.word -> W"}, {"fromLargeWord", "Word64.word -> W"},
+    {"toLargeInt", "W -> IntInf.int"}, {"toLargeIntX", "W -> IntInf.int"},
+    {"fromLargeInt", "IntInf.int -> W"}, {"andb", "W * W -> W"}, {"orb", "W * W -> W"},
+    {"xorb", "W * W -> W"}, {"notb", "W -> W"}, {"<<", "W * word -> W"}, {">>", "W * word -> W"},
+    {"~>>", "W * word -> W"}, {"+", "W * W -> W"}, {"-", "W * W -> W"}, {"*", "W * W -> W"},
+    {"div", "W * W -> W"}, {"mod", "W * W -> W"}, {"~", "W -> W"}, {"min", "W * W -> W"},
+    {"max", "W * W -> W"}, {"compare", "W * W -> order"}, {"<", "W * W -> bool"},
+    {"<=", "W * W -> bool"}, {">", "W * W -> bool"}, {">=", "W * W -> bool"},
+    {"toString", "W -> string"}, {"fmt'", "StringCvt.radix * W -> string"},
+    {"fromString", "string -> W option"},
+}, intinf_members[] = {
+    {"toLarge", "W -> W"}, {"fromLarge", "W -> W"}, {"toInt", "W -> int"}, {"fromInt", "int -> W"},
+    {"precision", "int option"}, {"minInt", "W option"}, {"maxInt", "W option"},
+    {"+", "W * W -> W"}, {"-", "W * W -> W"}, {"*", "W * W -> W"}, {"div", "W * W -> W"},
+    {"mod", "W * W -> W"}, {"quot", "W * W -> W"}, {"rem", "W * W -> W"}, {"~", "W -> W"},
+    {"abs", "W -> W"}, {"min", "W * W -> W"}, {"max", "W * W -> W"},
+    {"compare", "W * W -> order"}, {"<", "W * W -> bool"}, {"<=", "W * W -> bool"},
+    {">", "W * W -> bool"}, {">=", "W * W -> bool"}, {"sign", "W -> int"},
+    {"sameSign", "W * W -> bool"}, {"divMod", "W * W -> W * W"}, {"quotRem", "W * W -> W * W"},
+    {"toString", "W -> string"}, {"fmt'", "StringCvt.radix * W -> string"},
+    {"fromString", "string -> W option"}, {"pow", "W * int -> W"}, {"log2", "W -> int"},
+    {"orb", "W * W -> W"}, {"xorb", "W * W -> W"}, {"andb", "W * W -> W"}, {"notb", "W -> W"},
+    {"<<", "W * word -> W"}, {"~>>", "W * word -> W"},
+};
+
+static const struct { const char *structure, *type; } num_structures[] = {
+    {"Word", "word"}, {"Word63", "word"}, {"Word8", "Word8.word"}, {"Word32", "Word32.word"},
+    {"Word64", "Word64.word"}, {"LargeWord", "Word64.word"}, {"IntInf", "IntInf.int"},
+    {"LargeInt", "IntInf.int"},
+};
+
+/* A word or IntInf member's type: its W replaced by the structure's type
+ * (in the checker's arena); NULL if name is none. */
+static const char *num_member_type(Ck *c, const char *name)
+{
+    const char *dot = strchr(name, '.');
+    if (!dot) return NULL;
+    for (size_t i = 0; i < sizeof num_structures / sizeof num_structures[0]; i++) {
+        const char *st = num_structures[i].structure;
+        if (strlen(st) != (size_t)(dot - name) || strncmp(st, name, (size_t)(dot - name)) != 0) continue;
+        int big = strcmp(num_structures[i].type, "IntInf.int") == 0;
+        size_t n = big ? sizeof intinf_members / sizeof intinf_members[0]
+                       : sizeof word_members / sizeof word_members[0];
+        for (size_t k = 0; k < n; k++) {
+            const char *m = big ? intinf_members[k].member : word_members[k].member;
+            const char *t = big ? intinf_members[k].type : word_members[k].type;
+            if (strcmp(m, dot + 1) != 0) continue;
+            char *out = arena_alloc(c->arena, strlen(t) * 12 + 1), *o = out;
+            for (const char *u = t; *u; u++) {   /* W alone, not Word64's W */
+                int alone = *u == 'W' && !isalnum((unsigned char)u[1]) && (u == t || u[-1] == ' ');
+                o += alone ? sprintf(o, "%s", num_structures[i].type) : sprintf(o, "%c", *u);
+            }
+            return out;
+        }
+    }
+    return NULL;
+}
+
+static const char *prim_type_text(Ck *c, const char *name)
 {
     for (size_t i = 0; i < sizeof prim_types / sizeof prim_types[0]; i++)
         if (strcmp(prim_types[i].name, name) == 0) return prim_types[i].type;
-    return NULL;
+    return num_member_type(c, name);
 }
 
 /* ---- constructors by ConDef ----------------------------------------- */
@@ -1083,10 +1173,12 @@ static void init_builtins(Ck *c)
         {"int", 0, 1}, {"real", 0, 0}, {"string", 0, 1}, {"char", 0, 1}, {"bool", 0, 1},
         {"word", 0, 1}, {"list", 1, 1}, {"option", 1, 1}, {"ref", 1, 1}, {"exn", 0, 0},
         {"->", 2, 0}, {"vector", 1, 1}, {"array", 1, 1}, {"order", 0, 1},
+        {"Word8.word", 0, 1}, {"Word32.word", 0, 1}, {"Word64.word", 0, 1}, {"IntInf.int", 0, 1},
     };
     Tycon **slots[] = {&c->t_int, &c->t_real, &c->t_string, &c->t_char, &c->t_bool,
                        &c->t_word, &c->t_list, &c->t_option, &c->t_ref, &c->t_exn,
-                       &c->t_arrow, &c->t_vector, &c->t_array, &c->t_order};
+                       &c->t_arrow, &c->t_vector, &c->t_array, &c->t_order,
+                       &c->t_word8, &c->t_word32, &c->t_word64, &c->t_intinf};
     for (size_t i = 0; i < sizeof tcs / sizeof tcs[0]; i++) {
         Tycon *tc = new_tycon(c, tcs[i].name, tcs[i].arity, tcs[i].eq);
         *slots[i] = tc;
@@ -1110,7 +1202,8 @@ static void init_builtins(Ck *c)
         {"Int.int", "int"}, {"Real.real", "real"}, {"String.string", "string"},
         {"Char.char", "char"}, {"Bool.bool", "bool"}, {"Word.word", "word"},
         {"List.list", "list"}, {"Option.option", "option"}, {"Vector.vector", "vector"},
-        {"Array.array", "array"},
+        {"Array.array", "array"}, {"Word63.word", "word"}, {"LargeWord.word", "Word64.word"},
+        {"LargeInt.int", "IntInf.int"},
     };
     for (size_t i = 0; i < sizeof longs / sizeof longs[0]; i++)
         env_bind(c, NS_TYPE, longs[i][0])->sch = env_find(c, NS_TYPE, longs[i][1])->sch;
@@ -1118,6 +1211,7 @@ static void init_builtins(Ck *c)
     static const struct { const char *name; int eq; } abs[] = {
         {"TextIO.instream", 0}, {"TextIO.outstream", 0}, {"StringCvt.radix", 1},
         {"Substring.substring", 0},
+        {"StringCvt.realfmt", 1},
     };
     for (size_t i = 0; i < sizeof abs / sizeof abs[0]; i++)
         env_bind(c, NS_TYPE, abs[i].name)->sch =
@@ -1135,6 +1229,8 @@ static void init_builtins(Ck *c)
         {"Chr", "exn"}, {"Domain", "exn"}, {"LESS", "order"}, {"EQUAL", "order"},
         {"GREATER", "order"}, {"UnequalLengths", "exn"}, {"BIN", "StringCvt.radix"},
         {"OCT", "StringCvt.radix"}, {"DEC", "StringCvt.radix"}, {"HEX", "StringCvt.radix"},
+        {"SCI", "int option -> StringCvt.realfmt"}, {"FIX", "int option -> StringCvt.realfmt"},
+        {"GEN", "int option -> StringCvt.realfmt"}, {"EXACT", "StringCvt.realfmt"},
         {"stdIn", "TextIO.instream"}, {"stdOut", "TextIO.outstream"},
         {"stdErr", "TextIO.outstream"},
         {"Span", "exn"}, {"Substring.SUBSTRING_", "string * int * int -> Substring.substring"},
@@ -1144,7 +1240,7 @@ static void init_builtins(Ck *c)
         if (con) con_set(c, con, read_scheme(c, cons[i].type));
     }
     for (uint32_t i = 0; i < prim_count; i++) {
-        const char *text = prim_type_text(prim_table[i].name);
+        const char *text = prim_type_text(c, prim_table[i].name);
         /* an overloaded primitive is read afresh at each use (ty_exp) */
         c->prim[i] = text && !strchr(text, '%') ? read_scheme(c, text) : NULL;
     }
@@ -1192,7 +1288,7 @@ static void ty_match(Ck *c, const Clause *cl, uint32_t n, Type *arg, Type *res, 
 static Type *prim_type(Ck *c, uint32_t idx)
 {
     if (c->prim[idx]) return instantiate(c, c->prim[idx], NULL);
-    const char *text = prim_type_text(prim_table[idx].name);
+    const char *text = prim_type_text(c, prim_table[idx].name);
     if (!text) return new_var(c);   /* a primitive without a type: unchecked */
     Rd r = {c, text, {0}, NULL};
     Type *t = rd_ty(&r);
@@ -1272,10 +1368,24 @@ static Type *ty_record(Ck *c, const Expr *e)
 
 static Type *bool_ty(Ck *c) { return con0(c, c->t_bool); }
 
+/* An integer constant's type is int or IntInf.int, a word constant's any
+ * word type (SML'97 §2.2 and Appendix E: the constants are overloaded),
+ * defaulting to int and word; which it is is told to the constant at the
+ * end of the top-level declaration (num_lits_done). */
+static Type *num_lit(Ck *c, Expr *e, Pat *p, uint8_t num)
+{
+    Type *t = new_var(c);
+    t->ov = num == NUM_WORD ? OV_WORD : OV_INT | OV_BIG;
+    pend(c, t);
+    c->lits = grow(c->lits, &c->caplits, c->nlits + 1, sizeof *c->lits);
+    c->lits[c->nlits++] = (struct NumLit){e, p, t};
+    return t;
+}
+
 static Type *ty_exp_bare(Ck *c, const Expr *e)
 {
     switch (e->kind) {
-    case EX_INT: return con0(c, c->t_int);          /* rule 1 (SCon) */
+    case EX_INT: return num_lit(c, (Expr *)e, NULL, e->num);   /* rule 1 (SCon) */
     case EX_REAL: return con0(c, c->t_real);
     case EX_CHAR: return con0(c, c->t_char);
     case EX_STRING: return con0(c, c->t_string);
@@ -1413,7 +1523,7 @@ static Type *ty_pat_bare(Ck *c, const Pat *p)
 {
     switch (p->kind) {
     case PAT_WILD: return new_var(c);               /* rule 32 */
-    case PAT_INT: return con0(c, c->t_int);         /* rule 33 */
+    case PAT_INT: return num_lit(c, NULL, (Pat *)p, p->num);   /* rule 33 */
     case PAT_CHAR: return con0(c, c->t_char);
     case PAT_STRING: return con0(c, c->t_string);
     case PAT_VAR: {                                 /* rule 34 */
@@ -2435,6 +2545,31 @@ static void resolve_pending(Ck *c, Span sp)
     c->nflexes = 0;
 }
 
+/* Each constant of the declaration learns its type: an IntInf.int
+ * constant is made one (NUM_INTINF), a word constant learns its width; an
+ * int constant too large for int is an error, as in SML/NJ. */
+static void num_lits_done(Ck *c)
+{
+    for (uint32_t i = 0; i < c->nlits; i++) {
+        Type *t = repr(c->lits[i].t);
+        Expr *e = c->lits[i].e;
+        Pat *p = c->lits[i].p;
+        uint8_t *num = e ? &e->num : &p->num, *bits = e ? &e->bits : &p->bits;
+        const char *text = e ? e->sval : p->sval;
+        Tycon *tc = t->k == T_CON ? t->tc : NULL;
+        if (*num == NUM_WORD) {
+            *bits = tc == c->t_word8 ? 8 : tc == c->t_word32 ? 32 : tc == c->t_word64 ? 64 : 63;
+            if (*bits < 64 && (uint64_t)(e ? e->ival : p->ival) >> *bits)
+                error_at(c, e ? e->span : p->span, "word constant too large");
+        }
+        else if (tc == c->t_intinf)
+            *num = NUM_INTINF;
+        else if (text)
+            error_at(c, e ? e->span : p->span, "integer literal too large");
+    }
+    c->nlits = 0;
+}
+
 /* Free variables left at top level (the value restriction): dummy types. */
 static void dummies(Ck *c, Type *t)
 {
@@ -2493,6 +2628,7 @@ uint32_t types_check(Program *p, TypeReport *rep, FILE *out)
         c.user = i >= p->nuser0;
         ty_dec(&c, d);
         resolve_pending(&c, d->span);
+        num_lits_done(&c);
         for (uint32_t k = mark; k < c.nenv; k++)
             if (c.env[k].ns == NS_VAL) dummies(&c, c.env[k].sch->body);
         if (c.user && c.ndummies != ndummies && rep->nerrors == errors)
@@ -2504,6 +2640,7 @@ uint32_t types_check(Program *p, TypeReport *rep, FILE *out)
     free(c.env);
     free(c.cons);
     free(c.pending);
+    free(c.lits);
     free(c.flexes);
     free(c.tv_names);
     free(c.tv_types);

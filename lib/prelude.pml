@@ -443,12 +443,18 @@ fun StringCvt.padLeft c n s =
 fun StringCvt.padRight c n s =
   if size s >= n then s else s ^ implode (List.tabulate (n - size s, fn _ => c))
 
-(* Int.fmt radix i: i's digits in base 2, 8, 10 or 16 (A-F), ~ if negative *)
+(* ---- 5. numbers: Int.fmt and Int.scan, words and IntInf (docs/semantics.md,
+ * "Words and IntInf") ---- *)
+
+(* Int.fmt radix i: i's digits in base 2, 8, 10 or 16 (A-F), ~ if negative;
+ * the digits of a negative i are taken from i itself (Int.quot, Int.rem),
+ * so that Int.minInt, whose negation overflows, has its digits too *)
 fun Int.fmt r i =
   let val b = case r of StringCvt.BIN => 2 | StringCvt.OCT => 8 | StringCvt.DEC => 10 | StringCvt.HEX => 16
       fun digits (n, acc) =
-        if n = 0 then acc else digits (n div b, String.sub ("0123456789ABCDEF", n mod b) :: acc)
-  in if i = 0 then "0" else if i < 0 then "~" ^ implode (digits (~i, [])) else implode (digits (i, [])) end
+        if n = 0 then acc
+        else digits (Int.quot (n, b), String.sub ("0123456789ABCDEF", abs (Int.rem (n, b))) :: acc)
+  in if i = 0 then "0" else if i < 0 then "~" ^ implode (digits (i, [])) else implode (digits (i, [])) end
 
 (* ---- 5. text: Substring, StringCvt's readers, the rest of Char and
  * String (docs/basis.md) -------------------------------------------------- *)
@@ -809,3 +815,61 @@ fun ListPair.appiEq f p = List.appi (fn (i, (x, y)) => f (i, x, y)) (ListPair.zi
 fun ListPair.mapPartialEq f p = List.mapPartial f (ListPair.zipEq p)
 fun ListPair.mapPartiali f p = List.mapPartiali (fn (i, (x, y)) => f (i, x, y)) (ListPair.zip p)
 fun ListPair.mapPartialiEq f p = List.mapPartiali (fn (i, (x, y)) => f (i, x, y)) (ListPair.zipEq p)
+
+(* Int.scan radix getc src: white space, a sign (~, - or +), for HEX an
+ * optional 0x or 0X, then digits of the radix; NONE without a digit.  The
+ * digits are accumulated negated, so that Int.minInt reads; a number
+ * outside int raises Overflow, as in the Basis *)
+fun Int.scan r getc src =
+  let val b = case r of StringCvt.BIN => 2 | StringCvt.OCT => 8 | StringCvt.DEC => 10 | StringCvt.HEX => 16
+      fun digit c =
+        let val k = ord c
+            val d = if k >= 48 andalso k <= 57 then k - 48
+                    else if k >= 97 andalso k <= 102 then k - 87
+                    else if k >= 65 andalso k <= 70 then k - 55 else 99
+        in if d < b then SOME d else NONE end
+      fun digits (acc, s) =
+        case getc s of
+          SOME (c, s') => (case digit c of SOME d => digits (acc * b - d, s') | NONE => (acc, s))
+        | NONE => (acc, s)
+      fun number (neg, s) =
+        case getc s of
+          SOME (c, s') =>
+            (case digit c of
+               SOME d => let val (n, rest) = digits (~d, s') in SOME (if neg then n else ~n, rest) end
+             | NONE => NONE)
+        | NONE => NONE
+      fun prefixed (neg, s) =
+        case (b, getc s) of
+          (16, SOME (#"0", s1)) =>
+            (case getc s1 of
+               SOME (x, s2) =>
+                 if x = #"x" orelse x = #"X"
+                 then (case number (neg, s2) of NONE => number (neg, s) | n => n)
+                 else number (neg, s)
+             | NONE => number (neg, s))
+        | _ => number (neg, s)
+      fun blank s =
+        case getc s of
+          SOME (c, s') => if Char.isSpace c then blank s' else s
+        | NONE => s
+      val s = blank src
+  in
+    case getc s of
+      SOME (#"~", s') => prefixed (true, s')
+    | SOME (#"-", s') => prefixed (true, s')
+    | SOME (#"+", s') => prefixed (false, s')
+    | _ => prefixed (false, s)
+  end
+
+(* fmt radix x for words and IntInf.int: curried here, the primitive
+ * fmt' takes the pair *)
+fun Word.fmt r w = Word.fmt' (r, w)
+fun Word63.fmt r w = Word63.fmt' (r, w)
+fun Word8.fmt r w = Word8.fmt' (r, w)
+fun Word32.fmt r w = Word32.fmt' (r, w)
+fun Word64.fmt r w = Word64.fmt' (r, w)
+fun LargeWord.fmt r w = LargeWord.fmt' (r, w)
+fun IntInf.fmt r i = IntInf.fmt' (r, i)
+fun LargeInt.fmt r i = LargeInt.fmt' (r, i)
+fun Real.fmt spec r = Real.fmt' (spec, r)

@@ -484,6 +484,23 @@ static int match_record(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in
     return 1;
 }
 
+/* An integer or word constant pattern against a word or an IntInf.int. */
+static int match_num(Ev *ev, const Pat *p, Value *v, Insp *in)
+{
+    if (v->tag == V_WORD && p->num == NUM_WORD) {
+        inspect(in, v);
+        return (uint64_t)v->u.i == ((uint64_t)p->ival & num_word_mask(v->n));
+    }
+    if (v->tag != V_BIG || p->num == NUM_WORD)
+        pat_fail(ev, p, "type error: %s pattern applied to %s", p->num == NUM_WORD ? "word" : "int",
+                 val_tag_name(v));
+    inspect(in, v);
+    mpz_t k;
+    mpz_init(k);
+    num_big_const(k, p->ival, p->sval, p->slen);
+    return mpz_cmp(k, &v->u.z) == 0;
+}
+
 static int match(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
     char here; /* what enter leaves on the stack is scrubbed (scrub_after) */
@@ -498,10 +515,9 @@ static int match(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
         env->fr[p->slot] = v;
         return match(ev, p->arg, v, env, in);
     case PAT_INT:
-        if (v->tag != V_INT)
-            pat_fail(ev, p, "int pattern applied to %s", val_tag_name(v));
+        if (v->tag != V_INT) return match_num(ev, p, v, in);
         inspect(in, v);
-        return v->u.i == p->ival;
+        return v->u.i == p->ival && p->num != NUM_WORD && !p->sval;
     case PAT_CHAR:
         if (v->tag != V_CHAR)
             ev_type_fail(ev, p->span, "char pattern applied to %s", val_tag_name(v));
@@ -1228,10 +1244,22 @@ static Value *eval_handle(Ev *ev, const Expr *e, const Env *env)
     return eval(ev, e->clauses[k].body, env);
 }
 
+/* A word or IntInf.int constant (num.h): one node of the value's size. */
+static Value *eval_num(Ev *ev, const Expr *e)
+{
+    if (e->num == NUM_WORD) return val_word((uint64_t)e->ival, e->bits, ev_node(ev, NK_CONST, 1, e->id));
+    Value *v = val_big(0);
+    num_big_const(&v->u.z, e->ival, e->sval, e->slen);
+    v->loc = ev_node(ev, NK_CONST, num_big_size(&v->u.z), e->id);
+    return v;
+}
+
 static Value *eval_kind(Ev *ev, const Expr *e, const Env *env)
 {
     switch (e->kind) {
-    case EX_INT: return val_int(e->ival, ev_node(ev, NK_CONST, 1, e->id));
+    case EX_INT:
+        if (e->num != NUM_INT) return eval_num(ev, e);
+        return val_int(e->ival, ev_node(ev, NK_CONST, 1, e->id));
     case EX_REAL: return val_real(e->rval, ev_node(ev, NK_CONST, 1, e->id));
     case EX_CHAR: return val_char((unsigned char)e->ival, ev_node(ev, NK_CONST, 1, e->id));
     case EX_STRING: return val_str(e->sval, e->slen, ev_node(ev, NK_CONST, size_string(e->slen), e->id));
@@ -1400,6 +1428,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
 int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostRun *out, Diag *d)
 {
     memset(out, 0, sizeof *out);
+    num_init();     /* GMP allocates in the collector's heap from the first bignum on */
     graph_init(&out->g, o->max_nodes);
     Ev ev = {0};
     ev.g = &out->g;

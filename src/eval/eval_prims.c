@@ -21,19 +21,9 @@
 #include <string.h>
 
 #include "prims.h"
+#include "prims_internal.h"
 #include "resolve.h"
 
-/* One application of a primitive. */
-typedef struct Site {
-    Ev *ev;
-    Span sp;
-    const char *name;   /* the primitive's name, for messages */
-    uint32_t annot;     /* annotation of the chain's nodes */
-    uint32_t last;      /* the chain's last node, once built */
-} Site;
-
-/* N1 and N0 rows: loc is their node; OWN rows: loc is 0. */
-typedef Value *PrimFn(Site *s, Value **a, uint32_t loc);
 
 /* ---- the chain ---- */
 
@@ -167,6 +157,8 @@ static int64_t floor_div(Site *s, int64_t a, int64_t b, int mod)
 /* +, -, *, div, mod, min and max on two ints or (but div, mod) two reals. */
 static Value *arith(Site *s, char op, Value **a, uint32_t loc)
 {
+    if (a[0]->tag >= V_WORD || a[1]->tag >= V_WORD) return prim_num_arith(s, op, a);
+    loc = node(s, 1);
     if (a[0]->tag == V_REAL || a[1]->tag == V_REAL) {
         need(s, a[0], V_REAL, "two reals or two ints");
         need(s, a[1], V_REAL, "two reals or two ints");
@@ -210,6 +202,8 @@ static Value *p_rdiv(Site *s, Value **a, uint32_t loc)
 
 static Value *p_neg(Site *s, Value **a, uint32_t loc)
 {
+    if (a[0]->tag >= V_WORD) return prim_num_unary(s, '~', a[0]);
+    loc = node(s, 1);
     if (a[0]->tag == V_REAL) return val_real(-a[0]->u.r, loc);
     if (need_int(s, a[0]) == INT64_MIN) overflow(s);
     return val_int(-a[0]->u.i, loc);
@@ -217,6 +211,8 @@ static Value *p_neg(Site *s, Value **a, uint32_t loc)
 
 static Value *p_abs(Site *s, Value **a, uint32_t loc)
 {
+    if (a[0]->tag >= V_WORD) return prim_num_unary(s, 'a', a[0]);
+    loc = node(s, 1);
     if (a[0]->tag == V_REAL) return val_real(fabs(a[0]->u.r), loc);
     if (need_int(s, a[0]) == INT64_MIN) overflow(s);
     return val_int(a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i, loc);
@@ -304,6 +300,7 @@ static int compare(Site *s, const Value *a, const Value *b)
         return (a->u.i > b->u.i) - (a->u.i < b->u.i);
     if (a->tag == V_REAL && b->tag == V_REAL)
         return a->u.r != a->u.r || b->u.r != b->u.r ? 2 : (a->u.r > b->u.r) - (a->u.r < b->u.r);
+    if (a->tag >= V_WORD || b->tag >= V_WORD) return prim_num_compare(s, a, b);
     if (a->tag == V_STR && b->tag == V_STR) {
         uint32_t n = a->n < b->n ? a->n : b->n;
         int c = memcmp(a->u.s, b->u.s, n);
@@ -884,6 +881,17 @@ static Value *p_string_maxsize(Site *s, Value **a, uint32_t loc) { (void)s, (voi
 static Value *p_char_maxord(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_int(255, loc); }
 static Value *p_char_minchar(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_char(0, loc); }
 static Value *p_char_maxchar(Site *s, Value **a, uint32_t loc) { (void)s, (void)a; return val_char(255, loc); }
+
+/* ---- what prims_word.c and prims_intinf.c share (prims_internal.h) ---- */
+
+uint32_t prim_node(Site *s, uint32_t size) { return node(s, size); }
+_Noreturn void prim_type_error(Site *s, const char *want, const Value *got) { type_error(s, want, got); }
+_Noreturn void prim_overflow(Site *s) { overflow(s); }
+_Noreturn void prim_raise(Site *s, const char *exn, const char *why) { basis_raise(s, exn, why); }
+int64_t prim_need_int(Site *s, const Value *v) { return need_int(s, v); }
+Value *prim_none(Site *s) { return none_value(s); }
+Value *prim_some(Site *s, Value *v) { return some_cell(s, v); }
+Value *prim_string(Site *s, const char *t, uint32_t n) { return string_result(s, t, n); }
 
 /* ---- dispatch, from the table ---- */
 

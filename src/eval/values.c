@@ -48,6 +48,22 @@ Value *val_int(int64_t i, uint32_t loc)
     return v;
 }
 
+Value *val_word(uint64_t bits, uint32_t width, uint32_t loc)
+{
+    Value *v = val_new(V_WORD, loc);
+    v->u.i = (int64_t)(bits & num_word_mask(width));
+    v->n = width;
+    return v;
+}
+
+Value *val_big(uint32_t loc)
+{
+    num_init();
+    Value *v = val_new(V_BIG, loc);
+    mpz_init(&v->u.z);
+    return v;
+}
+
 Value *val_real(double r, uint32_t loc)
 {
     Value *v = val_new(V_REAL, loc);
@@ -130,9 +146,14 @@ static int compound(const Value *v)
 static int equal_flat(const Value *a, const Value *b)
 {
     if (is_fn(a) || is_fn(b)) return -1;
+    if (a->tag == V_BIG || b->tag == V_BIG) { /* an IntInf.int meets an int constant */
+        if (a->tag == V_BIG && b->tag == V_BIG) return mpz_cmp(&a->u.z, &b->u.z) == 0;
+        const Value *i = a->tag == V_BIG ? b : a;
+        return i->tag == V_INT && mpz_cmp_si(&(a->tag == V_BIG ? a : b)->u.z, i->u.i) == 0;
+    }
     if (a->tag != b->tag) return 0;
     switch (a->tag) {
-    case V_INT: case V_CHAR: return a->u.i == b->u.i;
+    case V_INT: case V_CHAR: case V_WORD: return a->u.i == b->u.i;
     case V_REAL: return a->u.r == b->u.r;
     case V_STR: return a->n == b->n && memcmp(a->u.s, b->u.s, a->n) == 0;
     case V_CON: return a->con == b->con && (is_ref(a) ? a == b : a->n == b->n);
@@ -230,6 +251,8 @@ const char *val_tag_name(const Value *v)
     switch (v->tag) {
     case V_INT: return "an int";
     case V_REAL: return "a real";
+    case V_WORD: return "a word";
+    case V_BIG: return "an IntInf.int";
     case V_STR: return "a string";
     case V_CHAR: return "a char";
     case V_TUPLE: return v->shape ? "a record" : v->n ? "a tuple" : "()";
@@ -443,6 +466,17 @@ static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth)
         val_real_text(v->u.r, tmp);
         puts_(b, tmp);
         break;
+    case V_WORD:
+        num_word_text((uint64_t)v->u.i, tmp);
+        puts_(b, tmp);
+        break;
+    case V_BIG: {   /* SML/NJ's Control.Print.intinfDepth, 70: 1234...# */
+        const char *t = num_big_text(&v->u.z, 10);
+        size_t n = strlen(t);
+        put(b, t, n < 70 ? n : 70);
+        if (n > 70) puts_(b, "#");
+        break;
+    }
     case V_STR:
         put_string(b, v);
         break;

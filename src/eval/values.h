@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ast.h"
+#include "num.h"
 
 typedef enum VTag {
     V_INT, V_REAL, V_STR,
@@ -23,6 +24,8 @@ typedef enum VTag {
     V_CONFN,    /* a constructor used as a value */
     V_ARRAY,    /* n elements, mutable (Array.update); equal only to itself */
     V_COMPOSED, /* f o g: u.f[0] = f, u.f[1] = g (n = 2) */
+    V_WORD,     /* u.i: the bits (below 2^n); n: the width (num.h; 0: unknown) */
+    V_BIG,      /* u.z: an IntInf.int (num.h) */
 } VTag;
 
 typedef struct Value Value;
@@ -59,6 +62,7 @@ struct Value {
         Value **f;          /* V_TUPLE, V_CON, V_VEC, V_ARRAY, V_COMPOSED */
         struct { const Expr *code; Group *grp; } clo;
         uint32_t prim;      /* V_PRIMFN: index in prim_table */
+        __mpz_struct z;     /* V_BIG: set once, never changed */
     } u;
 };
 
@@ -94,6 +98,8 @@ Value *val_int(int64_t i, uint32_t loc);
 Value *val_real(double r, uint32_t loc);
 Value *val_str(const char *s, uint32_t n, uint32_t loc);
 Value *val_char(unsigned char c, uint32_t loc);
+Value *val_word(uint64_t bits, uint32_t width, uint32_t loc); /* bits masked to width */
+Value *val_big(uint32_t loc);   /* an IntInf.int 0, to be set by the caller */
 Value *val_fields(VTag t, uint32_t n, uint32_t loc); /* tuple, con or vector of n */
 
 /* A constructor's argument: its one field, or a tuple of its fields. */

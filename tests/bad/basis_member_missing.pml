@@ -1,2 +1,2 @@
 val x = 3.14159
-val result = Real.fmt (StringCvt.FIX (SOME 2)) x
+val result = Real.nextAfter (x, 1.0)

@@ -27,3 +27,16 @@ val sqrt : real -> real = Math.sqrt
 fun intToString (i : int) : string = Int.toString i
 fun min (a : int, b : int) : int = if a < b then a else b
 fun max (a : int, b : int) : int = if a > b then a else b
+
+(* The prelude's curried fmt functions call primitives that take the pair
+ * (as the prelude-vs-Basis check renames them; SML/NJ 110.79 has no
+ * Word63: it is Word there) *)
+fun Word_fmt' (r, w) = Word.fmt r w
+fun Word63_fmt' (r, w) = Word.fmt r w
+fun Word8_fmt' (r, w) = Word8.fmt r w
+fun Word32_fmt' (r, w) = Word32.fmt r w
+fun Word64_fmt' (r, w) = Word64.fmt r w
+fun LargeWord_fmt' (r, w) = LargeWord.fmt r w
+fun IntInf_fmt' (r, i) = IntInf.fmt r i
+fun LargeInt_fmt' (r, i) = LargeInt.fmt r i
+fun Real_fmt' (f, x) = Real.fmt f x

@@ -138,7 +138,11 @@ static void dump_expr(Buf *b, const Expr *e)
 {
     span_ok(e->span);
     switch (e->kind) {
-    case EX_INT: out(b, "%lld", (long long)e->ival); break;
+    case EX_INT:
+        if (e->sval) out(b, "big:%.*s", (int)e->slen, e->sval);   /* an IntInf.int constant's text */
+        else if (e->num == NUM_WORD) out(b, "0w%llu", (unsigned long long)e->ival);
+        else out(b, "%lld", (long long)e->ival);
+        break;
     case EX_REAL: out(b, "%g", e->rval); break;
     case EX_CHAR: out(b, "#%lld", (long long)e->ival); break;
     case EX_STRING: dump_str(b, e->sval, e->slen); break;
@@ -703,12 +707,20 @@ static void test_errors(void)
            "val \xc3\xa9 = 1", "1:5: non-ASCII byte 0xc3 outside a string or comment");
     expect("error: control byte", "val x = \x01",
            "1:9: invalid byte 0x01 in source");
-    expect("error: integer literal too large", "val x = 9223372036854775808",
-           "1:9: integer literal too large");
-    expect("error: negative integer literal too large",
-           "~9223372036854775809", "1:1: integer literal too large");
-    expect("error: hex literal too large", "0x8000000000000000",
-           "1:1: integer literal too large");
+    /* an integer constant too large for int keeps its text: an IntInf.int
+     * constant, or the type checker's "integer literal too large" */
+    expect("a literal past int is kept as text", "val x = 9223372036854775808",
+           "(val x big:9223372036854775808)");
+    expect("a negative literal past int is kept as text",
+           "~9223372036854775809", "(val it big:~9223372036854775809)");
+    expect("the largest negative int is an int", "~9223372036854775808",
+           "(val it -9223372036854775808)");
+    expect("a hex literal past int is kept as text", "0x8000000000000000",
+           "(val it big:0x8000000000000000)");
+    expect("word constants: decimal and hex", "(0w10, 0wxFF)", "(val it (tuple 0w10 0w255))");
+    expect("the largest word constant", "0wxFFFFFFFFFFFFFFFF", "(val it 0w18446744073709551615)");
+    expect("error: word constant too large", "0wx10000000000000000",
+           "1:1: word constant too large");
     expect("error: real literal out of range", "x + 1e999",
            "1:5: real literal out of range");
     expect("error: #0 is not a field", "#0 x", "1:1: invalid tuple field number");

@@ -1,2 +1,0 @@
-val mask = 0w255
-val result = mask

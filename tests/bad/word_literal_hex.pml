@@ -1,1 +1,0 @@
-val result = 0wx1F

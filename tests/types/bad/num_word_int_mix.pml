@@ -1,0 +1,2 @@
+val w = 0w5
+val x = w + 1
