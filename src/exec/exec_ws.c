@@ -69,8 +69,7 @@ typedef struct WsWorker {
     uint64_t rng;
     uint64_t tasks, inline_tasks, steals;  /* its own counts */
     double idle;            /* seconds spent finding no work */
-    char pad2[64];
-} WsWorker;
+} __attribute__((aligned(64))) WsWorker;   /* a cache line of its own: sizeof a multiple of 64 */
 
 struct XWs {
     uint32_t P;
