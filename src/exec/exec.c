@@ -277,7 +277,8 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     st->model_words = m.model;
     st->samples = m.samples;
     st->alloc_words = m.spent;
-    st->bound_words = (m.reach > m.mark ? m.reach - m.mark : 0) + (uint64_t)xo->procs * (uint64_t)m.batch / 8;
+    uint64_t excess = m.reach > m.mark ? m.reach - m.mark : 0;
+    st->bound_words = (excess > m.every ? excess : m.every) + (uint64_t)xo->procs * (uint64_t)m.batch / 8;
     st->overhead_words = m.overhead;
     st->result_words = m.result_words;
     if (rc) return -1;
