@@ -42,6 +42,11 @@ pml: $(B)/pml
 $(B)/pml: $(LIB_OBJ) $(B)/src/cli/main.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
+# ./pml-static: pml linked statically, to run where libgc is not installed
+# (bench/exec-16core.sh on another machine)
+static: $(LIB_OBJ) $(B)/src/cli/main.o
+	$(CC) $(CFLAGS) -static -o pml-static.new $^ $(LDFLAGS) $(LDLIBS) && mv -f pml-static.new pml-static
+
 # Generated C goes to the build directory, never into git.
 $(B)/gen/lexer.c: lang/lexer.re
 	@mkdir -p $(@D)
@@ -198,6 +203,6 @@ install: pml
 	install -m 644 docs/pml.bash $(call q,$(BASHDIR)/pml)
 
 clean:
-	rm -rf $(B) pml build-asan pml-asan build-tsan pml-tsan build-fuzz build-fuzzcov
+	rm -rf $(B) pml pml-static build-asan pml-asan build-tsan pml-tsan build-fuzz build-fuzzcov
 
-.PHONY: FORCE all pml units install deps test-deps san-deps test check asan tsan fuzz fuzz-build fuzz-cov bench bench-smoke clean
+.PHONY: FORCE all pml static units install deps test-deps san-deps test check asan tsan fuzz fuzz-build fuzz-cov bench bench-smoke clean

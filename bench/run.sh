@@ -61,6 +61,8 @@ else
     "$B/bench/bench_race" bench/race_counter.pml n=300000
     bench/bench_race.sh "$PML" bench/race_fill.pml 131072
 fi
+echo "== pml exec: ws speedup at 1 and 2 threads, the sampling's cost, against SML/NJ (bench/bench_exec.sh; bench/exec-16core.sh for 1-16 threads)"
+if [ $smoke = 1 ]; then RUNS=1 bench/bench_exec.sh "$PML" small; else bench/bench_exec.sh "$PML"; fi
 echo "== pml check and pml run against the number of declarations, CPU time per declaration (bench/bench_decls.sh)"
 if [ $smoke = 1 ]; then bench/bench_decls.sh "$PML" 100 1000; else bench/bench_decls.sh "$PML" 10000 100000 1000000; fi
 echo "== load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -129,3 +129,30 @@ print("bad " + " ".join(bad) if bad else "ok")')
 expect_eq "exec --sample-error 10: the bound is within max(N, 10% of the mark) + P*B" ok "$r"
 "$PML" exec examples/fib.pml --sample-error 101 > /dev/null 2>&1; rc=$?
 expect_eq "exec: --sample-error past 100 is a usage error" 2 "$rc"
+
+# work stealing runs on its P workers alone: a task suspended at a join
+# holds no thread (P - 1 threads besides the main one, whatever the
+# program), and every pair's two branches run (tasks = 2 per pair: bf's
+# count on one processor)
+r=$("$PML" exec examples/fib.pml -D n=14 --sched=ws,bf -p "$PS" --format json | python3 -c '
+import json, sys
+runs = json.load(sys.stdin)["runs"]
+bf = [x["tasks"] for x in runs if x["policy"] == "bf"]
+bad = ["P=%d threads %d tasks %d" % (x["P"], x["threads"], x["tasks"]) for x in runs
+       if x["policy"] == "ws" and (x["threads"] != x["P"] - 1 or x["tasks"] != bf[0])]
+print("; ".join(bad) if bad else "ok")')
+expect_eq "exec ws: P - 1 threads besides the main one, and 2 tasks per pair (fib 14, P = $PS)" ok "$r"
+
+# the default sampling: the bound is the rule's, max(N, 25% of the mark) + P*B
+# with N = 65536 and B = N/(8P); a measurement before and after the run at least
+if [ -n "$MARKS" ]; then
+r=$("$PML" exec examples/matmul.pml -D n=12 --sched=df,ws -p "$PS" --format json | python3 -c '
+import json, sys
+bad = []
+for x in json.load(sys.stdin)["runs"]:
+    b = max(65536, x["mark_words"] // 4) + x["P"] * (65536 // (8 * x["P"]))
+    if not (0 < x["bound_words"] <= b) or x["samples"] < 2:
+        bad.append("%s P=%d bound %d > %d or %d samples" % (x["policy"], x["P"], x["bound_words"], b, x["samples"]))
+print("; ".join(bad) if bad else "ok")')
+expect_eq "exec: the default sampling's bound is within max(65536, 25% of the mark) + P*B (matmul 12)" ok "$r"
+fi

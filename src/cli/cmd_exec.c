@@ -115,8 +115,8 @@ static void write_agreement(FILE *f, const ExecRun *runs, uint32_t n)
 
 static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, uint32_t pct, int compare)
 {
-    fprintf(f, "heap sampled every %llu allocated words%s: a mark is within +bound of the true one\n",
-            (unsigned long long)every, pct ? " or more (--sample-error)" : "");
+    fprintf(f, "heap measured at every collection, one forced after max(%llu words, mark + %u%% - live) "
+            "allocated: a mark is within +bound of the true one\n", (unsigned long long)every, pct);
     fprintf(f, "%-6s %3s %s%10s %12s %10s %10s %10s %10s %8s %10s %6s  %s\n", "policy", "P",
             compare ? "   predicted " : "", "model", "measured", "bound", "result", "base", "overhead",
             "samples", "wall(s)", "busy", "tasks (inline, steals, threads)");
@@ -193,8 +193,8 @@ typedef struct ExecArgs {
 enum { OPT_SAMPLE = CLI_OWN, OPT_SAMPLE_ERROR, OPT_FORMAT, OPT_COMPARE, OPT_MAX_THREADS };
 
 static const CliOpt exec_opts[] = {
-    {OPT_SAMPLE, "sample", "N", "sample the heap every N words allocated (default 4096)", CLI_RANGE(CLI_U64, ExecArgs, every, 1, 1ull << 40)},
-    {OPT_SAMPLE_ERROR, "sample-error", "PCT", "let the sampling interval grow to PCT% of the mark so far (paper §5.4)", CLI_RANGE(CLI_U32, ExecArgs, pct, 0, 100)},
+    {OPT_SAMPLE, "sample", "N", "the sampling error floor in words: a mark is within max(N, PCT% of it) + P*B of the true one (default 65536)", CLI_RANGE(CLI_U64, ExecArgs, every, 1, 1ull << 40)},
+    {OPT_SAMPLE_ERROR, "sample-error", "PCT", "PCT of that bound (paper §5.4; default 25)", CLI_RANGE(CLI_U32, ExecArgs, pct, 0, 100)},
     {OPT_MAX_THREADS, "max-threads", "N", "at most N task threads; a suspended task holds one (default 1024)", CLI_RANGE(CLI_U32, ExecArgs, max_threads, 1, 1000000)},
     {OPT_COMPARE, "compare", NULL, "beside each run, the simulator's prediction", CLI_AT(CLI_FLAG, ExecArgs, compare)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, ExecArgs, fmt)},
@@ -236,7 +236,8 @@ static int plan_runs(const SimOpts *so, ExecRun *runs, uint32_t *n)
 
 static void exec_init(void *o)
 {
-    ((ExecArgs *)o)->every = 4096;
+    ((ExecArgs *)o)->every = EXEC_SAMPLE_WORDS;
+    ((ExecArgs *)o)->pct = EXEC_SAMPLE_ERROR;
     ((ExecArgs *)o)->max_threads = EXEC_MAX_THREADS;
 }
 

@@ -1,45 +1,54 @@
 /*
  * exec.c — a program run for real, and its heap measured (paper §5.4).
  *
- * Sampling: every allocation of the interpreter is charged to its
- * thread's budget (values.h, val_charge); a thread that spends its budget
- * adds what it spent to a shared count, and the thread that takes the
- * count past the next multiple of N words forces a full collection and
- * counts the words of the objects it found reachable.  Between two
- * samples at most G + P·B words are allocated (G the interval, B the
- * budget, N/(8P) words, at least 64), so the live heap can rise at most
- * that far above the last sample: the true high-water mark lies in
- * [mark, mark + G + P·B].  G is N, or with a relative error E (percent)
- * the larger of N and E% of the mark so far, as in paper §5.4, so that a
- * large heap or deep stacks are not collected every N words
+ * Sampling: the live heap is measured at the end of every collection,
+ * the collector's own ones and those forced here (the collector's event
+ * callback, with its lock held: measure_live).  A collection is forced
+ * only when the error bound needs one, as MLton's collector did (§5.4):
+ * after a measurement of L words with a high-water mark of M so far, at
+ * most G = max(N, M·(1 + E) − L) words are allocated before the next
+ * one, so meanwhile the heap stays below max(L + N, M·(1 + E)).  Every
+ * allocation of the interpreter is charged to its thread's budget
+ * (values.h, val_charge), B words (N/(8P), at least 64); a thread that
+ * spends its budget adds it to a shared count, and the thread that takes
+ * the count past the due point forces the collection.  So the true
+ * high-water mark lies in [mark, mark + max(N, E·mark) + P·B]
  * (docs/exec.md).
  */
 #include "exec.h"
 
 #include <gc.h>
 #include <gc/gc_mark.h>
-#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exec_sched.h"
+#include "exec_ws.h"
 
 /* One run's measurement; the hooks find it here (one run at a time). */
 typedef struct Meter {
-    XSched *x;
-    uint64_t every;         /* N, in words */
-    uint32_t pct;           /* ExecOptions.sample_error */
-    uint64_t widest;        /* the longest interval used */
+    XSched *x;              /* the df and bf runtime, or */
+    XWs *ws;                /* the work-stealing one */
+    uint64_t every;         /* N, in words: the least interval */
+    uint32_t pct;           /* E, percent (ExecOptions.sample_error) */
     int64_t batch;          /* B, in bytes */
-    uint64_t spent;         /* words allocated, as flushed by the threads */
-    uint64_t next;          /* the count at which the next sample is due */
-    pthread_mutex_t mu;     /* one sample at a time */
-    uint64_t mark, samples, overhead;
+    uint64_t spent;         /* atomic: words allocated, as flushed by the threads */
+    uint64_t next;          /* atomic: the count at which a collection is forced */
+    /* under the collector's lock (written at collections only): */
+    uint64_t mark, samples;
     uint64_t model;         /* the mark in model units (Live.model) */
+    uint64_t reach;         /* the most the heap could have reached unseen: max L + G */
+    uint64_t collections;   /* atomic: measured so far */
+    /* under overhead_mu: */
+    uint64_t overhead_seen; /* collections when the overhead was last read */
+    uint64_t overhead;
     uint64_t result_words;
+    GC_on_collection_event_proc chained;
 } Meter;
 
 static Meter *meter;
+static pthread_mutex_t overhead_mu = PTHREAD_MUTEX_INITIALIZER;
 
 /* What a sample counts: the bytes of every object the collector found
  * reachable, and the values among them at their sizes in the cost
@@ -56,34 +65,51 @@ static void count_object(void *obj, size_t bytes, void *sum)
     l->model += val_model_words(obj, bytes);
 }
 
-static void *count_reachable(void *sum)
+/* What a sample measures: called with the collector's lock held, its
+ * mark bits those of the collection that has just ended. */
+static Live measure_live(void)
 {
-    GC_enumerate_reachable_objects_inner(count_object, sum);
-    return NULL;
-}
-
-/* A full collection, then what it found reachable. */
-static Live live_now(void)
-{
-    GC_gcollect();
     Live l = {0, 0};
-    GC_call_with_alloc_lock(count_reachable, &l);
+    GC_enumerate_reachable_objects_inner(count_object, &l);
+    l.bytes /= 8;
     return l;
 }
 
-static uint64_t live_bytes(void) { return live_now().bytes; }
-
-static void sample(Meter *m)
+/* A measurement of live words: the mark, and when the next collection is
+ * due (§5.4: after M·(1 + E) − L more words, at least N). */
+static void note_sample(Meter *m, Live now)
 {
-    Live now = live_now();
-    uint64_t live = now.bytes / 8;
-    uint64_t over = m->x ? xsched_overhead(m->x) / 8 : 0;
-    pthread_mutex_lock(&m->mu);
-    if (live > m->mark) __atomic_store_n(&m->mark, live, __ATOMIC_RELAXED);
+    uint64_t live = now.bytes;
+    if (live > m->mark) m->mark = live;
     if (now.model > m->model) m->model = now.model;
-    if (over > m->overhead) m->overhead = over;
+    uint64_t allow = m->mark + m->mark / 100 * m->pct, gap = allow > live ? allow - live : 0;
+    if (gap < m->every) gap = m->every;
+    if (live + gap > m->reach) m->reach = live + gap;
     m->samples++;
-    pthread_mutex_unlock(&m->mu);
+    __atomic_store_n(&m->next, __atomic_load_n(&m->spent, __ATOMIC_RELAXED) + gap, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&m->collections, 1, __ATOMIC_RELEASE);
+}
+
+/* The collector's event callback: a collection has ended. */
+static void on_collection(GC_EventType e)
+{
+    Meter *m = meter;
+    if (m && m->chained) m->chained(e);
+    if (m && e == GC_EVENT_RECLAIM_END) note_sample(m, measure_live());
+}
+
+/* The runtime's own space (stacks, queues), read after a collection
+ * (not inside one: the df and bf runtime takes its lock). */
+static void note_overhead(Meter *m)
+{
+    uint64_t c = __atomic_load_n(&m->collections, __ATOMIC_ACQUIRE);
+    pthread_mutex_lock(&overhead_mu);
+    if (c != m->overhead_seen) {
+        m->overhead_seen = c;
+        uint64_t over = (m->ws ? xws_overhead(m->ws) : m->x ? xsched_overhead(m->x) : 0) / 8;
+        if (over > m->overhead) m->overhead = over;
+    }
+    pthread_mutex_unlock(&overhead_mu);
 }
 
 /* val_budget_hook: this thread spent its budget (and a little more). */
@@ -94,19 +120,11 @@ static void budget_spent(void)
     val_budget = m->batch;
     uint64_t total = __atomic_add_fetch(&m->spent, words, __ATOMIC_RELAXED);
     uint64_t due = __atomic_load_n(&m->next, __ATOMIC_RELAXED);
-    if (total < due) return;
-    /* the thread that moves the due count on takes the sample */
-    uint64_t gap = m->every;
-    if (m->pct) {
-        uint64_t rel = __atomic_load_n(&m->mark, __ATOMIC_RELAXED) / 100 * m->pct;
-        if (rel > gap) gap = rel;
-    }
-    if (__atomic_compare_exchange_n(&m->next, &due, total + gap, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-        sample(m);
-        pthread_mutex_lock(&m->mu);
-        if (gap > m->widest) m->widest = gap;
-        pthread_mutex_unlock(&m->mu);
-    }
+    /* the thread that moves the due count on forces the collection */
+    if (total >= due && __atomic_compare_exchange_n(&m->next, &due, UINT64_MAX, 0, __ATOMIC_RELAXED,
+                                                    __ATOMIC_RELAXED))
+        GC_gcollect();
+    if (__atomic_load_n(&m->collections, __ATOMIC_RELAXED) != m->overhead_seen) note_overhead(m);
 }
 
 /* The words of the objects reachable from v (each counted once), as the
@@ -193,7 +211,8 @@ static uint64_t value_words(Seen *s, const Value *root)
 static void run_done(void *st, const Value *result)
 {
     Meter *m = st;
-    sample(m);
+    GC_gcollect();
+    note_overhead(m);
     if (result) {
         Seen s = {0};
         m->result_words = value_words(&s, result);
@@ -214,8 +233,10 @@ static void run_branch(void *bp, int side, const char *refused)
 
 static void pair(void *st, EvalBranch branch, void *arg)
 {
+    Meter *m = st;
     Branch b = {branch, arg};
-    xsched_pair(((Meter *)st)->x, run_branch, &b);
+    if (m->ws) xws_pair(m->ws, run_branch, &b);
+    else xsched_pair(m->x, run_branch, &b);
 }
 
 int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, const ExecOptions *xo,
@@ -223,39 +244,43 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
 {
     memset(st, 0, sizeof *st);
     Meter m = {0};
-    pthread_mutex_init(&m.mu, NULL);
     m.every = xo->sample_words ? xo->sample_words : 1;
     m.pct = xo->sample_error;
-    m.widest = m.every;
     uint64_t b = m.every / (8 * (uint64_t)xo->procs);
     m.batch = (int64_t)(b < 64 ? 64 : b) * 8;
-    m.next = m.every;
+    m.chained = GC_get_on_collection_event();
     meter = &m;
-    EvalFork fork = {&m, pair, run_done};
-    EvalOptions o = *eo;
-    o.fork = &fork;
-    st->base_words = live_bytes() / 8;
-    m.x = xsched_new(xo);
-    if (!m.x) {
-        diag_set_nospan(d, "out of memory for the runtime");
-        return -1;
-    }
-    val_budget_hook = budget_spent;
-    val_budget = m.batch;
+    GC_set_on_collection_event(on_collection);
+    GC_gcollect();              /* the base, and the first interval */
+    st->base_words = m.mark;
+    char why[200];
+    if (xo->policy == EXEC_WS) m.ws = xws_new(xo, why, sizeof why);
+    else if (!(m.x = xsched_new(xo))) snprintf(why, sizeof why, "out of memory for the runtime");
+    int rc = -1;
     CostRun run;
-    int rc = eval_program(p, s, &o, &run, d);
-    val_budget = INT64_MAX;
-    xsched_free(m.x, st);
-    m.x = NULL;
+    if (m.ws || m.x) {
+        EvalFork fork = {&m, pair, run_done};
+        EvalOptions o = *eo;
+        o.fork = &fork;
+        val_budget_hook = budget_spent;
+        val_budget = m.batch;
+        rc = eval_program(p, s, &o, &run, d);
+        val_budget = INT64_MAX;
+        if (m.ws) xws_free(m.ws, st);
+        else xsched_free(m.x, st);
+    } else {
+        diag_set_nospan(d, "%s", why);
+    }
+    GC_set_on_collection_event(m.chained);
     meter = NULL;
     st->mark_words = m.mark;
     st->model_words = m.model;
     st->samples = m.samples;
     st->alloc_words = m.spent;
-    st->bound_words = m.widest + (uint64_t)xo->procs * (uint64_t)m.batch / 8;
+    uint64_t excess = m.reach > m.mark ? m.reach - m.mark : 0;
+    st->bound_words = (excess > m.every ? excess : m.every) + (uint64_t)xo->procs * (uint64_t)m.batch / 8;
     st->overhead_words = m.overhead;
     st->result_words = m.result_words;
-    pthread_mutex_destroy(&m.mu);
     if (rc) return -1;
     st->value_text = run.value_text;
     st->result_name = run.result_name;

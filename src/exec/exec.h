@@ -7,8 +7,8 @@
  * scheduler — depth-first (1DF priority, one shared queue), breadth-first
  * (one FIFO queue) or work stealing (a deque per processor) — decides
  * which of P processors runs what.  Rescheduling happens only at forks
- * and joins (§5.2).  The heap is sampled as in §5.4: a full collection
- * every N allocated words, the live words counted after each.
+ * and joins (§5.2).  The heap is measured as in §5.4: the live words
+ * counted at every collection, one forced only when the error bound needs it.
  */
 #ifndef PML_EXEC_H
 #define PML_EXEC_H
@@ -24,9 +24,10 @@ typedef enum ExecPolicy { EXEC_DF, EXEC_BF, EXEC_WS } ExecPolicy;
 typedef struct ExecOptions {
     ExecPolicy policy;
     uint32_t procs;         /* P, 1..EXEC_MAX_PROCS */
-    uint64_t sample_words;  /* a collection every this many allocated words */
-    uint32_t sample_error;  /* percent: the interval grows to this share of the mark so far
-                               (paper §5.4's bounded relative error); 0: fixed interval */
+    uint64_t sample_words;  /* N: the heap is measured at every collection, and one is
+                               forced when max(N, M·(1 + E) − L) words were allocated
+                               since the last (M the mark, L the last measured) */
+    uint32_t sample_error;  /* E, percent: paper §5.4's relative error bound */
     uint64_t seed;          /* work stealing: the victims' order */
     uint32_t max_threads;   /* at most this many task threads (a suspended task
                                holds one); a branch that needs one more fails */
@@ -35,6 +36,10 @@ typedef struct ExecOptions {
 } ExecOptions;
 
 #define EXEC_MAX_THREADS 1024   /* ExecOptions.max_threads' default */
+/* pml exec's defaults: a measured mark within max(64 Ki words, 25%) of the
+ * true one, at most 1.5 times a run's time without sampling (docs/exec.md) */
+#define EXEC_SAMPLE_WORDS 65536
+#define EXEC_SAMPLE_ERROR 25
 
 typedef struct ExecStats {
     char *value_text;       /* the result as SML prints it (malloc'd; NULL: none) */
@@ -45,7 +50,7 @@ typedef struct ExecStats {
                                heap, each counted at its size (val_model_words) */
     uint64_t base_words;    /* live before the program ran (the top frame, the runtime's data) */
     uint64_t result_words;  /* reachable from the result at the end */
-    uint64_t samples;       /* collections forced */
+    uint64_t samples;       /* collections measured (the collector's and forced ones) */
     uint64_t alloc_words;   /* allocated by the interpreter */
     uint64_t bound_words;   /* the sampling error bound: the true mark is below mark + this */
     uint64_t overhead_words;/* the runtime's high-water: task stacks and queue entries */

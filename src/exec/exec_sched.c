@@ -1,6 +1,6 @@
 /*
- * exec_sched.c — processors, tasks on threads, and the three policies
- * (paper §5.2).
+ * exec_sched.c — processors, tasks on threads, and the depth-first and
+ * breadth-first policies (paper §5.2); work stealing is exec_ws.c.
  *
  * Depth-first: one list of ready work in 1DF order.  Each processor has a
  * placeholder in the list at the place of the task it runs (the "finger"
@@ -10,15 +10,13 @@
  * the first ready entry and moves its placeholder there.  So the list
  * stays in the order a sequential execution would reach its entries.
  * Breadth-first: one FIFO queue; a fork suspends the task and queues both
- * branches at the back, a ready join goes to the back.  Work stealing: a
- * deque per processor; a fork pushes the right branch at the bottom and
- * runs the left one; an idle processor pops its own bottom, or steals the
- * top of another's deque (the victims tried in a random order).
+ * branches at the back, a ready join goes to the back.  Both orders are
+ * global (one list for every processor), so both are kept under one lock.
  *
  * A thread that reaches a join whose right branch has not started takes
  * the next work its policy gives it: when that is the right branch, it
- * runs it itself, on its own stack, with no thread switch (in df and ws
- * always, in bf when the branch is at the head of the queue).
+ * runs it itself, on its own stack, with no thread switch (in df always,
+ * in bf when the branch is at the head of the queue).
  *
  * Threads are bounded (ExecOptions.max_threads): a branch that would
  * need one more, or whose thread or stack cannot be made, is not started
@@ -28,22 +26,13 @@
  */
 #include "exec_sched.h"
 
-#include <errno.h>
-#include <gc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
 
 #include "bigstack.h"
-
-/* The stack reserved (not committed) for each task thread: as large as
- * the main evaluation stack (ExecOptions.stack_bytes), so a branch may
- * recurse as deep as a sequential run; a quarter as much until one can be
- * mapped (under an address-space limit), but no less than 16 MiB. */
-#define TASK_STACK_MIN ((size_t)16 << 20)
+#include "exec_thread.h"
 
 typedef struct Worker Worker;
 typedef struct Join Join;
@@ -72,7 +61,8 @@ struct Join {
 };
 
 struct Worker {
-    pthread_t th;
+    XThread t;              /* pool threads: the thread and its stack (as large as the
+                               main evaluation stack, so a branch recurses as deep) */
     pthread_cond_t cv;
     Proc *proc;             /* the processor it holds; NULL while it waits */
     Work *job;              /* a pool thread's branch to start */
@@ -80,16 +70,12 @@ struct Worker {
     uintptr_t stack_top;    /* the highest address of its stack */
     uint64_t stack_used;    /* bytes in use when it last stopped */
     int waiting;            /* suspended in a task (not idle in the pool) */
-    void *mem;              /* its stack (pool threads), bytes long */
-    size_t bytes;
     XSched *x;
 };
 
 struct Proc {
     uint32_t id;
     Work holder;            /* df: its place in the list */
-    Work **dq;              /* ws: the deque, dq[top..bot) */
-    uint32_t top, bot, cap;
     int idle;
     double idle_since, idle_total;
 };
@@ -108,7 +94,7 @@ struct XSched {
     size_t stack_bytes;     /* ExecOptions.stack_bytes */
     char why[200];          /* why the last thread could not be had */
     double start;
-    uint64_t tasks, inline_tasks, steals, threads;
+    uint64_t tasks, inline_tasks, threads;
 };
 
 static __thread Worker *self;
@@ -145,77 +131,30 @@ static void list_remove(Work *w)
 
 /* ---- the policies: add and get (§5.2, Fig. 9) ---- */
 
-static int dq_push(Proc *q, Work *w)
+/* q's new work w, in its policy's place. */
+static void ready_add(XSched *x, Proc *q, Work *w)
 {
-    if (q->bot == q->cap) {
-        if (q->top > 0) {
-            memmove(q->dq, q->dq + q->top, (q->bot - q->top) * sizeof *q->dq);
-            q->bot -= q->top;
-            q->top = 0;
-        }
-        if (q->bot == q->cap) {
-            uint32_t cap = q->cap ? 2 * q->cap : 64;
-            Work **d = realloc(q->dq, cap * sizeof *d);
-            if (!d) return -1;
-            q->dq = d;
-            q->cap = cap;
-        }
-    }
-    q->dq[q->bot++] = w;
-    return 0;
-}
-
-/* q's new work w, in its policy's place: 0, or -1 when a deque cannot
- * grow (out of memory; w is not queued). */
-static int ready_add(XSched *x, Proc *q, Work *w)
-{
-    switch (x->pol) {
-    case EXEC_DF: list_insert_after(&q->holder, w); break;
-    case EXEC_BF: list_insert_after(x->list.prev, w); break;
-    case EXEC_WS:
-        if (dq_push(q, w)) return -1;
-        break;
-    }
+    if (x->pol == EXEC_DF) list_insert_after(&q->holder, w);
+    else list_insert_after(x->list.prev, w);
     w->queued = 1;
     x->nready++;
-    return 0;
-}
-
-static Work *ws_get(XSched *x, Proc *q)
-{
-    if (q->bot > q->top) return q->dq[--q->bot];
-    uint32_t start = x->P > 1 ? (uint32_t)((x->rng = x->rng * 6364136223846793005ull + 1442695040888963407ull) >> 33) % x->P : 0;
-    for (uint32_t k = 0; k < x->P; k++) {
-        Proc *v = &x->procs[(start + k) % x->P];
-        if (v != q && v->bot > v->top) {
-            x->steals++;
-            return v->dq[v->top++];
-        }
-    }
-    return NULL;
 }
 
 /* The next work for q, taken out of the ready structure; NULL: none. */
 static Work *ready_get(XSched *x, Proc *q)
 {
     if (!x->nready) return NULL;
-    Work *w = NULL;
-    switch (x->pol) {
-    case EXEC_DF:
+    Work *w;
+    if (x->pol == EXEC_DF) {
         for (w = x->list.next; w != &x->list && w->holder_of; w = w->next) {}
         if (w == &x->list) return NULL;
         /* the placeholder moves to where w was */
         list_remove(&q->holder);
         list_insert_after(w, &q->holder);
         list_remove(w);
-        break;
-    case EXEC_BF:
+    } else {
         w = x->list.next;
         list_remove(w);
-        break;
-    case EXEC_WS:
-        if (!(w = ws_get(x, q))) return NULL;
-        break;
     }
     w->queued = 0;
     x->nready--;
@@ -232,18 +171,6 @@ static void proc_idle(Proc *q)
 }
 
 static void *pool_main(void *arg);
-
-/* The stack of a new task thread, into w (mem, bytes): 0, or -1 with
- * errno. */
-static int stack_map(XSched *x, Worker *w)
-{
-    for (w->bytes = x->stack_bytes; w->bytes >= TASK_STACK_MIN; w->bytes /= 4) {
-        w->mem = mmap(NULL, w->bytes, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-        if (w->mem != MAP_FAILED) return 0;
-    }
-    return -1;
-}
 
 /* A thread for a task: an idle one from the pool, or a new one.  NULL
  * when there is none to have (the limit, or no memory): x->why says why. */
@@ -267,26 +194,10 @@ static Worker *pool_take(XSched *x)
     }
     pthread_cond_init(&w->cv, NULL);
     w->x = x;
-    if (stack_map(x, w)) {
-        snprintf(x->why, sizeof x->why, "out of memory: cannot reserve a stack of %zu MiB for a task "
-                 "(%s), with %llu task threads made", TASK_STACK_MIN >> 20, strerror(errno),
+    char why[150];
+    if (xthread_start(&w->t, x->stack_bytes, pool_main, w, why, sizeof why)) {
+        snprintf(x->why, sizeof x->why, "out of memory: %s, with %llu task threads made", why,
                  (unsigned long long)x->threads);
-        pthread_cond_destroy(&w->cv);
-        free(w);
-        return NULL;
-    }
-    pthread_attr_t attr;
-    int rc = pthread_attr_init(&attr);
-    if (!rc) {
-        w->stack_top = (uintptr_t)w->mem + w->bytes;
-        rc = pthread_attr_setstack(&attr, w->mem, w->bytes);
-        if (!rc) rc = GC_pthread_create(&w->th, &attr, pool_main, w);
-        pthread_attr_destroy(&attr);
-    }
-    if (rc) {
-        snprintf(x->why, sizeof x->why, "out of memory: cannot create a thread for a task (%s), with %llu "
-                 "task threads made", strerror(rc), (unsigned long long)x->threads);
-        munmap(w->mem, w->bytes);
         pthread_cond_destroy(&w->cv);
         free(w);
         return NULL;
@@ -298,29 +209,21 @@ static Worker *pool_take(XSched *x)
 }
 
 /* Both branches of j have returned, the last on processor q: the task
- * waiting at the join goes on.  Under ws it takes q at once (1: q is
- * taken); otherwise it is ready work (0: q is free). */
-static int join_ready(XSched *x, Proc *q, Join *j)
+ * waiting at the join is ready work again (q is free). */
+static void join_ready(XSched *x, Proc *q, Join *j)
 {
-    Worker *w = j->waiter;
-    if (x->pol == EXEC_WS) {
-        w->proc = q;
-        pthread_cond_signal(&w->cv);
-        return 1;
-    }
-    j->cont.resume = w;
+    j->cont.resume = j->waiter;
     ready_add(x, q, &j->cont);
-    return 0;
 }
 
 /* w, a branch not yet started, can have no thread: it fails at once, on
- * this thread, with x->why; then it has returned.  1: q is taken (by the
- * join), 0: q is free. */
+ * this thread, with x->why; then it has returned (q is still free). */
 static int refuse(XSched *x, Proc *q, Work *w)
 {
     Join *j = w->join;
     j->branch(j->arg, w->side, x->why);
-    return --j->pending == 0 && join_ready(x, q, j);
+    if (--j->pending == 0) join_ready(x, q, j);
+    return 0;
 }
 
 /* Processor q goes to work w: 1, or 0 when w, a branch not yet started,
@@ -372,7 +275,7 @@ static void right_done(XSched *x, Worker *t, Join *j)
 {
     Proc *r = t->proc;
     t->proc = NULL;
-    if (--j->pending == 0 && join_ready(x, r, j)) return;
+    if (--j->pending == 0) join_ready(x, r, j);
     dispatch(x, r);
     wake_idle(x);
 }
@@ -382,7 +285,8 @@ static void *pool_main(void *arg)
     Worker *t = arg;
     XSched *x = t->x;
     self = t;
-    bigstack_adopt((uintptr_t)t->mem);
+    bigstack_adopt((uintptr_t)t->t.mem);
+    t->stack_top = xthread_top(&t->t);
     pthread_mutex_lock(&x->mu);
     for (;;) {
         while (!t->job && !x->stopping) pthread_cond_wait(&t->cv, &x->mu);
@@ -413,7 +317,6 @@ void xsched_pair(void *xp, EvalBranch branch, void *arg)
     j.pending = 2;
     j.right.join = &j;
     j.right.side = 1;
-    int unqueued = 0;
     pthread_mutex_lock(&x->mu);
     x->tasks++;                 /* the left branch, run by this thread */
     Proc *q = me->proc;
@@ -425,10 +328,9 @@ void xsched_pair(void *xp, EvalBranch branch, void *arg)
         dispatch(x, q);
         wake_idle(x);
         wait_for_proc(x, me);
-    } else if (ready_add(x, q, &j.right) == 0) {
-        wake_idle(x);
     } else {
-        unqueued = 1;           /* no room to queue it: it runs here, after the left */
+        ready_add(x, q, &j.right);
+        wake_idle(x);
     }
     pthread_mutex_unlock(&x->mu);
 
@@ -438,7 +340,7 @@ void xsched_pair(void *xp, EvalBranch branch, void *arg)
     if (--j.pending > 0) {
         q = me->proc;
         Work *w = j.right.queued ? ready_get(x, q) : NULL;
-        if (w == &j.right || unqueued) { /* its next work is the right branch: run it here */
+        if (w == &j.right) { /* its next work is the right branch: run it here */
             x->tasks++;
             x->inline_tasks++;
             pthread_mutex_unlock(&x->mu);
@@ -466,7 +368,7 @@ XSched *xsched_new(const ExecOptions *xo)
     x->P = xo->procs;
     x->rng = xo->seed * 2 + 1;
     x->max_threads = xo->max_threads ? xo->max_threads : EXEC_MAX_THREADS;
-    x->stack_bytes = xo->stack_bytes > TASK_STACK_MIN ? xo->stack_bytes : TASK_STACK_MIN;
+    x->stack_bytes = xo->stack_bytes;
     x->list.next = x->list.prev = &x->list;
     x->start = now();
     for (uint32_t i = 0; i < x->P; i++) {
@@ -491,7 +393,6 @@ uint64_t xsched_overhead(XSched *x)
     uint64_t b = x->nready * sizeof(Work) + x->threads * sizeof(Worker) + x->main.stack_used;
     for (Worker *w = x->all; w; w = w->next_all)
         if (w->waiting || w == self) b += w->stack_used;
-    for (uint32_t i = 0; i < x->P; i++) b += x->procs[i].cap * sizeof(Work *);
     pthread_mutex_unlock(&x->mu);
     return b;
 }
@@ -505,8 +406,7 @@ void xsched_free(XSched *x, ExecStats *st)
     pthread_mutex_unlock(&x->mu);
     for (Worker *w = x->all, *next; w; w = next) {
         next = w->next_all;
-        GC_pthread_join(w->th, NULL);
-        munmap(w->mem, w->bytes);
+        xthread_join(&w->t);
         pthread_cond_destroy(&w->cv);
         free(w);
     }
@@ -515,11 +415,9 @@ void xsched_free(XSched *x, ExecStats *st)
         Proc *q = &x->procs[i];
         double idle = q->idle_total + (q->idle ? end - q->idle_since : 0);
         st->busy[i] = st->wall - idle;
-        free(q->dq);
     }
     st->tasks = x->tasks;
     st->inline_tasks = x->inline_tasks;
-    st->steals = x->steals;
     st->threads = x->threads;
     self = NULL;
     pthread_cond_destroy(&x->main.cv);
