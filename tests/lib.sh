@@ -9,4 +9,6 @@ expect_eq() { if [ "$2" == "$3" ]; then pass "$1"; else fail "$1" "expected [$2]
 # machine slower still).  `limit SECONDS CMD...` is timeout scaled so.
 TIME_SCALE=${PML_TIME_SCALE:-1}
 limit() { local s=$1; shift; timeout $(( s * TIME_SCALE )) "$@"; }
+# stdin_of FILE.pml: the standard input a program reads (FILE.stdin, if any)
+stdin_of() { if [ -f "${1%.pml}.stdin" ]; then echo "$PWD/${1%.pml}.stdin"; else echo /dev/null; fi; }
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT

@@ -50,7 +50,7 @@ for f in tests/sml/*.pml; do
     if [ -n "${PML_TSAN:-}" ]; then
         [ "$n" -lt 8 ] && grep -q '{[^}=]*,' "$f" || continue
     fi
-    t=$("$PML" exec "$f" --format csv 2>/dev/null | tail -1 | cut -d, -f11)
+    t=$("$PML" exec "$f" --format csv 2>/dev/null < "$(stdin_of "$f")" | tail -1 | cut -d, -f11)
     [ "${t:-0}" != 0 ] || continue
     n=$((n + 1))
     r=$(check_values "$f")

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 for f in examples/*.pml tests/sml/*.pml tests/programs/*.pml; do
     [ -f "$f" ] || continue
-    if out=$("$PML" run "$f" -D n=4 --check-invariants 2>&1) && grep -q '^invariants hold' <<<"$out"; then
+    if out=$("$PML" run "$f" -D n=4 --check-invariants 2>&1 < "$(stdin_of "$f")") && grep -q '^invariants hold' <<<"$out"; then
         pass "invariants of $f"
     else
         fail "invariants of $f" "$(tail -3 <<<"$out" | tr '\n' ' ')"
@@ -16,7 +16,7 @@ done
 # (docs/semantics.md): node ids are the 1DF order the interpreter promises.
 for f in examples/*.pml tests/sml/*.pml; do
     [ -f "$f" ] || continue
-    if "$PML" schedule "$f" -D n=4 --sched=df -p 1 -o "$TMP/s.json" 2>"$TMP/err" &&
+    if "$PML" schedule "$f" -D n=4 --sched=df -p 1 -o "$TMP/s.json" 2>"$TMP/err" < "$(stdin_of "$f")" &&
        python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["step"]; sys.exit(0 if s==list(range(1,len(s)+1)) else 1)' "$TMP/s.json"; then
         pass "df with P=1 visits $f in id order"
     else

@@ -299,9 +299,6 @@ sml_cached() {
     return 0
 }
 
-# stdin_of FILE.pml: the standard input a program reads (FILE.stdin, if any)
-stdin_of() { if [ -f "${1%.pml}.stdin" ]; then echo "$PWD/${1%.pml}.stdin"; else echo /dev/null; fi; }
-
 # sml_value FILE DFLAGS: prints VALUE, or returns 1 with the reason on stdout
 sml_value() {
     local f=$1 flags=$2 base

@@ -44,7 +44,7 @@ expect_eq "every ill-typed program has SML/NJ's line recorded" \
 # PML_ABORT_ON_TYPE_ERROR set, one aborts.  A program may fail for other
 # reasons (an uncaught exception, a limit); only a type error counts.
 never_type_error() {
-    PML_ABORT_ON_TYPE_ERROR=1 "$PML" run "$1" >/dev/null 2>"$TMP/rt"
+    PML_ABORT_ON_TYPE_ERROR=1 "$PML" run "$1" >/dev/null 2>"$TMP/rt" < "$(stdin_of "$1")"
     local rc=$?
     [ "$rc" -ne 134 ] && ! grep -q 'run-time type error' "$TMP/rt"
 }
