@@ -24,6 +24,7 @@
 
 #include "live.h"
 #include "prims.h"
+#include "suggest.h"
 
 /* B_STR: "S." marks that structure S exists (it may have no members).
  * B_EXN: an exception made at each evaluation of its declaration (inside
@@ -603,6 +604,24 @@ static const char *unsupported_why(const char *name)
     return NULL;
 }
 
+/* The unbound name e, with the one visible name or primitive close to it
+ * if there is one (suggest.h). */
+_Noreturn static void unbound(R *r, const Expr *e)
+{
+    Suggest sg;
+    suggest_init(&sg, e->name);
+    for (uint32_t i = 0; i < r->nscope; i++) {
+        const Binding *b = r->scope[i];
+        if (b->kind != B_STR && lookup(r, b->name) == b) suggest_offer(&sg, b->name);
+    }
+    for (uint32_t i = 0; i < prim_count; i++) suggest_offer(&sg, prim_table[i].name);
+    const char *near = suggest_best(&sg);
+    if (!near) fail(r, e->span, "unbound variable or constructor '%s'", e->name);
+    /* suggest measures names of at most 64 bytes only, so both are short */
+    diag_set(r->d, e->span, "unbound variable or constructor '%s'; did you mean '%s'?", e->name, near);
+    longjmp(r->fail, 1);
+}
+
 static void resolve_var(R *r, Expr *e)
 {
     Binding *b = lookup(r, e->name);
@@ -626,7 +645,7 @@ static void resolve_var(R *r, Expr *e)
         longjmp(r->fail, 1);
     }
     else if (p < 0)
-        fail(r, e->span, "unbound variable or constructor '%s'", e->name);
+        unbound(r, e);
     e->ref = (Ref){REF_PRIM, (uint32_t)p, NULL};
 }
 

@@ -36,13 +36,19 @@ int cli_colour(void)
     return isatty(STDERR_FILENO) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
 }
 
+/* The command being run (the driver's one command per process), or NULL. */
+static const char *usage_command;
+
+void cli_usage_command(const char *name) { usage_command = name; }
+
 void cli_usage_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     fputs(cli_colour() ? "pml: \033[1;31musage error:\033[0m " : "pml: usage error: ", stderr);
     vfprintf(stderr, fmt, ap);
-    fputs("\n(see 'pml help')\n", stderr);
+    if (usage_command) fprintf(stderr, "\n(see 'pml %s --help')\n", usage_command);
+    else fputs("\n(see 'pml help')\n", stderr);
     va_end(ap);
 }
 

@@ -238,7 +238,11 @@ int cli_parse_u64(const char *s, uint64_t *out);
 /* Whether diagnostics are coloured: only on a terminal, never with
  * NO_COLOR set (no-color.org) or TERM=dumb. */
 int cli_colour(void);
+/* "pml: usage error: ..." on standard error, then where the usage is
+ * told: 'pml CMD --help' once cli_usage_command has named the command
+ * being run, else 'pml help'. */
 void cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_usage_command(const char *name);
 /* A picture's file name for option opt: 0 if its extension is one of
  * PLOT_EXTENSIONS (plot.h), else -1 after a usage error. */
 int cli_picture_path(const char *opt, const char *path);

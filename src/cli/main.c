@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "suggest.h"
 
 /* The command table: each command's synopsis, summary (pml help), --help
  * paragraph and example, and its steps (cmd_*.c). */
@@ -151,6 +152,7 @@ int cli_run_command(const CliCommand *cmd, int argc, char **argv)
     void *o = calloc(1, s->size ? s->size : 1);
     if (!o) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     if (s->init) s->init(o);
+    cli_usage_command(cmd->name);
     int k = cli_parse(cmd, argc, argv, o, &r);
     int rc = k == CLI_END ? run_steps(s, o, &r) : k == CLI_HELP ? EXIT_OK : EXIT_USAGE;
     if (rc != EXIT_OK && outfile_refused()) rc = EXIT_USAGE; /* an output (a plot's X.dat …) that is an input */
@@ -195,6 +197,12 @@ int main(int argc, char **argv)
             if (help) { cli_help(stdout, &commands[i]); return finish_stdout(EXIT_OK); }
             return run_command(&commands[i], argc - 1, argv + 1);
         }
-    cli_usage_error("unknown command '%s'", c);
+    Suggest sg;
+    suggest_init(&sg, c);
+    for (int i = 0; i < NCOMMANDS; i++) suggest_offer(&sg, commands[i].name);
+    suggest_offer(&sg, "help");
+    const char *near = suggest_best(&sg);
+    if (near) cli_usage_error("unknown command '%s'; did you mean '%s'?", c, near);
+    else cli_usage_error("unknown command '%s'", c);
     return EXIT_USAGE;
 }

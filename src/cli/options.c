@@ -19,6 +19,7 @@
 #include "measure.h"
 #include "sched.h"
 #include "space.h"
+#include "suggest.h"
 
 /* ---- the shared options' tables ---- */
 
@@ -236,6 +237,34 @@ static const char *lacking(const CliCommand *cmd, const char *arg, int opt)
     return NULL;
 }
 
+/* The usage error of an unknown option arg ("--name[=v]" or "-k"): the
+ * long names it abbreviates if it is ambiguous (getopt_long takes any
+ * unique prefix), else the one name close to it (suggest.h). */
+static void unknown_option(const CliArgs *a, const char *arg)
+{
+    size_t n = strncmp(arg, "--", 2) == 0 ? strcspn(arg + 2, "=") : 0;
+    char list[512] = "", word[72];
+    size_t k = 0;
+    int prefixes = 0;
+    for (int i = 0; i < a->nlong && n; i++)
+        if (strncmp(a->lopts[i].name, arg + 2, n) == 0 && k < sizeof list) {
+            prefixes++;
+            int w = snprintf(list + k, sizeof list - k, " '--%s'", a->lopts[i].name);
+            if (w > 0) k += (size_t)w;
+        }
+    if (prefixes > 1) {
+        cli_usage_error("pml %s: option '%.*s' is ambiguous; possibilities:%s", a->cmd->name, (int)n + 2, arg, list);
+        return;
+    }
+    snprintf(word, sizeof word, "%.*s", (int)n, arg + (n ? 2 : 0));
+    Suggest sg;
+    suggest_init(&sg, word);
+    for (int i = 0; i < a->nlong && n; i++) suggest_offer(&sg, a->lopts[i].name);
+    const char *near = suggest_best(&sg);
+    if (near) cli_usage_error("pml %s: unknown option '%s'; did you mean '--%s'?", a->cmd->name, arg, near);
+    else cli_usage_error("pml %s: unknown option '%s'", a->cmd->name, arg);
+}
+
 /* The next of the command's own options (its key, the value in a->arg);
  * applies the shared ones itself.  CLI_END after the last, CLI_HELP after
  * printing --help, CLI_BAD after a usage error. */
@@ -259,7 +288,7 @@ static int next_option(CliArgs *a)
             const char *why = k == '?' ? lacking(a->cmd, what, optopt) : NULL;
             if (why) cli_usage_error("pml %s: %.*s has no effect here: pml %s %s", a->cmd->name,
                                      (int)(what ? strcspn(what, "=") : 2), what ? what : flag, a->cmd->name, why);
-            else if (k == '?') cli_usage_error("pml %s: unknown option '%s'", a->cmd->name, what ? what : flag);
+            else if (k == '?') unknown_option(a, what ? what : flag);
             else cli_usage_error("pml %s: %s needs a value", a->cmd->name, what ? what : flag);
             return CLI_BAD;
         }
