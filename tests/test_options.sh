@@ -83,3 +83,33 @@ refused "--sched with 65 entries is refused, saying the limit" "--sched: at most
     run "$TMP/o.pml" --sched "$(printf 'df,%.0s' $(seq 65))df"
 refused "exec with more runs than it takes says so" "pml exec: at most 256 runs (policies times processor counts), not 300" \
     exec "$TMP/o.pml" --sched df,bf,ws -p "$(seq -s, 1 100)"
+
+# ---- help that matches the program: did you mean, ambiguity, where to look ----
+refused "a misspelt option names the one close option" \
+    "pml run: unknown option '--summery'; did you mean '--summary'?" run "$TMP/o.pml" --summery
+refused "a misspelt option with a value names the one close option" \
+    "pml run: unknown option '--prnt-depth=3'; did you mean '--print-depth'?" run "$TMP/o.pml" --prnt-depth=3
+refused "an option one edit from two names suggests none (--shed: sched, seed)" \
+    "pml run: unknown option '--shed=ws'" run "$TMP/o.pml" --shed=ws
+refused "an option far from every name suggests none" \
+    "pml run: unknown option '--frobnicate'" run "$TMP/o.pml" --frobnicate
+refused "an ambiguous abbreviation lists its candidates" \
+    "pml worst: option '--s' is ambiguous; possibilities: '--sched' '--seed' '--steal-cost'" worst "$TMP/o.pml" --s=df
+refused "a misspelt command names the one close command" "unknown command 'wrost'; did you mean 'worst'?" wrost "$TMP/o.pml"
+refused "an unknown command far from every command suggests none" "unknown command 'frobnicate'" frobnicate
+"$PML" run "$TMP/o.pml" --summery 2> "$TMP/err"
+expect_eq "a command's usage error points at its own --help" "(see 'pml run --help')" "$(tail -1 "$TMP/err")"
+"$PML" frobnicate 2> "$TMP/err"
+expect_eq "an unknown command's usage error points at pml help" "(see 'pml help')" "$(tail -1 "$TMP/err")"
+printf 'fun fib n = if n < 2 then n else fibb (n - 1)\n' > "$TMP/u.pml"
+"$PML" check "$TMP/u.pml" 2> "$TMP/err"
+expect_eq "an unbound identifier names the one close name in scope" \
+    "$TMP/u.pml:1:34: error: unbound variable or constructor 'fibb'; did you mean 'fib'?" "$(head -1 "$TMP/err")"
+printf 'val abc = 1\nval abd = 2\nval z = abe\n' > "$TMP/u.pml"
+"$PML" check "$TMP/u.pml" 2> "$TMP/err"
+expect_eq "an unbound identifier one edit from two names suggests none" \
+    "$TMP/u.pml:3:9: error: unbound variable or constructor 'abe'" "$(head -1 "$TMP/err")"
+printf 'val z = lenght [1]\n' > "$TMP/u.pml"
+"$PML" check "$TMP/u.pml" 2> "$TMP/err"
+expect_eq "an unbound identifier a swap away from a prelude name names it" \
+    "$TMP/u.pml:1:9: error: unbound variable or constructor 'lenght'; did you mean 'length'?" "$(head -1 "$TMP/err")"
