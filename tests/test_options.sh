@@ -113,3 +113,6 @@ printf 'val z = lenght [1]\n' > "$TMP/u.pml"
 "$PML" check "$TMP/u.pml" 2> "$TMP/err"
 expect_eq "an unbound identifier a swap away from a prelude name names it" \
     "$TMP/u.pml:1:9: error: unbound variable or constructor 'lenght'; did you mean 'length'?" "$(head -1 "$TMP/err")"
+
+# ---- a command's --help agrees with itself: the summary's defaults are its rows' ----
+python3 tests/help_defaults.py "$PML"

@@ -85,6 +85,13 @@ void cli_report_options(const SimOpts *so, struct ReportOptions *ro);
  * {group} stand for the names in sched_policy_names, space_units_names,
  * measure_by_names and measure_group_names joined by '|' ({policies,}: by
  * ','). */
+/* A command's default for a shared option (key) that is not the group's:
+ * its --help says "(default text)" in that option's row. */
+typedef struct CliDefault {
+    int key;
+    const char *text;
+} CliDefault;
+
 typedef struct CliOpt {
     int key;
     const char *name, *arg, *help;
@@ -156,6 +163,8 @@ typedef struct CliSteps {
     void (*done)(void *o);
     const int *refused;         /* shared options of its groups it has no use for, ending in 0 */
     const char *refused_why;    /* why, for the usage error */
+    const CliDefault *defaults; /* its own defaults of shared options, for
+                                   --help, ending in {0}; NULL: the groups' */
 } CliSteps;
 
 /* A row of the command table (main.c): a subcommand's synopsis, --help and steps. */

@@ -211,7 +211,10 @@ static int bounds_check(void *o, CliRun *r)
 
 static const int bounds_refused[] = {CLI_UNITS, CLI_NO_QUEUE, 0};
 
+/* What --help says of the shared options this command defaults otherwise. */
+static const CliDefault bounds_defaults[] = {{CLI_SCHED, "every policy"}, {'p', "2"}, {0}};
+
 const CliSteps cli_cmd_bounds = {.opts = bounds_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
                                  .size = sizeof(BoundsArgs), .init = bounds_init, .check = bounds_check,
-                                 .load = CLI_LOAD_EVAL, .body = bounds_body, .refused = bounds_refused,
+                                 .load = CLI_LOAD_EVAL, .body = bounds_body, .refused = bounds_refused, .defaults = bounds_defaults,
                                  .refused_why = "pml bounds counts steps, not space"};

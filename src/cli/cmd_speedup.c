@@ -198,7 +198,10 @@ static void speedup_done(void *o)
 
 static const int speedup_refused[] = {CLI_UNITS, CLI_NO_QUEUE, 0};
 
+/* What --help says of the shared options this command defaults otherwise. */
+static const CliDefault speedup_defaults[] = {{CLI_SCHED, "every policy"}, {0}};
+
 const CliSteps cli_cmd_speedup = {.opts = speedup_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
                                   .size = sizeof(SpeedupArgs), .check = speedup_check,
                                   .load = CLI_LOAD_EVAL, .body = speedup_body, .done = speedup_done,
-                                  .refused = speedup_refused, .refused_why = "pml speedup counts steps, not space"};
+                                  .refused = speedup_refused, .defaults = speedup_defaults, .refused_why = "pml speedup counts steps, not space"};

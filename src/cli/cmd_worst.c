@@ -379,7 +379,10 @@ done:
 
 static const int worst_refused[] = {CLI_NO_QUEUE, 0};
 
+/* What --help says of the shared options this command defaults otherwise. */
+static const CliDefault worst_defaults[] = {{CLI_SCHED, "every policy"}, {'p', "1,2,8"}, {0}};
+
 const CliSteps cli_cmd_worst = {.opts = worst_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(WorstArgs),
                                 .init = worst_init, .option = worst_option, .check = worst_check, .load = CLI_LOAD_EVAL,
-                                .body = worst_body, .refused = worst_refused,
+                                .body = worst_body, .refused = worst_refused, .defaults = worst_defaults,
                                 .refused_why = "pml worst bounds heap space; the scheduler queue is never counted"};

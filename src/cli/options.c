@@ -132,6 +132,21 @@ static void help_line(FILE *f, const CliOpt *o)
     fprintf(f, "%s\n", t);
 }
 
+/* help_line with the "(default ...)" that ends o's text replaced by the
+ * command's own default, if s has one for o. */
+static void help_line_for(FILE *f, const CliOpt *o, const CliSteps *s)
+{
+    const CliDefault *d = s ? s->defaults : NULL;
+    while (d && d->key && d->key != o->key) d++;
+    const char *at = d && d->key ? strstr(o->help, "(default ") : NULL;
+    if (!at) { help_line(f, o); return; }
+    char text[512];
+    snprintf(text, sizeof text, "%.*s(default %s)", (int)(at - o->help), o->help, d->text);
+    CliOpt own = *o;
+    own.help = text;
+    help_line(f, &own);
+}
+
 static int refused(const CliSteps *s, int key)
 {
     for (const int *k = s->refused; k && *k; k++)
@@ -147,7 +162,7 @@ static void help_group(FILE *f, const char *title, const CliOpt *group, const Cl
     for (const CliOpt *o = group; o->key; o++) {
         const CliOpt *m = s ? s->opts : NULL;
         while (m && m->key && m->key != o->key) m++;
-        if ((!m || !m->key) && !(s && refused(s, o->key))) help_line(f, o);
+        if ((!m || !m->key) && !(s && refused(s, o->key))) help_line_for(f, o, s);
     }
 }
 
