@@ -116,3 +116,17 @@ expect_eq "an unbound identifier a swap away from a prelude name names it" \
 
 # ---- a command's --help agrees with itself: the summary's defaults are its rows' ----
 python3 tests/help_defaults.py "$PML"
+
+# ---- check --help lists only what check takes; --top says what 0 does ----
+flags=$("$PML" check --help | grep -oE '^ +(-., )?--?[a-z-]+' | grep -oE -- '--?[a-z-]+$' | grep -v -- '--help' | tr '\n' ' ')
+ok=1
+echo 'val x = {1 + 2, 3}' > "$TMP/c.pml"
+for f in $flags; do "$PML" check "$TMP/c.pml" "$f" > /dev/null 2> "$TMP/err" || { ok=0; fail "check takes every option its --help lists" "$f: $(head -1 "$TMP/err")"; }; done
+[ $ok = 1 ] && [ -n "$flags" ] && pass "check takes every option its --help lists ($flags)"
+expect_eq "check --help claims no option of commands that run a program" "" \
+    "$("$PML" check --help | grep 'runs a program\|max-nodes\|time-limit\|-D ')"
+for c in run worst diff paths sweep; do
+    row=$("$PML" $c --help | sed -n '/--top K/{N;p}' | tr -s ' \n' ' ')
+    case $row in *"0 all"*|*"0: all"*|*"0: none"*) pass "$c --help says what --top 0 does" ;;
+        *) fail "$c --help says what --top 0 does" "[$row]" ;; esac
+done

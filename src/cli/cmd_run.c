@@ -44,7 +44,7 @@ static const CliOpt run_opts[] = {
     {OPT_INCLUSIVE, "inclusive", NULL, "with --group function: each function holds the space of all it called too "
                                        "(shares overlap)", CLI_AT(CLI_FLAG, RunArgs, ro.inclusive)},
     {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders", CLI_AT(CLI_FLAG, RunArgs, ro.stack)},
-    {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10)", CLI_RANGE(CLI_U32, RunArgs, ro.top, 0, UINT32_MAX)},
+    {OPT_TOP, "top", "K", "the K biggest holders at each high-water mark (default 10, 0 all)", CLI_RANGE(CLI_U32, RunArgs, ro.top, 0, UINT32_MAX)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, RunArgs, ro.format)},
     {OPT_SUMMARY, "summary", NULL, "text: the table of schedules alone (steps, speedup, idle, high-water mark), "
                                    "no holders", CLI_AT(CLI_FLAG, RunArgs, ro.summary)},

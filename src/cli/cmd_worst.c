@@ -63,7 +63,7 @@ static const CliOpt worst_opts[] = {
     {OPT_FAIL_ABOVE, "fail-above", "WORDS", "exit 1 if some schedule can need more than WORDS", CLI_CODE},
     {OPT_WITNESS, "witness", "s.json", "write the worst schedule found, as pml schedule does", CLI_AT(CLI_OUTPUT, WorstArgs, witness)},
     {OPT_EXACT, "exact", NULL, "the true maxima by enumeration (small graphs)", CLI_AT(CLI_FLAG, WorstArgs, exact)},
-    {OPT_TOP, "top", "K", "the K biggest holders of the worst schedule (default 10)", CLI_RANGE(CLI_U32, WorstArgs, top, 0, UINT32_MAX)},
+    {OPT_TOP, "top", "K", "the K biggest holders of the worst schedule (default 10, 0 all)", CLI_RANGE(CLI_U32, WorstArgs, top, 0, UINT32_MAX)},
     {0},
 };
 

@@ -47,7 +47,7 @@ const CliOpt cli_print_opts[] = {
 /* The shared groups, and what a command without one does not do. */
 static const struct { unsigned group; const CliOpt *opts; const char *title, *lacking; } groups[] = {
     {CLI_GROUP_SIM, cli_sim_opts, "simulation options", "simulates no schedule"},
-    {CLI_GROUP_COMMON, cli_common_opts, "options of every command that runs a program", "runs no program"},
+    {CLI_GROUP_COMMON, cli_common_opts, "options of every command that reads a program", "runs no program"},
     {CLI_GROUP_PRINT, cli_print_opts, "printing the value", "prints no value"},
 };
 enum { NGROUPS = sizeof groups / sizeof groups[0] };
