@@ -20,13 +20,13 @@ for shape in val let list struct; do
 done
 (ulimit -t 120; "$PML" run "$TMP/val.pml" > "$TMP/run.out" 2> "$TMP/run.err"; echo $? > "$TMP/run.rc")
 expect_eq "pml run of $N top-level vals within 120 CPU s: the last one's value" \
-    "0 val x$N = $N" "$(cat "$TMP/run.rc") $(grep -m1 '^val ' "$TMP/run.out")"
+    "0 val x$N = $N : int" "$(cat "$TMP/run.rc") $(grep -m1 '^val ' "$TMP/run.out")"
 # a chain of 10^5 distinct functions, 10^5 calls deep when run (the call
 # stacks' cut-back search walked each stack's depth: 44 s)
 python3 bench/gen_decls.py fun 100000 > "$TMP/fun.pml"
 (ulimit -t 120; "$PML" run "$TMP/fun.pml" > "$TMP/fun.out" 2> "$TMP/fun.err"; echo $? > "$TMP/fun.rc")
 expect_eq "pml run of 10^5 chained funs within 120 CPU s: the value" \
-    "0 val result = 100000" "$(cat "$TMP/fun.rc") $(grep -m1 '^val ' "$TMP/fun.out")"
+    "0 val result = 100000 : int" "$(cat "$TMP/fun.rc") $(grep -m1 '^val ' "$TMP/fun.out")"
 # errors found after many declarations still name their place
 { cat "$TMP/val.pml"; echo "val (y, y) = (1, 2)"; } > "$TMP/dup.pml"
 "$PML" check "$TMP/dup.pml" 2> "$TMP/dup.err"
