@@ -128,10 +128,13 @@ fi
 # ---- 5. a task's stack is as deep as the main one ----
 # 2*10^6 calls deep needs more than the 1 GiB task stacks had; the
 # sanitizers' frames are larger, so a smaller depth there; under
-# ThreadSanitizer smaller still (docs/reliability.md, "ThreadSanitizer")
+# ThreadSanitizer smaller still (docs/reliability.md, "ThreadSanitizer":
+# at 20,000 calls deep on a runtime thread the TSan build crashes in about
+# half the runs, a SEGV with no report, as it did before the ws runtime;
+# 5,000 passed 36 runs of 36)
 n=2000000
 [ -n "${PML_SANITIZERS:-}" ] && n=200000
-[ -n "${PML_TSAN:-}" ] && n=20000
+[ -n "${PML_TSAN:-}" ] && n=5000
 printf 'fun sum 0 = 0 | sum n = n + sum (n - 1)\nval result = {1, sum %d}\n' $n > "$TMP/deep.pml"
 want=$(limit "$T" "$PML" exec "$TMP/deep.pml" -p 1 --sample 1099511627776 2>&1 | head -1)
 got=$(limit "$T" "$PML" exec "$TMP/deep.pml" -p 2 --sample 1099511627776 2>&1 | head -1)
