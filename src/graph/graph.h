@@ -179,7 +179,8 @@ static inline uint32_t graph_values(const Graph *g) { return g->values; }
 static inline uint64_t graph_words(const Graph *g) { return g->words; }
 static inline uint32_t graph_annot(const Graph *g, uint32_t v)
 {
-    return g->annot16 ? g->annot16[v] : g->annot32[v];
+    /* a graph that has no node yet (pml exec's) has no array: the program's annotation, 0 */
+    return g->annot16 ? g->annot16[v] : g->annot32 ? g->annot32[v] : 0;
 }
 static inline int graph_is_value(const Graph *g, uint32_t v) { return g->size8[v] != 0; }
 
