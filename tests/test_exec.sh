@@ -50,7 +50,10 @@ for f in tests/sml/*.pml; do
     if [ -n "${PML_TSAN:-}" ]; then
         [ "$n" -lt 8 ] && grep -q '{[^}=]*,' "$f" || continue
     fi
-    t=$("$PML" exec "$f" --format csv 2>/dev/null < "$(stdin_of "$f")" | tail -1 | cut -d, -f11)
+    # a program reading its standard input is left out: exec's runs of
+    # several schedules read it once (the second run meets its end)
+    [ -f "${f%.pml}.stdin" ] && continue
+    t=$("$PML" exec "$f" --format csv 2>/dev/null < /dev/null | tail -1 | cut -d, -f11)
     [ "${t:-0}" != 0 ] || continue
     n=$((n + 1))
     r=$(check_values "$f")
