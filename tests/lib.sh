@@ -11,4 +11,13 @@ TIME_SCALE=${PML_TIME_SCALE:-1}
 limit() { local s=$1; shift; timeout $(( s * TIME_SCALE )) "$@"; }
 # stdin_of FILE.pml: the standard input a program reads (FILE.stdin, if any)
 stdin_of() { if [ -f "${1%.pml}.stdin" ]; then echo "$PWD/${1%.pml}.stdin"; else echo /dev/null; fi; }
+# python_with MODULE...: the python3 that imports them (Debian's, where
+# another python3 comes first on PATH), or nothing
+python_with() {
+    local py m
+    for py in python3 /usr/bin/python3; do
+        m=$(IFS=,; echo "$*")
+        if "$py" -c "import $m" 2>/dev/null; then echo "$py"; return; fi
+    done
+}
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT

@@ -62,10 +62,7 @@ printf '{"a": 1}\n' > "$TMP/nofmt.json"
 expect_eq "the checker rejects JSON without format/version" "format and version do not come first" "$(python3 "$TMP/checks.py" json "$TMP/nofmt.json")"
 
 # the pandas one-liners of docs/output-formats.md, each after the command it loads
-PANDAS_PY=
-for py in python3 /usr/bin/python3; do
-    if "$py" -c 'import pandas' 2>/dev/null; then PANDAS_PY=$py; break; fi
-done
+PANDAS_PY=$(python_with pandas)
 if [ -z "$PANDAS_PY" ]; then
     fail "pandas is installed (python3-pandas, TEST_DEBS)" "no python3 imports pandas"
 else

@@ -8,10 +8,7 @@
 
 # numpy and networkx come from Debian (python3-numpy, python3-networkx,
 # TEST_DEBS): the python3 that imports them
-PY=
-for py in python3 /usr/bin/python3; do
-    if "$py" -c 'import numpy, networkx' 2>/dev/null; then PY=$py; break; fi
-done
+PY=$(python_with numpy networkx)
 if [ -z "$PY" ]; then
     fail "numpy and networkx are installed (python3-numpy, python3-networkx, TEST_DEBS)" "no python3 imports them"
     exit 0
