@@ -20,14 +20,9 @@ export PML_TIME_SCALE=${PML_TIME_SCALE:-5}   # and allow 5 times the time (tests
 start=$(date +%s)
 out=$(B=build-asan PML=$PWD/pml-asan tests/run.sh)
 echo "$out" | sed '$d'
-reports=0
-for f in "$logs"/san.*; do
-    [ -f "$f" ] || continue
-    line=$(grep -m1 -E 'ERROR: |runtime error:' "$f") || continue
-    echo "FAIL sanitizer report ($(basename "$f")): $line"
-    sed 's/^/    /' "$f" | head -30
-    reports=$((reports + 1))
-done
+source tests/san-reports.sh
+san_reports sanitizer 'ERROR: |runtime error:' "$logs"/san.*
+reports=$REPORTS
 summary=$(echo "$out" | tail -1)
 passed=${summary%% passed*}
 failed=${summary#*passed, }

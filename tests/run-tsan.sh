@@ -26,14 +26,9 @@ export PML=$PWD/pml-tsan B=build-tsan
 start=$(date +%s)
 out=$(for t in tests/test_exec.sh tests/test_exec_hardening.sh tests/test_exec_space.sh; do bash "$t" 2>&1 || echo "FAIL $t: exited $?"; done)
 echo "$out" | grep -E '^FAIL' || true
-reports=0
-for f in "$logs"/tsan.*; do
-    [ -f "$f" ] || continue
-    line=$(grep -m1 -E 'WARNING: ThreadSanitizer|ERROR: ThreadSanitizer' "$f") || continue
-    echo "FAIL ThreadSanitizer report ($(basename "$f")): $line"
-    sed 's/^/    /' "$f" | head -30
-    reports=$((reports + 1))
-done
+source tests/san-reports.sh
+san_reports ThreadSanitizer 'WARNING: ThreadSanitizer|ERROR: ThreadSanitizer' "$logs"/tsan.*
+reports=$REPORTS
 passed=$(echo "$out" | grep -c '^PASS')
 failed=$(( $(echo "$out" | grep -c '^FAIL') + reports ))
 echo "(ThreadSanitizer run: $(( $(date +%s) - start )) s, $reports reports)"
