@@ -402,6 +402,25 @@ struct Dec {
 };
 
 /* A whole program: the prelude's declarations followed by the user's. */
+/* The result's static type, as far as its printing needs it (lang/types.c):
+ * a value of an abstract type prints as -, as SML/NJ prints it, wherever it
+ * sits in the result (inside a list, a record, a constructor).  The shape of
+ * a recursive datatype points back to itself. */
+typedef enum PrintShapeKind {
+    PS_ABSTRACT,    /* print - */
+    PS_RECORD,      /* a record or tuple: names are its labels ("1", "2", ...) */
+    PS_DATA,        /* a datatype: names are its constructors, sub their
+                       arguments (NULL: none, or no guidance) */
+    PS_ELEM,        /* a vector or array: sub[0] is its elements' */
+} PrintShapeKind;
+
+typedef struct PrintShape {
+    PrintShapeKind kind;
+    uint32_t n;
+    const char **names;
+    const struct PrintShape **sub;
+} PrintShape;
+
 typedef struct Program {
     Arena *arena;
     uint32_t ndecs, cap;
@@ -412,9 +431,10 @@ typedef struct Program {
     uint32_t nexprs;    /* number of expression ids (annotations) */
     const char *result_name; /* the last top-level val's name ("it" for exp;) */
     /* static semantics: the result's type as SML/NJ prints it (NULL: none),
-     * and whether it is an abstract type (its value prints as -) */
+     * and where in the result a value of an abstract type sits (NULL:
+     * nowhere, or unknown) */
     const char *result_type;
-    int result_opaque;
+    const struct PrintShape *result_shape;
     /* resolver: per expression id, the span and, for closures, the label
      * "[a,b,c]" (NULL: the annotation is the source text of the span) */
     Span *id_span;

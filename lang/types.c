@@ -2596,20 +2596,135 @@ static void print_bindings(Ck *c, uint32_t mark, FILE *out)
     }
 }
 
+/* ---- the result's printing shape (ast.h, PrintShape) ----------------- */
+
+/* Whether a and b are the same type (a datatype's instances, below). */
+static int same_type(Type *a, Type *b)
+{
+    a = repr(a);
+    b = repr(b);
+    if (a == b) return 1;
+    if (a->k != b->k || a->n != b->n) return 0;
+    if (a->k == T_GEN) return a->id == b->id;
+    if (a->k == T_CON && tycon_find(a->tc) != tycon_find(b->tc)) return 0;
+    if (a->k != T_CON && a->k != T_REC) return 0;
+    for (uint32_t i = 0; i < a->n; i++)
+        if ((a->k == T_REC && strcmp(a->labels[i], b->labels[i]) != 0) || !same_type(a->args[i], b->args[i]))
+            return 0;
+    return 1;
+}
+
+/* The datatype instances whose shapes are made, or being made: a recursive
+ * datatype's shape points back to its own node. */
+typedef struct Shapes {
+    Program *p;
+    Type **inst;
+    PrintShape **made;
+    uint32_t n, cap;
+    int abstract;           /* an abstract type was met */
+} Shapes;
+
+static PrintShape *shape_new(Shapes *sh, PrintShapeKind k, uint32_t n)
+{
+    PrintShape *s = arena_alloc(sh->p->arena, sizeof *s);
+    s->kind = k;
+    s->n = n;
+    s->names = n ? arena_alloc(sh->p->arena, n * sizeof *s->names) : NULL;
+    s->sub = n ? arena_alloc(sh->p->arena, n * sizeof *s->sub) : NULL;
+    return s;
+}
+
+static const PrintShape *shape_of(Ck *c, Shapes *sh, Type *t, uint32_t depth);
+
+/* A datatype instance's shape: each constructor's argument, its type
+ * instantiated at t's arguments. */
+static const PrintShape *shape_data(Ck *c, Shapes *sh, Type *t, uint32_t depth)
+{
+    Tycon *tc = tycon_find(t->tc);
+    for (uint32_t i = 0; i < sh->n; i++)
+        if (same_type(sh->inst[i], t)) return sh->made[i];
+    uint32_t ncon = 0;
+    for (uint32_t h = 0; h < c->capcons; h++) {
+        if (!c->cons[h].con) continue;
+        Type *r = repr(c->cons[h].sch->body);
+        if (r->k == T_CON && r->tc == c->t_arrow) r = repr(r->args[1]);
+        ncon += r->k == T_CON && tycon_find(r->tc) == tc;
+    }
+    PrintShape *s = shape_new(sh, PS_DATA, ncon);
+    sh->inst = grow(sh->inst, &sh->cap, sh->n + 1, sizeof *sh->inst);
+    sh->made = realloc(sh->made, sh->cap * sizeof *sh->made);
+    if (!sh->made) abort();
+    sh->inst[sh->n] = t;
+    sh->made[sh->n++] = s;
+    ncon = 0;
+    for (uint32_t h = 0; h < c->capcons; h++) {
+        if (!c->cons[h].con) continue;
+        const Scheme *sch = c->cons[h].sch;
+        Type *r = repr(sch->body), *arg = NULL;
+        if (r->k == T_CON && r->tc == c->t_arrow) {
+            arg = r->args[0];
+            r = repr(r->args[1]);
+        }
+        if (r->k != T_CON || tycon_find(r->tc) != tc) continue;
+        Type *local[8] = {0};
+        Type **inst = sch->n <= 8 ? local : arena_alloc(c->arena, sch->n * sizeof *inst);
+        for (uint32_t k = 0; k < r->n && k < t->n; k++) {
+            Type *g = repr(r->args[k]);
+            if (g->k == T_GEN && g->id < sch->n) inst[g->id] = t->args[k];
+        }
+        s->names[ncon] = c->cons[h].con->name;
+        s->sub[ncon++] = arg ? shape_of(c, sh, subst(c, arg, inst), depth + 1) : NULL;
+    }
+    return s;
+}
+
+/* NULL: t holds no abstract type that printing needs to know of, or the
+ * shape is too deep to follow (a nested datatype's instances have no end). */
+static const PrintShape *shape_of(Ck *c, Shapes *sh, Type *t, uint32_t depth)
+{
+    static const PrintShape abstract = {PS_ABSTRACT, 0, NULL, NULL};
+    t = repr(t);
+    if (depth > 64 || (t->k != T_CON && t->k != T_REC)) return NULL;
+    if (t->k == T_REC) {
+        PrintShape *s = shape_new(sh, PS_RECORD, t->n);
+        for (uint32_t i = 0; i < t->n; i++) {
+            s->names[i] = arena_strndup(sh->p->arena, t->labels[i], strlen(t->labels[i]));
+            s->sub[i] = shape_of(c, sh, t->args[i], depth + 1);
+        }
+        return s;
+    }
+    Tycon *tc = tycon_find(t->tc);
+    if (tc->abstract) {
+        sh->abstract = 1;
+        return &abstract;
+    }
+    if (tc == c->t_arrow) return NULL;
+    if (tc == c->t_vector || tc == c->t_array) {
+        PrintShape *s = shape_new(sh, PS_ELEM, 1);
+        s->names[0] = "";
+        s->sub[0] = shape_of(c, sh, t->args[0], depth + 1);
+        return s;
+    }
+    return shape_data(c, sh, t, depth);
+}
+
 /* The type of the program's result (its last top-level val), printed with
  * its value as SML/NJ prints it: val result = [1,2] : int list. */
 static void result_type(Ck *c, Program *p)
 {
     p->result_type = NULL;
-    p->result_opaque = 0;
+    p->result_shape = NULL;
     const Entry *e = p->result_name && !c->rep->nerrors ? env_find(c, NS_VAL, p->result_name) : NULL;
     if (!e) return;
     Buf b = {0};
     p->result_type = show(c, &b, e->sch->body);
     free(b.s);
     p->result_type = arena_strndup(p->arena, p->result_type, strlen(p->result_type));
-    Type *t = repr(e->sch->body);
-    p->result_opaque = t->k == T_CON && tycon_find(t->tc)->abstract;
+    Shapes sh = {.p = p};
+    const PrintShape *s = shape_of(c, &sh, e->sch->body, 0);
+    if (sh.abstract) p->result_shape = s;
+    free(sh.inst);
+    free(sh.made);
 }
 
 uint32_t types_check(Program *p, TypeReport *rep, FILE *out)

@@ -37,7 +37,7 @@ typedef struct TypeReport {
 /* Type-checks p (resolved).  Returns the number of errors (0: well typed),
  * the errors in rep.  With out != NULL, each top-level binding of the
  * user's file is written there with its type, one per line, SML/NJ's way.
- * Sets p->result_type and p->result_opaque for a well-typed program. */
+ * Sets p->result_type and p->result_shape for a well-typed program. */
 uint32_t types_check(Program *p, TypeReport *rep, FILE *out);
 
 #endif

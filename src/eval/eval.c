@@ -1409,8 +1409,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
         /* the text counts against the memory limit too: an eighth of it */
         ValPrint lim = ev->o->print;
         if (ev->o->max_memory && lim.max_bytes > ev->o->max_memory / 8) lim.max_bytes = ev->o->max_memory / 8;
-        /* a value of an abstract type prints as -, as SML/NJ prints it */
-        out->value_text = p->result_opaque ? strdup("-") : val_to_sml(result, &lim);
+        out->value_text = val_to_sml(result, &lim, p->result_shape);
         if (!out->value_text)
             ev_fail(ev, result_span,
                     "out of memory: printing the result passed %llu MiB, 1/8 of %s; lower "

@@ -377,16 +377,28 @@ enum {
                            bare if its own precedence is at least k */
 };
 
-static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth);
+static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth, const PrintShape *g);
+
+/* The shape (ast.h) of a record's field or a constructor's argument, by
+ * label or name, or of a vector's or array's elements ("" in PS_ELEM);
+ * NULL: no guidance. */
+static const PrintShape *shape_sub(const PrintShape *g, PrintShapeKind k, const char *name)
+{
+    if (!g || g->kind != k) return NULL;
+    for (uint32_t i = 0; i < g->n; i++)
+        if (strcmp(g->names[i], name) == 0) return g->sub[i];
+    return NULL;
+}
 
 /* The elements of a list or vector, SML/NJ's Control.Print.printLength at
  * most, then "...". */
-static void print_seq(Buf *b, Value **f, uint32_t n, uint32_t depth)
+static void print_seq(Buf *b, Value **f, uint32_t n, uint32_t depth, const PrintShape *g)
 {
+    g = shape_sub(g, PS_ELEM, "");
     for (uint32_t i = 0; i < n && !b->over; i++) {
         if (i) puts_(b, ",");
         if (i == b->lim->length) { puts_(b, "..."); break; }
-        print_val(b, f[i], 0, depth);
+        print_val(b, f[i], 0, depth, g);
     }
 }
 
@@ -398,7 +410,7 @@ static void print_seq(Buf *b, Value **f, uint32_t n, uint32_t depth)
 /* A constructor with infix status applied to a pair, as SML/NJ prints it:
  * a C b, an operand in parentheses if it binds less tightly than C (or as
  * tightly, on the side C's associativity does not group). 0: not a pair. */
-static int print_infix_con(Buf *b, const Value *v, int ctx, uint32_t depth)
+static int print_infix_con(Buf *b, const Value *v, int ctx, uint32_t depth, const PrintShape *arg)
 {
     Value *const *f = v->u.f;
     if (v->n == 1 && f[0]->tag == V_TUPLE && !f[0]->shape && f[0]->n == 2)
@@ -408,27 +420,28 @@ static int print_infix_con(Buf *b, const Value *v, int ctx, uint32_t depth)
     int prec = v->con->infix - 1, right = v->con->infix_right;
     int paren = ctx == CTX_ATOM || (ctx >= CTX_OPERAND && prec < ctx - CTX_OPERAND);
     if (paren) puts_(b, "(");
-    print_val(b, f[0], CTX_OPERAND + prec + right, depth + 1);
+    print_val(b, f[0], CTX_OPERAND + prec + right, depth + 1, shape_sub(arg, PS_RECORD, "1"));
     puts_(b, " ");
     puts_(b, v->con->name);
     puts_(b, " ");
-    print_val(b, f[1], CTX_OPERAND + prec + !right, depth + 1);
+    print_val(b, f[1], CTX_OPERAND + prec + !right, depth + 1, shape_sub(arg, PS_RECORD, "2"));
     if (paren) puts_(b, ")");
     return 1;
 }
 
-static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth);
+static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth, const PrintShape *g);
 
 /* A ref or array inside itself prints as %n, and the outer one is followed
  * by "as %n", as SML/NJ prints a cycle: ref [L %0,L %0] as %0.  Only the
  * cells on the path from the root are looked at, so shared cells that do
  * not form a cycle are printed in full each time, as SML/NJ does. */
-static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
+static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth, const PrintShape *g)
 {
     char tmp[24];
     if (b->over) return;
     if (depth >= b->lim->depth) { puts_(b, "#"); return; }
-    if (v->tag != V_ARRAY && !is_ref(v)) { print_plain(b, v, atomic, depth); return; }
+    if (g && g->kind == PS_ABSTRACT) { puts_(b, "-"); return; }
+    if (v->tag != V_ARRAY && !is_ref(v)) { print_plain(b, v, atomic, depth, g); return; }
     for (uint32_t i = 0; i < b->npath; i++) {
         if (b->path[i].v != v) continue;
         if (b->path[i].mark < 0) b->path[i].mark = b->marks++;
@@ -445,7 +458,7 @@ static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
     }
     uint32_t k = b->npath++;
     b->path[k] = (struct Cell){v, -1};
-    print_plain(b, v, atomic, depth);
+    print_plain(b, v, atomic, depth, g);
     b->npath--;
     if (b->path[k].mark >= 0) {
         snprintf(tmp, sizeof tmp, " as %%%d", (int)b->path[k].mark);
@@ -453,7 +466,7 @@ static void print_val(Buf *b, const Value *v, int atomic, uint32_t depth)
     }
 }
 
-static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth)
+static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth, const PrintShape *g)
 {
     char tmp[48];
     switch (v->tag) {
@@ -494,7 +507,7 @@ static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth)
                 if (i) puts_(b, ",");
                 puts_(b, v->shape->labels[i]);
                 puts_(b, "=");
-                print_val(b, v->u.f[i], 0, depth + 1);
+                print_val(b, v->u.f[i], 0, depth + 1, shape_sub(g, PS_RECORD, v->shape->labels[i]));
             }
             puts_(b, "}");
             break;
@@ -502,28 +515,30 @@ static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth)
         puts_(b, "(");
         for (uint32_t i = 0; i < v->n && !b->over; i++) { /* no length limit on tuples */
             if (i) puts_(b, ",");
-            print_val(b, v->u.f[i], 0, depth + 1);
+            snprintf(tmp, sizeof tmp, "%u", i + 1);
+            print_val(b, v->u.f[i], 0, depth + 1, shape_sub(g, PS_RECORD, tmp));
         }
         puts_(b, ")");
         break;
     case V_VEC:
         puts_(b, "#[");
-        print_seq(b, v->u.f, v->n, depth + 1);
+        print_seq(b, v->u.f, v->n, depth + 1, g);
         puts_(b, "]");
         break;
     case V_ARRAY:
         puts_(b, "[|");
-        print_seq(b, v->u.f, v->n, depth + 1);
+        print_seq(b, v->u.f, v->n, depth + 1, g);
         puts_(b, "|]");
         break;
     case V_CON:
         if (is_list(v)) { /* iteratively: lists may be long */
             puts_(b, "[");
+            const PrintShape *el = shape_sub(shape_sub(g, PS_DATA, "::"), PS_RECORD, "1");
             uint32_t i = 0;
             for (const Value *c = v; c->n == 2 && !b->over; c = c->u.f[1], i++) {
                 if (c != v) puts_(b, ",");
                 if (i == b->lim->length) { puts_(b, "..."); break; }
-                print_val(b, c->u.f[0], 0, depth + 1);
+                print_val(b, c->u.f[0], 0, depth + 1, el);
             }
             puts_(b, "]");
             break;
@@ -539,12 +554,13 @@ static void print_plain(Buf *b, const Value *v, int atomic, uint32_t depth)
             break;
         }
         if (v->n == 0) { puts_(b, v->con->name); break; }
-        if (v->con->infix && print_infix_con(b, v, atomic, depth))
+        const PrintShape *arg = shape_sub(g, PS_DATA, v->con->name);
+        if (v->con->infix && print_infix_con(b, v, atomic, depth, arg))
             break;
         if (atomic == CTX_ATOM) puts_(b, "(");
         puts_(b, v->con->name);
         puts_(b, " ");
-        print_val(b, val_con_arg((Value *)v), CTX_ATOM, depth + 1);
+        print_val(b, val_con_arg((Value *)v), CTX_ATOM, depth + 1, arg);
         if (atomic == CTX_ATOM) puts_(b, ")");
         break;
     default:
@@ -571,12 +587,12 @@ void val_print_default(ValPrint *lim)
     lim->max_bytes = SIZE_MAX;
 }
 
-char *val_to_sml(const Value *v, const ValPrint *lim)
+char *val_to_sml(const Value *v, const ValPrint *lim, const PrintShape *shape)
 {
     ValPrint def;
     if (!lim) { val_print_default(&def); lim = &def; }
     Buf b = {.lim = lim};
-    print_val(&b, v, 0, 0);
+    print_val(&b, v, 0, 0, shape);
     free(b.path);
     if (b.over) { free(b.s); return NULL; }
     if (!b.s) return strdup("");

@@ -129,9 +129,10 @@ void val_print_default(ValPrint *lim);
 
 /* The value as SML/NJ prints it ("~3", "[1,2]", "SOME (1,\"a\")",
  * "0.333333333333", "#[1,2]", "#\"a\"", "fn", "(((#,#),(#,#)),...)") within lim
- * (NULL: the defaults); malloc'd.  NULL if the text would pass
- * lim->max_bytes (or memory ran out). */
-char *val_to_sml(const Value *v, const ValPrint *lim);
+ * (NULL: the defaults), a value of an abstract type as "-" where shape (its
+ * static type's, ast.h; NULL: none) says; malloc'd.  NULL if the text would
+ * pass lim->max_bytes (or memory ran out). */
+char *val_to_sml(const Value *v, const ValPrint *lim, const PrintShape *shape);
 /* A real as SML's Real.toString writes it; out has room for 32 bytes. */
 void val_real_text(double r, char *out);
 const char *val_tag_name(const Value *v);
