@@ -69,11 +69,12 @@ OWN = {
     "sweep --shard": "--shard 1/2", "sweep --wide": "--wide",
     "merge -o": "-o other.csv", "merge --plot": "--plot m.svg", "merge --loglog": ("--loglog", "--plot m.svg"),
     "worst --format": "--format json", "worst --fail-above": "--fail-above 1", "worst --witness": "--witness w.json",
-    "worst --exact": "--exact", "worst --top": "--top 1",
+    "worst --exact": "--exact", "worst --top": "--top 1", "worst --by": "--by alloc", "worst --group": "--group site",
     "diff --vs": None,   # in the baseline: without it diff is a usage error
     "diff --top": "--top 1", "diff --format": "--format json", "diff -o": "-o d.txt", "diff --by": "--by alloc",
     "diff --group": "--group site",
-    "view -o": "-o other.html", "view --max-shown": "--max-shown 3",
+    "view -o": "-o other.html", "view --max-shown": "--max-shown 3", "view --by": "--by alloc",
+    "view --group": "--group site",
     "view --lesson": "--lesson df-vs-bf",   # with FILE, --sched and -p: a usage error, exit 2
     "paths --top": "--top 1", "paths -k": "-k 2", "paths --format": "--format json",
     "bounds --static": "--static 2", "bounds --tasks": ("--tasks 2", "--static 2"),

@@ -30,6 +30,26 @@ mkdir -p "$TMP/empty"
     grep -q 'examples/matmul.pml' "$TMP/empty/lesson.html" && pass view_lesson_needs_no_file_beside_pml ||
     fail view_lesson_needs_no_file_beside_pml "no page"
 
+# --by and --group as pml run's: the page's data says which, and its
+# holders' sites are the user's lines by default (caller), the prelude's
+# expressions too with --group site
+cat > "$TMP/hold.pml" <<'EOF'
+fun build n = if n = 0 then [] else n :: build (n - 1)
+val (a, b) = {map (fn x => x + 1) (build 20), rev (build 20)}
+val result = length a + length b
+EOF
+sites() {
+    "$PML" view "$TMP/hold.pml" --sched ws -p 2 -o "$TMP/hold.html" "$@" &&
+    python3 - "$TMP/hold.html" <<'PY'
+import json, re, sys
+t = open(sys.argv[1]).read()
+d = json.loads(re.search(r'id="pml-data">(.*?)</script>', t, re.S).group(1))
+print(d["by"], d["group"], sorted({s["file"].split("/")[-1] for s in d["sites"] if s["file"]}))  # "": the queue, the result
+PY
+}
+expect_eq view_holders_by_use_grouped_by_caller_by_default "use caller ['hold.pml']" "$(sites)"
+expect_eq view_group_site_names_the_preludes_expressions "alloc site ['hold.pml', 'prelude.pml']" "$(sites --group site --by alloc)"
+
 # in the browser: small programs (df and bf side by side, ws alone, the
 # issue's fib on 4 processors) and the three lessons at their own sizes
 run_schedules() {   # PAGE_NAME then "FILE -D … --sched=X -p N" per panel

@@ -123,8 +123,62 @@ for P, body in zip(blocks[0::2], blocks[1::2]):
         same += 1
         hp = lambda p: [(h["space"], h["file"], h["line"], h["col"]) for h in d[p]["holders"]]
         if hp(int(m.group(1))) != hp(int(P)): bad.append(P)
-    elif "held by use:" not in body: bad.append(P)
+    elif "held by use, grouped by caller:" not in body: bad.append(P)
 print("ok %d" % same if not bad and len(blocks) == 8 else "bad %r" % bad)
 PY
 )
 expect_eq "pml worst -p 1,2,4,8 on fib n=6: the tables of P=4 and 8 repeat P=2's and are printed once" "ok 2" "$got"
+
+# --by and --group as pml run's (docs/attribution.md): the same rows in
+# --help, the same defaults (caller: the user's lines, never the
+# prelude's), site naming the prelude's expressions, alloc said
+cat > "$TMP/hold.pml" <<'EOF2'
+fun build n = if n = 0 then [] else n :: build (n - 1)
+val (a, b) = {map (fn x => x + 1) (build 20), rev (build 20)}
+val result = length a + length b
+EOF2
+# the rows of --by and --group with their continuation lines
+rows() { "$PML" "$1" --help | python3 -c '
+import re, sys
+print("\n".join(re.findall(r"^ +--(?:by|group) .*\n(?: {28}.*\n)*", sys.stdin.read(), re.M)))'; }
+r=$(rows run)
+case $r in *"--by use|alloc"*"(default use)"*"--group caller|site|function"*"(default caller;"*)
+    expect_eq "worst --help: the --by and --group rows are pml run's" "$r" "$(rows worst)";;
+*) fail "worst --help: the --by and --group rows are pml run's" "run's rows not found: $r";; esac
+holders() { "$PML" worst "$TMP/hold.pml" -p 2 --format json "$@" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(d["by"], d["group"], sorted({h["file"].split("/")[-1] for p in d["procs"] for h in p["worst_point"]["holders"]}))'; }
+expect_eq "worst by default: held by use, grouped by caller: the user's file only" "use caller ['hold.pml']" "$(holders)"
+expect_eq "worst --group caller is the default" "$(holders)" "$(holders --group caller)"
+expect_eq "worst --group site: the prelude's expressions hold" "use site ['hold.pml', 'prelude.pml']" "$(holders --group site)"
+got=$("$PML" worst "$TMP/hold.pml" -p 2 --by alloc --group function | grep -c "held by allocation, grouped by function:")
+expect_eq "worst --by alloc --group function: the table says so" 1 "$got"
+expect_eq "worst --group nowhere is a usage error (2)" 2 "$(status "$PML" worst "$TMP/hold.pml" --group nowhere)"
+
+# the heap-only figure and pml run's mark: each policy's line gives both,
+# the first equal to run --no-queue-space's mark, the second to run's
+"$PML" worst "$TMP/hold.pml" -p 1,2 --format json > "$TMP/wq.json"
+"$PML" worst "$TMP/hold.pml" -p 1,2 > "$TMP/wq.txt"
+for q in "" --no-queue-space; do
+    "$PML" run "$TMP/hold.pml" --sched df,bf,ws -p 1,2 --format json $q > "$TMP/run$q.json"
+done
+got=$(python3 - "$TMP/wq.json" "$TMP/wq.txt" "$TMP/run.json" "$TMP/run--no-queue-space.json" <<'PY'
+import json, re, sys
+w, text = json.load(open(sys.argv[1])), open(sys.argv[2]).read()
+run = {(s["policy"], s["P"]): s["hwm"] for s in json.load(open(sys.argv[3]))["schedules"]}
+heap = {(s["policy"], s["P"]): s["hwm"] for s in json.load(open(sys.argv[4]))["schedules"]}
+bad, differ = [], 0
+for p in w["procs"]:
+    for q in p["policies"]:
+        k = (q["policy"], p["P"])
+        if q["hwm"] != heap[k] or q["run_hwm"] != run[k]: bad.append("%s: %r" % (k, q))
+        differ += q["hwm"] != q["run_hwm"]
+lines = re.findall(r"^  (df|bf|ws) +(\d+) words heap, (\d+) with the queue \(pml run's mark\)", text, re.M)
+if len(lines) != 6: bad.append("%d policy lines say both figures" % len(lines))
+for pol, h, r in lines:
+    if not any(int(r) == run[(pol, P)] and int(h) == heap[(pol, P)] for P in (1, 2)): bad.append(pol)
+print("ok" if not bad and differ else "bad %r (%d differ)" % (bad, differ))
+PY
+)
+expect_eq "worst: each policy's heap mark is run --no-queue-space's, its 'with the queue' figure run's mark, on the policy's line" ok "$got"

@@ -118,6 +118,16 @@ enum {
     CLI_OWN = 512
 };
 extern const CliOpt cli_common_opts[], cli_print_opts[], cli_sim_opts[];  /* ending in {0} */
+/* The rows of --by and --group, one text for every command that names
+ * holders (run, sweep, diff, worst, view): found and grouped as pml run
+ * does, with its defaults, the MeasureBy and MeasureGroup values 0 (use,
+ * caller; docs/attribution.md).  type's field is an int or the enum. */
+#define CLI_BY_ROW(key, type, field) \
+    {key, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)", \
+     CLI_AT(CLI_CHOICE, type, field)}
+#define CLI_GROUP_ROW(key, type, field) \
+    {key, "group", "{group}", "a holder is its caller in your files, its expression, or its function " \
+                              "(default caller; docs/attribution.md)", CLI_AT(CLI_CHOICE, type, field)}
 
 /* Which shared options a command takes: the evaluation's (-D, --max-nodes,
  * …: cli_common_opts), the printed value's (--print-depth, …: only where

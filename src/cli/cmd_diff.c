@@ -35,8 +35,8 @@ enum { OPT_FORMAT = CLI_OWN, OPT_TOP, OPT_VS, OPT_BY, OPT_GROUP };
 static const CliOpt diff_opts[] = {
     {OPT_VS, "vs", NULL, "the simulation options after it describe schedule B", CLI_CODE},
     {OPT_TOP, "top", "K", "the K holders with the biggest differences (default 10, 0 all)", CLI_RANGE(CLI_U32, DiffArgs, top, 0, UINT32_MAX)},
-    {OPT_BY, "by", "{by}", "holders by last use or by allocation, as pml run (default use)", CLI_AT(CLI_CHOICE, DiffArgs, by)},
-    {OPT_GROUP, "group", "{group}", "holders grouped as pml run --group (default caller; docs/attribution.md)", CLI_AT(CLI_CHOICE, DiffArgs, group)},
+    CLI_BY_ROW(OPT_BY, DiffArgs, by),
+    CLI_GROUP_ROW(OPT_GROUP, DiffArgs, group),
     {OPT_FORMAT, "format", "text|json", "the report's format (default text)", CLI_AT(CLI_CHOICE, DiffArgs, json)},
     {'o', NULL, "PATH", "write the report to PATH (default '-': standard output)", CLI_AT(CLI_OUTPUT, DiffArgs, out)},
     {0},

@@ -38,9 +38,8 @@ enum { OPT_BY = CLI_OWN, OPT_GROUP, OPT_STACK, OPT_TOP, OPT_FORMAT, OPT_PROFILE,
        OPT_QUIET, OPT_INCLUSIVE };
 
 static const CliOpt run_opts[] = {
-    {OPT_BY, "by", "{by}", "holders: the last use of each value, or where it was allocated (default use)", CLI_AT(CLI_CHOICE, RunArgs, ro.by)},
-    {OPT_GROUP, "group", "{group}", "a holder is its caller in your files, its expression, or its function "
-                                    "(docs/attribution.md)", CLI_AT(CLI_CHOICE, RunArgs, ro.group)},
+    CLI_BY_ROW(OPT_BY, RunArgs, ro.by),
+    CLI_GROUP_ROW(OPT_GROUP, RunArgs, ro.group),
     {OPT_INCLUSIVE, "inclusive", NULL, "with --group function: each function holds the space of all it called too "
                                        "(shares overlap)", CLI_AT(CLI_FLAG, RunArgs, ro.inclusive)},
     {OPT_STACK, "stack", NULL, "print the whole chain of call sites of the top holders", CLI_AT(CLI_FLAG, RunArgs, ro.stack)},

@@ -4,7 +4,7 @@
  * the paper's findings (docs/view.md).
  *
  *   pml view FILE [-D name=N]... [--sched=POLICY,POLICY] [-p N] [--coarse] [--seed S]
- *            [--units UNITS] [--no-queue-space] [--max-shown N] -o PAGE.html
+ *            [--units UNITS] [--no-queue-space] [--max-shown N] [--by B] [--group G] -o PAGE.html
  *   pml view --lesson NAME [-D name=N] -o PAGE.html      (--lesson list: the lessons)
  *
  * For each schedule (a panel): the distilled graph (pml dot's budget) at its
@@ -99,16 +99,20 @@ typedef struct ViewArgs {
     const char *file;           /* the runner's, from view_check on (NULL with a lesson) */
     const CommonOpts *common;
     const SimOpts *sim;
+    MeasureBy by;               /* --by, as pml run's (default use) */
+    MeasureGroup group;         /* --group, as pml run's (default caller) */
 } ViewArgs;
 
-enum { OPT_MAX_SHOWN = CLI_OWN };
+enum { OPT_MAX_SHOWN = CLI_OWN, OPT_LESSON, OPT_BY, OPT_GROUP };
 
 static const CliOpt view_opts[] = {
     {'o', NULL, "PAGE.html", "where to write the page (required)", CLI_AT(CLI_OUTPUT, ViewArgs, out)},
     {OPT_MAX_SHOWN, "max-shown", "N", "draw about N coalesced nodes at most (pml dot's budget)", CLI_RANGE(CLI_U32, ViewArgs, max_shown, 1, 100000)},
-    {CLI_OWN + 1, "lesson", "NAME", "a ready page on one of the paper's findings instead of FILE "
+    {OPT_LESSON, "lesson", "NAME", "a ready page on one of the paper's findings instead of FILE "
                                     "(df-vs-bf, quicksort-join, ws-vs-df; 'list' describes them)",
      CLI_AT(CLI_TEXT, ViewArgs, lesson_name)},
+    CLI_BY_ROW(OPT_BY, ViewArgs, by),
+    CLI_GROUP_ROW(OPT_GROUP, ViewArgs, group),
     {0},
 };
 
@@ -669,12 +673,14 @@ static int view_data(const ViewArgs *a, ViewProgram *progs, ViewPanel *panels, u
     } else fputs("null", f);
     fputs(",\"params\":\"", f);
     put_params(f, c);
-    fprintf(f, "\",\"units\":\"%s\",", space_units_names[a->sim->units]);
+    fprintf(f, "\",\"units\":\"%s\",\"by\":\"%s\",\"group\":\"%s\",", space_units_names[a->sim->units],
+            measure_by_names[a->by], measure_group_names[a->group]);
     if (sweep_json(a, panels, f)) goto done;
     for (uint32_t i = 0; i < ns; i++) {
         MeasureOptions mo = view_measure_options(a, panels[i].prog, panels[i].policy, panels[i].P);
-        /* holders as pml run names them: the user's lines (docs/attribution.md) */
-        measure_set_group(&mo, MEASURE_GROUP_CALLER, &panels[i].prog->l.run.stacks, panels[i].prog->l.run.annots);
+        /* holders as pml run finds and names them (--by, --group; docs/attribution.md) */
+        mo.by = a->by;
+        measure_set_group(&mo, a->group, &panels[i].prog->l.run.stacks, panels[i].prog->l.run.annots);
         char msg[256];
         if (measure_run(&panels[i].prog->l.run.g, &mo, &panels[i].m, msg, sizeof msg)) {
             fprintf(stderr, "pml view: %s\n", msg);

@@ -1,7 +1,8 @@
 /*
  * cmd_worst.c — `pml worst FILE [-D name=N]… [-p 1,2,4,64] [--sched=POLICY,…]
  * [--seed S] [--coarse] [--format text|json] [--fail-above WORDS]
- * [--witness s.json] [--exact] [--top K]`: the most heap space any schedule
+ * [--witness s.json] [--exact] [--top K] [--by use|alloc] [--group caller|site|function]`:
+ * the most heap space any schedule
  * can need (docs/worst-case.md).  Upper bounds from the free-point model
  * (M∞ for every schedule, M_P for schedules with at most P strands in
  * progress), a lower bound from a real schedule replayed through the
@@ -29,12 +30,15 @@ typedef struct WorstArgs {
     int json, exact, fail_set;
     uint64_t fail_above;
     uint32_t top;
+    MeasureBy by;               /* --by, as pml run's (default use) */
+    MeasureGroup group;         /* --group, as pml run's (default caller) */
 } WorstArgs;
 
 /* What one P comes to. */
 typedef struct PolicyMark {
     const char *policy;
-    uint64_t hwm;
+    uint64_t hwm;           /* heap alone */
+    uint64_t run_hwm;       /* heap + scheduler queue: pml run's mark of the schedule */
     uint32_t most;          /* strands in progress at most */
     uint32_t over;          /* first step with more than P, 0 none */
 } PolicyMark;
@@ -56,7 +60,7 @@ typedef struct PResult {
     Measure worst;          /* the schedule reaching `best`, with holders */
 } PResult;
 
-enum { OPT_WITNESS = CLI_OWN, OPT_FORMAT, OPT_FAIL_ABOVE, OPT_TOP, OPT_EXACT };
+enum { OPT_WITNESS = CLI_OWN, OPT_FORMAT, OPT_FAIL_ABOVE, OPT_TOP, OPT_EXACT, OPT_BY, OPT_GROUP };
 
 static const CliOpt worst_opts[] = {
     {OPT_FORMAT, "format", "text|json", "the report's format (default text)", CLI_AT(CLI_CHOICE, WorstArgs, json)},
@@ -64,6 +68,8 @@ static const CliOpt worst_opts[] = {
     {OPT_WITNESS, "witness", "s.json", "write the worst schedule found, as pml schedule does", CLI_AT(CLI_OUTPUT, WorstArgs, witness)},
     {OPT_EXACT, "exact", NULL, "the true maxima by enumeration (small graphs)", CLI_AT(CLI_FLAG, WorstArgs, exact)},
     {OPT_TOP, "top", "K", "the K biggest holders of the worst schedule (default 10, 0 all)", CLI_RANGE(CLI_U32, WorstArgs, top, 0, UINT32_MAX)},
+    CLI_BY_ROW(OPT_BY, WorstArgs, by),
+    CLI_GROUP_ROW(OPT_GROUP, WorstArgs, group),
     {0},
 };
 
@@ -110,16 +116,37 @@ static MeasureOptions heap_options(const Loaded *l, const WorstArgs *a, const ch
     o.sched = cli_sched_options(a->sim, policy, P);
     o.with_queue = 0;   /* the bounds are on heap space */
     o.by = by;
-    /* holders as pml run names them (docs/attribution.md) */
-    measure_set_group(&o, MEASURE_GROUP_CALLER, &l->run.stacks, l->run.annots);
+    /* holders as pml run finds and names them (--by, --group; docs/attribution.md) */
+    measure_set_group(&o, a->group, &l->run.stacks, l->run.annots);
     return o;
 }
 
-/* Schedule s (moved) measured without holders into *w. */
+/* Schedule s (moved) measured, with its holders, into *w. */
 static int measure_witness(const Loaded *l, const WorstArgs *a, uint32_t P, Schedule *s, Measure *w, char *msg, size_t len)
 {
-    MeasureOptions o = heap_options(l, a, "witness", P, MEASURE_NO_HOLDERS);
+    MeasureOptions o = heap_options(l, a, "witness", P, a->by);
     return measure_schedule(&l->run.g, &o, s, w, msg, len);
+}
+
+/* A policy's schedule on P: its heap mark (the bounds' measure), and its
+ * mark as pml run counts it, the scheduler queue too (docs/worst-case.md). */
+static int measure_policy(const Loaded *l, const WorstArgs *a, const WorstModel *m, uint32_t P, PolicyMark *pk,
+                          char *msg, size_t len)
+{
+    MeasureOptions o = heap_options(l, a, pk->policy, P, MEASURE_NO_HOLDERS);
+    Measure pm;
+    o.profile = 0;          /* the mark and the steps suffice */
+    o.full_steps = 1;       /* worst_max_in_progress reads every step */
+    if (measure_run(&l->run.g, &o, &pm, msg, len)) return -1;
+    pk->hwm = pm.hwm;
+    pk->most = worst_max_in_progress(m, &pm.sched, P, &pk->over);
+    measure_free(&pm);
+    o.with_queue = 1;
+    o.full_steps = 0;
+    if (measure_run(&l->run.g, &o, &pm, msg, len)) return -1;
+    pk->run_hwm = pm.hwm;
+    measure_free(&pm);
+    return 0;
 }
 
 /* Everything for one P. */
@@ -129,16 +156,9 @@ static int measure_p(const Loaded *l, const WorstArgs *a, const WorstModel *m, P
     uint32_t P = r->P;
     r->mp = worst_mp(m, P);
     for (uint32_t i = 0; i < a->sim->npolicies; i++) {
-        MeasureOptions o = heap_options(l, a, a->sim->policies[i], P, MEASURE_NO_HOLDERS);
-        Measure pm;
-        o.profile = 0;  /* the mark and the steps suffice */
-        o.full_steps = 1;       /* worst_max_in_progress reads every step */
-        if (measure_run(g, &o, &pm, msg, len)) return -1;
         PolicyMark *pk = &r->pol[r->npol++];
         pk->policy = a->sim->policies[i];
-        pk->hwm = pm.hwm;
-        pk->most = worst_max_in_progress(m, &pm.sched, P, &pk->over);
-        measure_free(&pm);
+        if (measure_policy(l, a, m, P, pk, msg, len)) return -1;
     }
     if (a->exact) {
         if (worst_exact(m, P, EXACT_BUDGET, &r->exact)) { snprintf(msg, len, "out of memory"); return -1; }
@@ -175,15 +195,10 @@ static int measure_p(const Loaded *l, const WorstArgs *a, const WorstModel *m, P
         if (r->pol[i].hwm > r->best) { r->best = r->pol[i].hwm; r->best_from = r->pol[i].policy; pol_best = (int)i; }
     if (pol_best >= 0) {   /* a policy is worse: its schedule, with holders */
         measure_free(&best);
-        MeasureOptions o = heap_options(l, a, r->pol[pol_best].policy, P, MEASURE_BY_USE);
+        MeasureOptions o = heap_options(l, a, r->pol[pol_best].policy, P, a->by);
         return measure_run(g, &o, &r->worst, msg, len);
     }
-    /* who holds the space at the worst point, as `pml run` attributes it */
-    r->worst = best;
-    if (measure_holders_at(&r->worst, r->worst.hwm_step, &r->worst.holders, &r->worst.nholders, &r->worst.approx)) {
-        snprintf(msg, len, "out of memory while attributing space");
-        return -1;
-    }
+    r->worst = best;    /* with its holders at the worst point, as `pml run` attributes them */
     return 0;
 oom:
     free(in);
@@ -195,8 +210,8 @@ oom:
 static void text_holders(FILE *f, const Loaded *l, const WorstArgs *a, const Measure *w)
 {
     if (!w->nholders || !w->hwm) return;
-    fprintf(f, "  at the worst point (step %u of %s's schedule), held by use:\n", w->hwm_step,
-            w->policy);
+    fprintf(f, "  at the worst point (step %u of %s's schedule), held by %s, grouped by %s:\n", w->hwm_step,
+            w->policy, a->by == MEASURE_BY_USE ? "use" : "allocation", measure_group_names[a->group]);
     fprintf(f, "    %7s %10s  held by\n", "share", "words");
     double rest = 0;
     uint32_t others = 0;
@@ -227,7 +242,8 @@ static int same_holders(const Measure *x, const Measure *y)
 
 static void text_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstModel *m, const PResult *rs, uint32_t n)
 {
-    fprintf(f, "%s: work %u nodes, %u strands; heap space in words (the scheduler queue is not counted)\n",
+    fprintf(f, "%s: work %u nodes, %u strands; heap space in words (the bounds leave the scheduler queue out; "
+            "pml run's marks count it)\n",
             a->file, m->n, m->nstrands);
     fprintf(f, "never freed: %llu words (the result and what it retains)\n", (unsigned long long)m->never_freed);
     fprintf(f, "every schedule, any policy, any P:  heap <= M∞ = %lld words\n", (long long)m->minf);
@@ -240,12 +256,14 @@ static void text_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstMo
                 (long long)r->mp);
         for (uint32_t i = 0; i < r->npol; i++) {
             const PolicyMark *pk = &r->pol[i];
-            fprintf(f, "  %-7s %10llu words   ", pk->policy, (unsigned long long)pk->hwm);
+            /* the heap alone, and beside it the mark pml run reports for the same schedule */
+            fprintf(f, "  %-7s %10llu words heap, %llu with the queue (pml run's mark)   ", pk->policy,
+                    (unsigned long long)pk->hwm, (unsigned long long)pk->run_hwm);
             if (pk->over) fprintf(f, "%u strands in progress (first over %u at step %u): bounded by M∞ only\n",
                                   pk->most, r->P, pk->over);
             else fprintf(f, "kept <= %u strands in progress: bounded by M_%u\n", r->P, r->P);
         }
-        fprintf(f, "  %-7s %10llu words   a %u-processor schedule through %s, replayed\n",
+        fprintf(f, "  %-7s %10llu words heap   a %u-processor schedule through %s, replayed\n",
                 "witness", (unsigned long long)r->lower, r->P, r->lower_from);
         for (uint32_t i = 0; i < r->npol; i++)
             if (r->pol[i].hwm > r->lower)
@@ -284,6 +302,7 @@ static void json_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstMo
     json_string(f, a->file);
     fprintf(f, ", \"nodes\": %u, \"strands\": %u, \"units\": \"words\", \"never_freed\": %llu,\n  \"M_inf\": %lld,\n",
             m->n, m->nstrands, (unsigned long long)m->never_freed, (long long)m->minf);
+    fprintf(f, "  \"by\": \"%s\", \"group\": \"%s\",\n", measure_by_names[a->by], measure_group_names[a->group]);
     fputs("  \"procs\": [", f);
     for (uint32_t k = 0; k < n; k++) {
         const PResult *r = &rs[k];
@@ -293,8 +312,9 @@ static void json_out(FILE *f, const Loaded *l, const WorstArgs *a, const WorstMo
         fprintf(f, ", \"lower\": %llu, \"lower_from\": \"%s\", \"upper\": %lld,\n      \"policies\": [", (unsigned long long)r->best,
                 r->best_from, (long long)m->minf);
         for (uint32_t i = 0; i < r->npol; i++)
-            fprintf(f, "%s{\"policy\": \"%s\", \"hwm\": %llu, \"max_in_progress\": %u, \"busy_leaves\": %s, \"bound\": \"%s\"}",
-                    i ? ", " : "", r->pol[i].policy, (unsigned long long)r->pol[i].hwm, r->pol[i].most,
+            fprintf(f, "%s{\"policy\": \"%s\", \"hwm\": %llu, \"run_hwm\": %llu, \"max_in_progress\": %u, \"busy_leaves\": %s, \"bound\": \"%s\"}",
+                    i ? ", " : "", r->pol[i].policy, (unsigned long long)r->pol[i].hwm,
+                    (unsigned long long)r->pol[i].run_hwm, r->pol[i].most,
                     r->pol[i].over ? "false" : "true", r->pol[i].over ? "M_inf" : "M_P");
         fputs("]", f);
         if (a->exact) {

@@ -437,6 +437,7 @@
     tb.textContent = "";
     var cap = tb.createCaption();
     cap.textContent = "Who holds the space at step " + num(s.hsteps[hk]) +
+      " (held by " + (D.by === "alloc" ? "allocation" : "use") + ", grouped by " + D.group + ")" +
       (s.hsteps[hk] !== t ? " (holders are kept at " + s.hsteps.length + " steps; the nearest before " + num(t) + ")" : "");
     var tot = row[row.length - 1];
     for (var j = 1; j < row.length; j += 2) tot += row[j];
