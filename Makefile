@@ -36,8 +36,14 @@ UNIT_BIN = $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRC))
 
 all: pml
 
-pml: $(B)/pml
+pml: $(B)/pml $(B)/pml.1
 	cp $(B)/pml pml.new && mv -f pml.new pml
+
+# The manual page: written by pml itself from the option rows its --help
+# prints (src/cli/manpage.c), so it is never kept by hand and cannot
+# drift; man -l build/pml.1 reads it.
+$(B)/pml.1: $(B)/pml
+	$(B)/pml help --man > $@.new && mv -f $@.new $@
 
 $(B)/pml: $(LIB_OBJ) $(B)/src/cli/main.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
@@ -188,7 +194,12 @@ bench-smoke: pml $(BENCH_BIN)
 	B=$(B) bench/run.sh --smoke
 
 # make install PREFIX=DIR: the binary (the prelude is compiled in), the
-# man page and the bash completion.  Every path is quoted for the shell
+# man page, the bash completion, and under PREFIX/share what pml's
+# messages cite: the documents in doc/pml/ (README.md, docs/*.md and their
+# pictures), the examples in pml/examples/, the prelude's source in pml/
+# (docs/options.md: an installed pml cites these copies).  The man page is
+# written by the pml installed, for PREFIX (pml help --man PREFIX), not
+# DESTDIR, where a package is staged.  Every path is quoted for the shell
 # (q: in single quotes, a ' as '\''), so PREFIX and DESTDIR may hold
 # spaces and quotes.
 PREFIX ?= /usr/local
@@ -196,11 +207,20 @@ q = '$(subst ','\'',$(1))'
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+DOCDIR = $(DESTDIR)$(PREFIX)/share/doc/pml
+DATADIR = $(DESTDIR)$(PREFIX)/share/pml
 install: pml
-	install -d $(call q,$(BINDIR)) $(call q,$(MANDIR)) $(call q,$(BASHDIR))
+	install -d $(call q,$(BINDIR)) $(call q,$(MANDIR)) $(call q,$(BASHDIR)) $(call q,$(DOCDIR)/img) \
+	    $(call q,$(DATADIR)/examples)
 	install -m 755 pml $(call q,$(BINDIR)/pml)
-	install -m 644 docs/pml.1 $(call q,$(MANDIR)/pml.1)
+	./pml help --man $(call q,$(PREFIX)) > $(call q,$(MANDIR)/pml.1.new)
+	mv -f $(call q,$(MANDIR)/pml.1.new) $(call q,$(MANDIR)/pml.1)
+	chmod 644 $(call q,$(MANDIR)/pml.1)
 	install -m 644 docs/pml.bash $(call q,$(BASHDIR)/pml)
+	install -m 644 README.md docs/*.md $(call q,$(DOCDIR))
+	install -m 644 docs/img/* $(call q,$(DOCDIR)/img)
+	install -m 644 examples/* $(call q,$(DATADIR)/examples)
+	install -m 644 lib/prelude.pml $(call q,$(DATADIR)/prelude.pml)
 
 clean:
 	rm -rf $(B) pml pml-static build-asan pml-asan build-tsan pml-tsan build-fuzz build-fuzzcov

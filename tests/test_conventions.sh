@@ -69,8 +69,9 @@ fi
 
 # the man page and the completion
 if command -v man >/dev/null; then
-    m=$(MANWIDTH=80 man -l docs/pml.1 2>&1); rc=$?
-    expect_eq "man -l docs/pml.1 renders" 0 "$rc"
+    "$PML" help --man > "$TMP/pml.1"
+    m=$(MANWIDTH=80 man -l "$TMP/pml.1" 2>&1); rc=$?
+    expect_eq "man -l on pml help --man renders" 0 "$rc"
     case $m in *NAME*"pml - semantic space profiler"*SYNOPSIS*NO_COLOR*) pass "the man page has its sections";;
                *) fail "the man page has its sections" "$(echo "$m" | head -3)";; esac
 fi

@@ -17,6 +17,7 @@
 
 #include "bigstack.h"
 #include "child.h"
+#include "docpath.h"
 #include "graph.h"
 #include "memlimit.h"
 #include "plot.h"
@@ -44,9 +45,11 @@ void cli_usage_command(const char *name) { usage_command = name; }
 void cli_usage_error(const char *fmt, ...)
 {
     va_list ap;
+    char msg[1024], cited[1024];
     va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     fputs(cli_colour() ? "pml: \033[1;31musage error:\033[0m " : "pml: usage error: ", stderr);
-    vfprintf(stderr, fmt, ap);
+    fputs(docpath_text(msg, cited, sizeof cited), stderr);   /* its citations, as installed */
     if (usage_command) fprintf(stderr, "\n(see 'pml %s --help')\n", usage_command);
     else fputs("\n(see 'pml help')\n", stderr);
     va_end(ap);

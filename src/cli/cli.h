@@ -225,6 +225,35 @@ const char *cli_names(const char *const *names, const char *sep, char *buf, size
 /* A command's --help. */
 void cli_help(FILE *f, const CliCommand *cmd);
 
+/* ---- --help and the man page, from the same rows ---- */
+
+/* A shared group of options: its flag, its rows, its title in --help and
+ * what a command without it does not do. */
+typedef struct CliGroup {
+    unsigned group;
+    const CliOpt *opts;
+    const char *title, *lacking;
+} CliGroup;
+extern const CliGroup cli_groups[];     /* ending in {0} */
+extern const CliOpt cli_help_opts[];    /* -h, --help; ending in {0} */
+/* One option's row as a command's --help shows it: its flags ("-p P,...",
+ * "--top K") and its text, {names} expanded, citations as installed
+ * (docpath.h), the command's own default of a shared option (s->defaults;
+ * s NULL: none) in place of the group's. */
+typedef struct CliRow {
+    char head[192];
+    char text[1024];
+} CliRow;
+void cli_row(const CliOpt *o, const CliSteps *s, CliRow *r);
+/* Whether s refuses the shared option key (CliSteps.refused). */
+int cli_refuses(const CliSteps *s, int key);
+/* s with {policies}, {units}, {by} and {group} replaced by the tables'
+ * names and its citations as installed, into out. */
+void cli_expand(const char *s, char *out, size_t cap);
+/* The manual page pml.1 (manpage.c): roff for man(7), made from the
+ * command table and the commands' option rows, as --help is. */
+void cli_manpage(FILE *f, const CliCommand *cmds, int n);
+
 /* Loads the prelude and FILE, parses, resolves; with eval also runs it.
  * Prints any error; returns an exit status (EXIT_OK on success).  After an
  * error out holds nothing (cli_unload on it is harmless). */

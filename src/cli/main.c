@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "docpath.h"
 #include "suggest.h"
 
 /* The command table: each command's synopsis, summary (pml help), --help
@@ -32,7 +33,7 @@ static const CliCommand commands[] = {
      "Runs FILE, watching every read and write of a ref cell or array element, and\n"
      "reports each pair of source positions whose accesses may run in parallel, at\n"
      "least one a write: a determinacy race (SP-bags over the computation graph).",
-     "pml race tests/races/r01_ww_pair.pml --races=error", &cli_cmd_race},
+     "echo 'val r = ref 0  val result = {r := 1, r := 2}' | pml race - --races=error", &cli_cmd_race},
     {"graph", "FILE [-o g.json] [options]", "the raw cost graphs as JSON (docs/graph-format.md)",
      "Evaluates FILE and writes its raw cost graphs (nodes, computation and heap\n"
      "edges) in the stable JSON format of docs/graph-format.md.",
@@ -97,10 +98,11 @@ static void usage(FILE *f)
 {
     fputs("usage: pml COMMAND FILE [options]\n"
           "       pml COMMAND --help      a command's options, with an example\n"
+          "       pml help --man          the manual page (pml help --man | man -l -)\n"
           "       pml --version\n\ncommands:\n", f);
-    for (int i = 0; i < NCOMMANDS; i++) {
-        fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    }
+    char text[512];
+    for (int i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-9s %s\n", commands[i].name, docpath_text(commands[i].summary, text, sizeof text));
     fputs("\nFILE '-' reads the program from standard input; '--' ends the options.\n"
           "Exit status: 0 success, 1 program error, 2 usage error.\n", f);
 }
@@ -187,6 +189,13 @@ int main(int argc, char **argv)
         return finish_stdout(EXIT_OK);
     }
     int help = strcmp(c, "help") == 0 || strcmp(c, "--help") == 0 || strcmp(c, "-h") == 0;
+    if (help && argc > 2 && strcmp(argv[2], "--man") == 0 && argc <= 4) {
+        /* pml help --man [PREFIX]: the manual page (manpage.c); with
+         * PREFIX, citing the files as make install puts them there */
+        if (argc == 4) docpath_set_prefix(argv[3]);
+        cli_manpage(stdout, commands, NCOMMANDS);
+        return finish_stdout(EXIT_OK);
+    }
     if (help && argc > 2) c = argv[2];  /* pml help COMMAND */
     else if (help) {
         usage(stdout);

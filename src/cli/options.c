@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "docpath.h"
 #include "measure.h"
 #include "sched.h"
 #include "space.h"
@@ -45,12 +46,13 @@ const CliOpt cli_print_opts[] = {
 };
 
 /* The shared groups, and what a command without one does not do. */
-static const struct { unsigned group; const CliOpt *opts; const char *title, *lacking; } groups[] = {
+const CliGroup cli_groups[] = {
     {CLI_GROUP_SIM, cli_sim_opts, "simulation options", "simulates no schedule"},
     {CLI_GROUP_COMMON, cli_common_opts, "options of every command that reads a program", "runs no program"},
     {CLI_GROUP_PRINT, cli_print_opts, "printing the value", "prints no value"},
+    {0},
 };
-enum { NGROUPS = sizeof groups / sizeof groups[0] };
+enum { NGROUPS = sizeof cli_groups / sizeof cli_groups[0] - 1 };
 
 const CliOpt cli_sim_opts[] = {
     {CLI_SCHED, "sched", "POLICY,...", "scheduling policies, of {policies} (default df)", CLI_CODE},
@@ -64,7 +66,7 @@ const CliOpt cli_sim_opts[] = {
     {0},
 };
 
-static const CliOpt help_opt[] = {
+const CliOpt cli_help_opts[] = {
     {'h', "help", NULL, "print this help and exit", CLI_CODE},
     {0},
 };
@@ -83,9 +85,12 @@ const char *cli_names(const char *const *names, const char *sep, char *buf, size
     return buf;
 }
 
-/* s with {policies}, {units} and {by} replaced by the tables' names. */
-static void expand(const char *s, char *buf, size_t cap)
+/* s with {policies}, {units}, {by} and {group} replaced by the tables'
+ * names, and its citations of docs/ and examples/ by the paths that exist
+ * (docpath.h). */
+void cli_expand(const char *s, char *out, size_t cap)
 {
+    char buf[1024];
     static const struct { const char *key; const char *const *names; const char *sep; } tables[] = {
         {"{policies}", sched_policy_names, "|"},
         {"{policies,}", sched_policy_names, ","},
@@ -94,33 +99,49 @@ static void expand(const char *s, char *buf, size_t cap)
         {"{group}", measure_group_names, "|"},
     };
     size_t k = 0;
-    while (*s && k + 1 < cap) {
+    while (*s && k + 1 < sizeof buf) {
         size_t t = 0, nt = sizeof tables / sizeof tables[0];
         while (t < nt && strncmp(s, tables[t].key, strlen(tables[t].key)) != 0) t++;
         if (t == nt) { buf[k++] = *s++; continue; }
-        cli_names(tables[t].names, tables[t].sep, buf + k, cap - k);
+        cli_names(tables[t].names, tables[t].sep, buf + k, sizeof buf - k);
         k += strlen(buf + k);
         s += strlen(tables[t].key);
     }
-    buf[k < cap ? k : cap - 1] = 0;
+    buf[k] = 0;
+    docpath_text(buf, out, cap);
 }
 
 /* ---- --help ---- */
 
-static void help_line(FILE *f, const CliOpt *o)
+void cli_row(const CliOpt *o, const CliSteps *s, CliRow *r)
 {
-    char arg[128] = "", text[512], head[192];
-    if (o->arg) expand(o->arg, arg, sizeof arg);
+    char arg[128] = "", help[512];
+    if (o->arg) cli_expand(o->arg, arg, sizeof arg);
     if (o->name && o->key < 256)
-        snprintf(head, sizeof head, "-%c, --%s%s%s", o->key, o->name, o->arg ? " " : "", arg);
+        snprintf(r->head, sizeof r->head, "-%c, --%s%s%s", o->key, o->name, o->arg ? " " : "", arg);
     else if (o->name)
-        snprintf(head, sizeof head, "    --%s%s%s", o->name, o->arg ? " " : "", arg);
+        snprintf(r->head, sizeof r->head, "--%s%s%s", o->name, o->arg ? " " : "", arg);
     else
-        snprintf(head, sizeof head, "-%c %s", o->key, arg);
-    expand(o->help, text, sizeof text);
+        snprintf(r->head, sizeof r->head, "-%c %s", o->key, arg);
+    /* the "(default ...)" that ends o's text replaced by the command's own */
+    const CliDefault *d = s ? s->defaults : NULL;
+    while (d && d->key && d->key != o->key) d++;
+    const char *at = d && d->key ? strstr(o->help, "(default ") : NULL;
+    if (at) snprintf(help, sizeof help, "%.*s(default %s)", (int)(at - o->help), o->help, d->text);
+    cli_expand(at ? help : o->help, r->text, sizeof r->text);
+}
+
+/* o's row as s's --help shows it: flags, then the text in lines of at
+ * most 78 columns, broken at spaces. */
+static void help_line(FILE *f, const CliOpt *o, const CliSteps *s)
+{
+    CliRow r;
+    char head[sizeof r.head + 4];
+    cli_row(o, s, &r);
+    snprintf(head, sizeof head, "%s%s", o->name && o->key >= 256 ? "    " : "", r.head);   /* long names aligned */
+    const char *text = r.text;
     if (strlen(head) <= 24) fprintf(f, "  %-24s  ", head);
     else fprintf(f, "  %s\n%28s", head, "");
-    /* the text in lines of at most 78 columns, broken at spaces */
     const char *t = text;
     while (strlen(t) > 50) {
         const char *cut = t + 50;
@@ -132,22 +153,7 @@ static void help_line(FILE *f, const CliOpt *o)
     fprintf(f, "%s\n", t);
 }
 
-/* help_line with the "(default ...)" that ends o's text replaced by the
- * command's own default, if s has one for o. */
-static void help_line_for(FILE *f, const CliOpt *o, const CliSteps *s)
-{
-    const CliDefault *d = s ? s->defaults : NULL;
-    while (d && d->key && d->key != o->key) d++;
-    const char *at = d && d->key ? strstr(o->help, "(default ") : NULL;
-    if (!at) { help_line(f, o); return; }
-    char text[512];
-    snprintf(text, sizeof text, "%.*s(default %s)", (int)(at - o->help), o->help, d->text);
-    CliOpt own = *o;
-    own.help = text;
-    help_line(f, &own);
-}
-
-static int refused(const CliSteps *s, int key)
+int cli_refuses(const CliSteps *s, int key)
 {
     for (const int *k = s->refused; k && *k; k++)
         if (*k == key) return 1;
@@ -162,7 +168,7 @@ static void help_group(FILE *f, const char *title, const CliOpt *group, const Cl
     for (const CliOpt *o = group; o->key; o++) {
         const CliOpt *m = s ? s->opts : NULL;
         while (m && m->key && m->key != o->key) m++;
-        if ((!m || !m->key) && !(s && refused(s, o->key))) help_line_for(f, o, s);
+        if ((!m || !m->key) && !(s && cli_refuses(s, o->key))) help_line(f, o, s);
     }
 }
 
@@ -170,14 +176,14 @@ void cli_help(FILE *f, const CliCommand *cmd)
 {
     fprintf(f, "usage: pml %s %s\n", cmd->name, cmd->args);
     char text[1024];
-    expand(cmd->about, text, sizeof text);
+    cli_expand(cmd->about, text, sizeof text);
     fprintf(f, "%s\n", text);
     const CliSteps *s = cmd->steps;
     if (s->opts && s->opts->key) help_group(f, "options", s->opts, NULL);
     for (int g = 0; g < NGROUPS; g++)
-        if (s->groups & groups[g].group) help_group(f, groups[g].title, groups[g].opts, s);
-    help_group(f, "and", help_opt, NULL);
-    expand(cmd->example, text, sizeof text);
+        if (s->groups & cli_groups[g].group) help_group(f, cli_groups[g].title, cli_groups[g].opts, s);
+    help_group(f, "and", cli_help_opts, NULL);
+    cli_expand(cmd->example, text, sizeof text);
     fprintf(f, "\nexample:\n  %s\n", text);
     if (s->groups & CLI_GROUP_COMMON)
         fputs("\nFILE '-' reads the program from standard input; '--' ends the options.\n", f);
@@ -216,7 +222,7 @@ static void args_init(CliArgs *a, const CliCommand *cmd, int argc, char **argv, 
     if (c) add_opts(a, cli_common_opts);
     if (c && (cmd->steps->groups & CLI_GROUP_PRINT)) add_opts(a, cli_print_opts);
     if (s) add_opts(a, cli_sim_opts);
-    add_opts(a, help_opt);
+    add_opts(a, cli_help_opts);
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
     optind = 0;  /* glibc: start afresh */
     opterr = 0;
@@ -244,10 +250,10 @@ static const char *lacking(const CliCommand *cmd, const char *arg, int opt)
 {
     size_t n = arg && !strncmp(arg, "--", 2) ? strcspn(arg + 2, "=") : 0;
     for (int g = 0; g < NGROUPS; g++) {
-        if (cmd->steps->groups & groups[g].group) continue;
-        for (const CliOpt *o = groups[g].opts; o->key; o++)
+        if (cmd->steps->groups & cli_groups[g].group) continue;
+        for (const CliOpt *o = cli_groups[g].opts; o->key; o++)
             if (n ? o->name && strlen(o->name) == n && !strncmp(o->name, arg + 2, n) : !arg && o->key == opt)
-                return groups[g].lacking;
+                return cli_groups[g].lacking;
     }
     return NULL;
 }
@@ -312,9 +318,9 @@ static int next_option(CliArgs *a)
             return CLI_HELP;
         }
         if (find_opt(a->cmd->steps->opts, k)) return k;
-        if (refused(a->cmd->steps, k)) {
+        if (cli_refuses(a->cmd->steps, k)) {
             const CliOpt *o = NULL;
-            for (int g = 0; g < NGROUPS && !o; g++) o = find_opt(groups[g].opts, k);
+            for (int g = 0; g < NGROUPS && !o; g++) o = find_opt(cli_groups[g].opts, k);
             char flag[64];
             cli_usage_error("pml %s: %s has no effect here: %s", a->cmd->name, flag_name(o, flag, sizeof flag),
                             a->cmd->steps->refused_why);
@@ -390,7 +396,7 @@ static int take_choice(const CliOpt *opt, const char *v, int *out)
     char list[128], *save = NULL;
     const char *names[16];
     int n = 0;
-    expand(opt->arg, list, sizeof list);
+    cli_expand(opt->arg, list, sizeof list);
     for (char *t = strtok_r(list, "|", &save); t && n < 15; t = strtok_r(NULL, "|", &save)) names[n++] = t;
     names[n] = NULL;
     return cli_choice(opt->name, v, names, out);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "child.h"
+#include "docpath.h"
 #include "outfile.h"
 #include "textout.h"
 
@@ -114,7 +115,7 @@ static void dat_number(FILE *f, double x)
  * (by the extension), size (pixels; a PDF at 100 pixels an inch), fonts. */
 static void gp_preamble(FILE *f, const PlotPaths *p, int width, int height)
 {
-    fputs("# Written by pml (docs/sweep.md).  Redraw with: gnuplot ", f);
+    fprintf(f, "# Written by pml (%s).  Redraw with: gnuplot ", docpath("docs/sweep.md"));
     fputs(p->gp, f);
     fputs("\nif (!exists(\"outfile\")) outfile = ", f);
     gp_string(f, p->pic);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "report.h"
 #include "chart.h"
+#include "docpath.h"
 #include "textout.h"
 
 void report_options_default(ReportOptions *o)
@@ -149,11 +150,12 @@ static void text_stack(const Out *w, const Holder *h)
 static void text_legend(const Out *w)
 {
     fprintf(w->f, "  (share: of the high-water mark; %s; delay: idle while a ready node waited, no-work: idle with "
-            "nothing ready; more in docs/attribution.md)\n",
+            "nothing ready; more in %s)\n",
             w->o->by == MEASURE_BY_USE
                 ? "held by use: each live value split equally among the expressions that will still use it, "
                   "hence fractions of a word"
-                : "held by allocation: each live value counted at the expression that allocated it");
+                : "held by allocation: each live value counted at the expression that allocated it",
+            docpath("docs/attribution.md"));
 }
 
 /* Schedule k's section: 1 if it has a holder table, else 0. */
@@ -366,13 +368,13 @@ static void print_all(const Out *w, const Measure *srs, uint32_t n)
     fprintf(f, "work %u nodes, span %llu nodes, %zu heap edges, parallelism %.2f\n", graph_nodes(&r->g),
             (unsigned long long)w->span, graph_heap_edges(&r->g), parallelism(w));
     if (r->mutated)
-        fputs("note: the program assigns references (:=) or array elements (Array.update); "
-              "its space figures are upper bounds "
-              "and Theorem 1's exactness does not hold for them (docs/semantics.md)\n", f);
+        fprintf(f, "note: the program assigns references (:=) or array elements (Array.update); "
+                "its space figures are upper bounds "
+                "and Theorem 1's exactness does not hold for them (%s)\n", docpath("docs/semantics.md"));
     uint32_t races = w->o->races ? race_count(w->o->races->d) : 0;
     if (races)
         fprintf(f, "note: %u determinacy race%s (warnings on standard error): the value and the space figures "
-                "may depend on the schedule (docs/races.md)\n", races, races == 1 ? "" : "s");
+                "may depend on the schedule (%s)\n", races, races == 1 ? "" : "s", docpath("docs/races.md"));
     if (n > 1 || w->o->summary) text_summary(w, srs, n);
     if (w->o->summary) return;
     int legend = w->o->legend;
