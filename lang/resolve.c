@@ -145,6 +145,18 @@ _Noreturn static void fail(R *r, Span sp, const char *fmt, const char *arg)
     longjmp(r->fail, 1);
 }
 
+/* fail with, after the message, the one close name if there is one
+ * (suggest.h): "unknown structure 'Lsit'; did you mean 'List'?". */
+_Noreturn static void fail_near(R *r, Span sp, const char *fmt, const char *arg, const char *near)
+{
+    if (!near) fail(r, sp, fmt, arg);
+    char msg[160];
+    snprintf(msg, sizeof msg, fmt, arg);
+    /* suggest measures names of at most 64 bytes only, so near is short */
+    diag_set(r->d, sp, "%s; did you mean '%s'?", msg, near);
+    longjmp(r->fail, 1);
+}
+
 _Noreturn static void out_of_memory(R *r)
 {
     diag_set_nospan(r->d, "out of memory");
@@ -483,6 +495,25 @@ static void pat_con(R *r, Pat *p, Binding *b)
 
 static int is_con(const Binding *b) { return b && (b->kind == B_CON || b->kind == B_EXN); }
 
+/* The one visible structure (B_STR, named "S.") or constructor (B_CON,
+ * B_EXN) whose name is close to name, or NULL (suggest.h). */
+static const char *near_binding(R *r, const char *name, int structure)
+{
+    Suggest sg;
+    suggest_init(&sg, name);
+    for (uint32_t i = 0; i < r->nscope; i++) {
+        const Binding *b = r->scope[i];
+        if ((structure ? b->kind != B_STR : !is_con(b)) || lookup(r, b->name) != b) continue;
+        if (!structure) { suggest_offer(&sg, b->name); continue; }
+        size_t n = strlen(b->name) - 1;     /* "S." as "S" */
+        char *s = arena_alloc(r->arena, n + 1);
+        memcpy(s, b->name, n);
+        s[n] = 0;
+        suggest_offer(&sg, s);
+    }
+    return suggest_best(&sg);
+}
+
 static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *cap)
 {
     if (++r->depth > MAX_DEPTH) fail(r, p->span, "%s", "pattern nested too deeply");
@@ -496,7 +527,7 @@ static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *ca
             break;
         }
         if (strchr(p->name, '.'))
-            fail(r, p->span, "'%s' is not a constructor", p->name);
+            fail_near(r, p->span, "'%s' is not a constructor", p->name, near_binding(r, p->name, 0));
         pat_var(r, p, p->name, vars, nvars, cap);
         break;
     }
@@ -506,7 +537,7 @@ static void resolve_pat(R *r, Pat *p, Pat ***vars, uint32_t *nvars, uint32_t *ca
         break;
     case PAT_CON: {
         Binding *b = lookup(r, p->name);
-        if (!is_con(b)) fail(r, p->span, "'%s' is not a constructor", p->name);
+        if (!is_con(b)) fail_near(r, p->span, "'%s' is not a constructor", p->name, near_binding(r, p->name, 0));
         pat_con(r, p, b);
         if (!p->arg && p->con->has_arg)
             fail(r, p->span, "constructor '%s' needs an argument in this pattern", p->name);
@@ -604,22 +635,38 @@ static const char *unsupported_why(const char *name)
     return NULL;
 }
 
-/* The unbound name e, with the one visible name or primitive close to it
- * if there is one (suggest.h). */
-_Noreturn static void unbound(R *r, const Expr *e)
+/* S.x whose structure S is unknown: "T.x" for the one structure T close
+ * to S that has a member x, else NULL. */
+static const char *near_structure_member(R *r, const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    if (!dot || dot == name) return NULL;
+    char s[72];
+    snprintf(s, sizeof s, "%.*s.", (int)(dot - name), name);
+    if (lookup(r, s)) return NULL;          /* S is there: x is not */
+    s[dot - name] = 0;
+    const char *t = near_binding(r, s, 1);
+    if (!t) return NULL;
+    char *tx = arena_alloc(r->arena, strlen(t) + strlen(dot) + 1);
+    strcpy(tx, t);
+    strcat(tx, dot);
+    return lookup(r, tx) ? tx : NULL;
+}
+
+/* For an unbound name: the one visible name or primitive close to it, or
+ * the same member of the structure close to its structure (suggest.h);
+ * NULL if none. */
+static const char *near_value(R *r, const char *name)
 {
     Suggest sg;
-    suggest_init(&sg, e->name);
+    suggest_init(&sg, name);
     for (uint32_t i = 0; i < r->nscope; i++) {
         const Binding *b = r->scope[i];
         if (b->kind != B_STR && lookup(r, b->name) == b) suggest_offer(&sg, b->name);
     }
     for (uint32_t i = 0; i < prim_count; i++) suggest_offer(&sg, prim_table[i].name);
     const char *near = suggest_best(&sg);
-    if (!near) fail(r, e->span, "unbound variable or constructor '%s'", e->name);
-    /* suggest measures names of at most 64 bytes only, so both are short */
-    diag_set(r->d, e->span, "unbound variable or constructor '%s'; did you mean '%s'?", e->name, near);
-    longjmp(r->fail, 1);
+    return near ? near : near_structure_member(r, name);
 }
 
 static void resolve_var(R *r, Expr *e)
@@ -636,7 +683,7 @@ static void resolve_var(R *r, Expr *e)
     const char *why = p < 0 ? unsupported_why(e->name) : NULL;
     if (why) { diag_set(r->d, e->span, "'%.64s': %s", e->name, why); longjmp(r->fail, 1); }
     if (basis == 1)
-        fail(r, e->span, "'%s' is not in the part of Standard ML's Basis PML has", e->name);
+        fail_near(r, e->span, "'%s' is not in the part of Standard ML's Basis PML has", e->name, near_value(r, e->name));
     else if (basis == 2)
         fail(r, e->span, "'%s': this Basis structure is not supported by PML", e->name);
     else if (p < 0 && strcmp(e->name, "use") == 0) {
@@ -645,7 +692,7 @@ static void resolve_var(R *r, Expr *e)
         longjmp(r->fail, 1);
     }
     else if (p < 0)
-        unbound(r, e);
+        fail_near(r, e->span, "unbound variable or constructor '%s'", e->name, near_value(r, e->name));
     e->ref = (Ref){REF_PRIM, (uint32_t)p, NULL};
 }
 
@@ -1007,13 +1054,23 @@ static const SigExp *expand_includes(R *r, const SigExp *g, uint32_t nsigs)
     return x;
 }
 
+/* The one signature visible here whose name is close to name, or NULL. */
+static const char *near_signature(R *r, const char *name)
+{
+    Suggest sg;
+    suggest_init(&sg, name);
+    for (uint32_t i = 0; i < r->nsigs; i++)
+        if (i < r->hide_from || i >= r->hide_to) suggest_offer(&sg, r->sigs[i]->name);
+    return suggest_best(&sg);
+}
+
 static const SigExp *find_sig(R *r, const SigExp *g)
 {
     uint32_t i = r->nsigs;
     while (g->name) {
         const SigExp *named = g;
         for (;;) {
-            if (i == 0) fail(r, named->span, "unknown signature '%s'", named->name);
+            if (i == 0) fail_near(r, named->span, "unknown signature '%s'", named->name, near_signature(r, named->name));
             i--;
             if (i >= r->hide_from && i < r->hide_to) { i = r->hide_from; continue; }
             if (strcmp(r->sigs[i]->name, named->name) == 0) break;
@@ -1095,9 +1152,13 @@ static void seal_datatypes(const Dec *body, Binding *const *members, uint32_t n)
 
 static const Functor *find_functor(R *r, const char *name, Span sp)
 {
-    for (uint32_t i = r->nfcts; i-- > 0;)
+    Suggest sg;
+    suggest_init(&sg, name);
+    for (uint32_t i = r->nfcts; i-- > 0;) {
         if (strcmp(r->fcts[i].d->name, name) == 0) return &r->fcts[i];
-    fail(r, sp, "unknown functor '%s'", name);
+        suggest_offer(&sg, r->fcts[i].d->name);
+    }
+    fail_near(r, sp, "unknown functor '%s'", name, suggest_best(&sg));
 }
 
 /* Counts n more copied nodes or passed members: past MAX_COPIED, an
@@ -1224,7 +1285,7 @@ static void strexp_members(R *r, Dec *d)
         d->decs = &d->arg;
     } else if (d->alias_of) {
         if (!copy_members(r, d->alias_of, NULL))
-            fail(r, d->span, "unknown structure '%s'", d->alias_of);
+            fail_near(r, d->span, "unknown structure '%s'", d->alias_of, near_binding(r, d->alias_of, 1));
     } else
         resolve_decs(r, d->decs, d->ndecs);
 }
@@ -1310,7 +1371,7 @@ static void resolve_dec(R *r, Dec *d)
     case DEC_OPEN:
         for (uint32_t i = 0; i < d->nnames; i++)
             if (!copy_members(r, d->names[i], NULL))
-                fail(r, d->span, "unknown structure '%s'", d->names[i]);
+                fail_near(r, d->span, "unknown structure '%s'", d->names[i], near_binding(r, d->names[i], 1));
         break;
     case DEC_EXCEPTION:
         resolve_exception(r, d);

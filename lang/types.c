@@ -33,6 +33,7 @@
 #include "match.h"
 #include "prims.h"
 #include "resolve.h"
+#include "suggest.h"
 
 /* ---- types ----------------------------------------------------------- */
 
@@ -194,6 +195,16 @@ static Entry *env_find(Ck *c, Ns ns, const char *name)
         if (e->hash == h && e->ns == ns && strcmp(e->name, name) == 0) return e;
     }
     return NULL;
+}
+
+/* The one visible name of namespace ns close to name (suggest.h), or NULL. */
+static const char *env_near(Ck *c, Ns ns, const char *name)
+{
+    Suggest sg;
+    suggest_init(&sg, name);
+    for (uint32_t i = 0; i < c->nenv; i++)
+        if (c->env[i].ns == ns && env_find(c, ns, c->env[i].name) == &c->env[i]) suggest_offer(&sg, c->env[i].name);
+    return suggest_best(&sg);
 }
 
 /* Leaves a scope: unbinds everything bound since mark. */
@@ -835,6 +846,14 @@ static void tyvar_push(Ck *c, const char *name, Type *t)
     c->tv_types[c->ntv++] = t;
 }
 
+/* "unbound type constructor: strin; did you mean 'string'?" */
+static void unbound_type(Ck *c, Span sp, const char *name)
+{
+    const char *near = env_near(c, NS_TYPE, name);
+    if (near) error_at(c, sp, "unbound type constructor: %s; did you mean '%s'?", name, near);
+    else error_at(c, sp, "unbound type constructor: %s", name);
+}
+
 static Type *ty_type(Ck *c, const TyExp *x)
 {
     switch (x->kind) {
@@ -864,7 +883,7 @@ static Type *ty_type(Ck *c, const TyExp *x)
         for (uint32_t i = 0; i < x->n; i++) args[i] = ty_type(c, x->args[i]);
         Entry *e = env_find(c, NS_TYPE, x->name);
         if (!e) {
-            error_at(c, x->span, "unbound type constructor: %s", x->name);
+            unbound_type(c, x->span, x->name);
             return new_var(c);
         }
         if (e->sch->n != x->n) {
@@ -1528,6 +1547,11 @@ static Type *ty_pat_bare(Ck *c, const Pat *p)
     case PAT_STRING: return con0(c, c->t_string);
     case PAT_VAR: {                                 /* rule 34 */
         Type *t = new_var(c);
+        /* a capitalised variable one typo from a constructor (Nill, Leef)
+         * matches anything: legal, and almost always a mistake */
+        const char *near = c->user && !c->quiet && isupper((unsigned char)p->name[0]) ? env_near(c, NS_CON, p->name) : NULL;
+        if (near) warn_at(c, p->span, "'%s' is a variable here, matching anything; did you mean the constructor '%s'?",
+                          p->name, near);
         bind_pat_var(c, p->name, t);
         return t;
     }
@@ -1846,7 +1870,7 @@ static void ty_datatype(Ck *c, const Dec *d)        /* rules 17, 28-30, 18 */
     if (d->alias_of) {      /* datatype t = datatype T (rule 18): t is T */
         Entry *e = env_find(c, NS_TYPE, d->alias_of);
         Scheme *sch = e ? e->sch : NULL;    /* read before binding moves c->env */
-        if (!e) error_at(c, d->span, "unbound type constructor: %s", d->alias_of);
+        if (!e) unbound_type(c, d->span, d->alias_of);
         else env_bind(c, NS_TYPE, d->name)->sch = sch;
         return;
     }

@@ -114,6 +114,44 @@ printf 'val z = lenght [1]\n' > "$TMP/u.pml"
 expect_eq "an unbound identifier a swap away from a prelude name names it" \
     "$TMP/u.pml:1:9: error: unbound variable or constructor 'lenght'; did you mean 'length'?" "$(head -1 "$TMP/err")"
 
+# the same for the other names a program can misspell: types, structures,
+# signatures, functors and constructors in patterns (where a capitalised
+# variable one typo from a constructor is legal but warned of)
+near() { # NAME EXPECTED-FIRST-LINE PROGRAM
+    printf '%s\n' "$3" > "$TMP/u.pml"
+    "$PML" check "$TMP/u.pml" > /dev/null 2> "$TMP/err"
+    expect_eq "$1" "$TMP/u.pml:$2" "$(head -1 "$TMP/err")"
+}
+near "an unbound type names the one close type" "1:9: error: unbound type constructor: strin; did you mean 'string'?" \
+    'val x : strin = "a"'
+near "an unbound type names the user's close type" "2:9: error: unbound type constructor: tre; did you mean 'tree'?" \
+    $'datatype tree = Leaf | Node of tree * tree\nval x : tre = Leaf'
+near "an unbound type far from every type suggests none" "1:9: error: unbound type constructor: widget" \
+    'val x : widget = 1'
+near "an unknown structure names the one close structure" "2:1: error: unknown structure 'Geomtry'; did you mean 'Geometry'?" \
+    $'structure Geometry = struct val x = 1 end\nstructure G = Geomtry'
+near "open of an unknown structure names the close one" "2:1: error: unknown structure 'Geometri'; did you mean 'Geometry'?" \
+    $'structure Geometry = struct val x = 1 end\nopen Geometri'
+near "a member of a misspelt structure names the same member of the close one" \
+    "2:9: error: unbound variable or constructor 'Geomtry.x'; did you mean 'Geometry.x'?" \
+    $'structure Geometry = struct val x = 1 end\nval y = Geomtry.x'
+near "a misspelt Basis member names the close one the program uses" \
+    "2:9: error: 'List.lenght' is not in the part of Standard ML's Basis PML has; did you mean 'List.length'?" \
+    $'val n = List.length [1]\nval m = List.lenght [2]'
+near "an unknown signature names the one close signature" "2:15: error: unknown signature 'ORDR'; did you mean 'ORDER'?" \
+    $'signature ORDER = sig val x : int end\nstructure S : ORDR = struct val x = 1 end'
+near "an unknown functor names the one close functor" "2:15: error: unknown functor 'Makee'; did you mean 'Make'?" \
+    $'functor Make (X : sig val x : int end) = struct val y = X.x end\nstructure S = Makee (struct val x = 1 end)'
+near "a constructor pattern that is no constructor names the close one" "1:20: error: 'SOMEE' is not a constructor; did you mean 'SOME'?" \
+    'fun f NONE = 0 | f (SOMEE x) = x'
+near "a qualified constructor pattern names the close one" "2:7: error: 'S.Leef' is not a constructor; did you mean 'S.Leaf'?" \
+    $'structure S = struct datatype t = Leaf | Node end\nfun f S.Leef = 1 | f _ = 0'
+near "a capitalised variable pattern one typo from a constructor is warned of" \
+    "2:7: warning: 'Leef' is a variable here, matching anything; did you mean the constructor 'Leaf'?" \
+    $'datatype t = Leaf | Node\nfun f Leef = 1 | f Node = 0'
+printf 'datatype t = Leaf | Node\nfun f leaf = 1\n' > "$TMP/u.pml"
+expect_eq "a lower-case variable pattern close to a constructor is not warned of" "" "$("$PML" check "$TMP/u.pml" 2>&1 >/dev/null)"
+
 # ---- a command's --help agrees with itself: the summary's defaults are its rows' ----
 python3 tests/help_defaults.py "$PML"
 
