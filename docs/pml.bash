@@ -1,5 +1,6 @@
 # bash completion for pml: commands, each command's options and the values
-# of --sched, --units, --by, --format, --render and --races.  The options and values
+# of --sched, --units, --by, --group, --format, --render and --races, and
+# after `pml help` the commands and --man.  The options and values
 # are read from `pml COMMAND --help`, so they follow the installed pml.
 _pml()
 {
@@ -9,6 +10,12 @@ _pml()
         local cmds
         cmds=$("$pml" help 2>/dev/null | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p')
         COMPREPLY=($(compgen -W "$cmds help --help --version" -- "$cur"))
+        return
+    fi
+    if [ "$COMP_CWORD" -eq 2 ] && [ "${COMP_WORDS[1]}" = help ]; then
+        local cmds
+        cmds=$("$pml" help 2>/dev/null | sed -n 's/^  \([a-z][a-z]*\)  .*/\1/p')
+        COMPREPLY=($(compgen -W "$cmds --man" -- "$cur"))
         return
     fi
     local help
@@ -21,7 +28,7 @@ _pml()
             COMPREPLY=($(compgen -W "$pols" -- "${cur##*,}"))
             [ "${cur%,*}" != "$cur" ] && COMPREPLY=("${COMPREPLY[@]/#/${cur%,*},}")
             return ;;
-        --units|--by|--format|--render|--races)
+        --units|--by|--group|--format|--render|--races)
             local vals
             vals=$(printf '%s\n' "$help" | sed -n "s/.*$prev \([a-z|]*|[a-z|]*\).*/\1/p" | tr '|' ' ')
             COMPREPLY=($(compgen -W "$vals" -- "$cur"))

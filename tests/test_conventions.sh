@@ -78,10 +78,14 @@ fi
 comp=$(bash -c '. docs/pml.bash; PATH='"$(dirname "$PML")"':$PATH
     COMP_WORDS=(pml ru); COMP_CWORD=1; _pml; echo "${COMPREPLY[*]}"
     COMP_WORDS=(pml run x.pml --sched ""); COMP_CWORD=4; _pml; echo "${COMPREPLY[*]}"
-    COMP_WORDS=(pml dot --ren); COMP_CWORD=2; _pml; echo "${COMPREPLY[*]}"')
-expect_eq "bash completion: commands, policies, options" "run
+    COMP_WORDS=(pml dot --ren); COMP_CWORD=2; _pml; echo "${COMPREPLY[*]}"
+    COMP_WORDS=(pml worst x.pml --group ""); COMP_CWORD=4; _pml; echo "${COMPREPLY[*]}"
+    COMP_WORDS=(pml help --m); COMP_CWORD=2; _pml; echo "${COMPREPLY[*]}"')
+expect_eq "bash completion: commands, policies, options, --group's values, help's --man" "run
 df bf ws
---render" "$comp"
+--render
+caller site function
+--man" "$comp"
 
 # make install into a PREFIX, then the installed pml runs an example from elsewhere
 # the normal build (the sanitizer run sets B for its own build directory)
