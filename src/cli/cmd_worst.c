@@ -135,16 +135,15 @@ static int measure_policy(const Loaded *l, const WorstArgs *a, const WorstModel 
 {
     MeasureOptions o = heap_options(l, a, pk->policy, P, MEASURE_NO_HOLDERS);
     Measure pm;
-    o.profile = 0;          /* the mark and the steps suffice */
-    o.full_steps = 1;       /* worst_max_in_progress reads every step */
+    /* the space at every step: the heap's mark and, from the same arrays,
+     * the mark with the queue; and every node's step, which
+     * worst_max_in_progress reads */
     if (measure_run(&l->run.g, &o, &pm, msg, len)) return -1;
     pk->hwm = pm.hwm;
+    pk->run_hwm = 0;
+    for (uint32_t t = 0; t <= pm.space.T; t++)
+        if (pm.space.heap[t] + pm.space.queue[t] > pk->run_hwm) pk->run_hwm = pm.space.heap[t] + pm.space.queue[t];
     pk->most = worst_max_in_progress(m, &pm.sched, P, &pk->over);
-    measure_free(&pm);
-    o.with_queue = 1;
-    o.full_steps = 0;
-    if (measure_run(&l->run.g, &o, &pm, msg, len)) return -1;
-    pk->run_hwm = pm.hwm;
     measure_free(&pm);
     return 0;
 }
