@@ -18,9 +18,10 @@ MARKS=1
 # value of `pml run`, and of every pml exec run (JSON), compared
 check_values() { # FILE ARGS...
     local f=$1; shift
-    local want
-    want=$("$PML" run "$f" "$@" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')
-    "$PML" exec "$f" "$@" --sched=df,bf,ws -p $PS --sample 512 --format json > "$TMP/x.json" || { echo "exec failed on $f"; return; }
+    local want in
+    in=$(stdin_of "$f")
+    want=$("$PML" run "$f" "$@" --format json < "$in" | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')
+    "$PML" exec "$f" "$@" --sched=df,bf,ws -p $PS --sample 512 --format json < "$in" > "$TMP/x.json" || { echo "exec failed on $f"; return; }
     python3 - "$TMP/x.json" "$want" "$f" "$NRUNS" "$MARKS" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -50,10 +51,9 @@ for f in tests/sml/*.pml; do
     if [ -n "${PML_TSAN:-}" ]; then
         [ "$n" -lt 8 ] && grep -q '{[^}=]*,' "$f" || continue
     fi
-    # a program reading its standard input is left out: exec's runs of
-    # several schedules read it once (the second run meets its end)
-    [ -f "${f%.pml}.stdin" ] && continue
-    t=$("$PML" exec "$f" --format csv 2>/dev/null < /dev/null | tail -1 | cut -d, -f11)
+    # a program reading its standard input gets its FILE.stdin, every run
+    # the same (the runs of several schedules replay it)
+    t=$("$PML" exec "$f" --format csv 2>/dev/null < "$(stdin_of "$f")" | tail -1 | cut -d, -f11)
     [ "${t:-0}" != 0 ] || continue
     n=$((n + 1))
     r=$(check_values "$f")
@@ -64,6 +64,12 @@ if [ "$n" -ge 5 ]; then
 else
     fail "exec: corpus programs with parallel pairs" "only $n found"
 fi
+
+# several runs and --compare's evaluation each read the same standard input
+f=tests/sml/text_stdin_wordfreq.pml
+want=$("$PML" run "$f" < "${f%.pml}.stdin" 2>/dev/null | grep '^val')
+got=$("$PML" exec "$f" --sched=df,bf,ws -p 1,2 --compare < "${f%.pml}.stdin" 2>/dev/null | grep '^val')
+expect_eq "exec: six runs and --compare of a program reading stdin all give pml run's value" "$want" "$got"
 
 # breadth-first keeps far more live than depth-first as matmul grows (P = 1)
 if [ -n "$MARKS" ]; then

@@ -214,6 +214,11 @@ int cli_run_command(const CliCommand *cmd, int argc, char **argv);
 int cli_parse(const CliCommand *cmd, int argc, char **argv, void *o, CliRun *r);
 /* Standard input as read by cli_parse for FILE '-' (NULL if not). */
 const char *cli_stdin_text(size_t *len);
+/* A stream for TextIO.stdIn (EvalOptions.input) that gives every run the
+ * same input: the process's standard input from its start, what earlier
+ * streams read of it replayed (fclose it after the run).  NULL after an
+ * error message (no memory). */
+FILE *cli_stdin_replay(void);
 /* Applies a common (simulation) option by key: 0, or -1 after a usage error. */
 int cli_common_apply(CommonOpts *c, int key, const char *v);
 int cli_sim_apply(SimOpts *s, int key, const char *v);

@@ -23,10 +23,13 @@ typedef struct ExecRun {
 
 /* --compare: the simulator's heap high-water mark for each run (words,
  * the queue not counted: the runtime's queue is its own line). */
-static int predict(const char *file, const CommonOpts *c, uint64_t seed, ExecRun *runs, uint32_t n)
+static int predict(const char *file, const CommonOpts *common, uint64_t seed, ExecRun *runs, uint32_t n)
 {
+    CommonOpts c = *common;
+    if (!(c.eo.input = cli_stdin_replay())) return EXIT_PROGRAM;
     Loaded l;
-    int rc = cli_load(file, c, 1, &l);
+    int rc = cli_load(file, &c, 1, &l);
+    fclose(c.eo.input);
     if (rc != EXIT_OK) return rc;
     char msg[256];
     for (uint32_t i = 0; i < n && rc == EXIT_OK; i++) {
@@ -249,14 +252,19 @@ static int exec_check(void *o, CliRun *r)
     return EXIT_OK;
 }
 
-/* Each run in turn; they must agree on the value (*value, the caller's to free). */
+/* Each run in turn; they must agree on the value (*value, the caller's to
+ * free).  Each reads the same standard input (cli_stdin_replay), as does
+ * --compare's evaluation. */
 static int exec_runs(ExecArgs *x, const CliRun *r, char **value, const char **name)
 {
     for (uint32_t i = 0; i < x->n; i++) {
         ExecRun *run = &x->runs[i];
         ExecOptions xo = {.policy = run->policy, .procs = run->P, .sample_words = x->every,
                           .sample_error = x->pct, .seed = r->sim.seed, .max_threads = x->max_threads};
-        int rc = cli_exec(&r->l, &r->common.eo, &xo, &run->st);
+        EvalOptions eo = r->common.eo;
+        if (!(eo.input = cli_stdin_replay())) return EXIT_PROGRAM;
+        int rc = cli_exec(&r->l, &eo, &xo, &run->st);
+        fclose(eo.input);
         if (rc != EXIT_OK) return rc;
         char *v = run->st.value_text;
         run->st.value_text = NULL;

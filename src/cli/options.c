@@ -9,12 +9,14 @@
  * Arguments that are not options are kept in order; "--" ends the options
  * and "-" is an argument (standard input, cli_load).
  */
+#define _GNU_SOURCE     /* fopencookie */
 #include "cli.h"
 
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "docpath.h"
 #include "measure.h"
@@ -363,6 +365,52 @@ const char *cli_stdin_text(size_t *len)
 {
     *len = stdin_len;
     return stdin_text;
+}
+
+/* The program's standard input, replayed: what any replay stream has
+ * read of stdin so far is kept, and each stream gives the same bytes from
+ * the start, reading more of stdin only past what was kept.  So every run
+ * of a command that runs the program several times meets the same input,
+ * and stdin is read only as far as the program reads it (a terminal is
+ * not waited on by a program that reads nothing). */
+static struct { char *text; size_t len, cap; } kept;
+
+static ssize_t replay_read(void *cookie, char *buf, size_t size)
+{
+    size_t *pos = cookie;
+    if (*pos == kept.len) {     /* past what was kept: read more of stdin */
+        if (kept.len == kept.cap) {
+            size_t cap = kept.cap ? 2 * kept.cap : 1 << 12;
+            char *t = realloc(kept.text, cap);
+            if (!t) return -1;
+            kept.text = t;
+            kept.cap = cap;
+        }
+        ssize_t n = read(0, kept.text + kept.len, kept.cap - kept.len);
+        if (n <= 0) return n;
+        kept.len += (size_t)n;
+    }
+    size_t n = kept.len - *pos < size ? kept.len - *pos : size;
+    memcpy(buf, kept.text + *pos, n);
+    *pos += n;
+    return (ssize_t)n;
+}
+
+static int replay_close(void *cookie)
+{
+    free(cookie);
+    return 0;
+}
+
+FILE *cli_stdin_replay(void)
+{
+    size_t *pos = calloc(1, sizeof *pos);
+    FILE *f = pos ? fopencookie(pos, "r", (cookie_io_functions_t){.read = replay_read, .close = replay_close}) : NULL;
+    if (!f) {
+        free(pos);
+        fprintf(stderr, "pml: error: out of memory for the standard input\n");
+    }
+    return f;
 }
 
 /* The one FILE among the arguments (with CliSteps.many, the files) to r:

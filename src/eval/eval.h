@@ -113,6 +113,8 @@ typedef struct EvalOptions {
     FILE *print_out;        /* where print writes (default stderr); flushed
                                after each print.  A line left open is ended
                                with a newline when the run ends. */
+    FILE *input;            /* where TextIO.stdIn reads (NULL: the process's
+                               standard input) */
 } EvalOptions;
 
 typedef struct CostRun {

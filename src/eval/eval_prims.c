@@ -466,14 +466,18 @@ static Value *p_flush_out(Site *s, Value **a, uint32_t loc)
     return unit(loc);
 }
 
+/* Where TextIO.stdIn reads: EvalOptions.input, or the process's stdin. */
+static FILE *input_of(Site *s) { return s->ev->o->input ? s->ev->o->input : stdin; }
+
 /* The program's standard input, read by TextIO.inputLine and inputAll:
  * n bytes up to and including the next newline (line = 1), or all. */
 static char *read_input(Site *s, int line, uint32_t *n)
 {
     size_t cap = 256, len = 0;
     char *buf = GC_MALLOC_ATOMIC(cap);
+    FILE *in = input_of(s);
     int c;
-    while ((c = getchar()) != EOF) {
+    while ((c = getc(in)) != EOF) {
         if (len + 1 > PML_STRING_MAX) ev_fail(s->ev, s->sp, "%s: the input is longer than 256 MiB", s->name);
         if (len == cap) {
             char *b = GC_MALLOC_ATOMIC(2 * cap);
@@ -512,9 +516,10 @@ static Value *p_input_line(Site *s, Value **a, uint32_t loc)
 static Value *next_char(Site *s, const Value *stream, int consume)
 {
     need_stream(s, stream, "stdIn", NULL);
-    int c = getchar();
+    FILE *in = input_of(s);
+    int c = getc(in);
     if (c == EOF) return none_value(s);
-    if (!consume) ungetc(c, stdin);
+    if (!consume) ungetc(c, in);
     return some_cell(s, val_char((unsigned char)c, node(s, 1)));
 }
 
@@ -524,8 +529,9 @@ static Value *p_lookahead(Site *s, Value **a, uint32_t loc) { (void)loc; return 
 static Value *p_end_of_stream(Site *s, Value **a, uint32_t loc)
 {
     need_stream(s, a[0], "stdIn", NULL);
-    int c = getchar();
-    if (c != EOF) ungetc(c, stdin);
+    FILE *in = input_of(s);
+    int c = getc(in);
+    if (c != EOF) ungetc(c, in);
     return ev_bool(s->ev, c == EOF, loc);
 }
 
@@ -538,7 +544,7 @@ static Value *p_input_n(Site *s, Value **a, uint32_t loc)
     if (want < 0) basis_raise(s, "Size", "a negative count");
     if (want > PML_STRING_MAX) want = PML_STRING_MAX;
     char *buf = GC_MALLOC_ATOMIC((size_t)want + 1);
-    size_t n = fread(buf, 1, (size_t)want, stdin);
+    size_t n = fread(buf, 1, (size_t)want, input_of(s));
     return string_result(s, buf, (uint32_t)n);
 }
 
