@@ -20,8 +20,8 @@ check_values() { # FILE ARGS...
     local f=$1; shift
     local want in
     in=$(stdin_of "$f")
-    want=$("$PML" run "$f" "$@" --format json < "$in" | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')
-    "$PML" exec "$f" "$@" --sched=df,bf,ws -p $PS --sample 512 --format json < "$in" > "$TMP/x.json" || { echo "exec failed on $f"; return; }
+    want=$("$PML" run "$f" "$@" --format json < "$in" 2> "$TMP/e" | python3 -c 'import json,sys; print(json.load(sys.stdin)["value"])')
+    "$PML" exec "$f" "$@" --sched=df,bf,ws -p $PS --sample 512 --format json < "$in" > "$TMP/x.json" 2> "$TMP/e" || { echo "exec failed on $f"; return; }
     python3 - "$TMP/x.json" "$want" "$f" "$NRUNS" "$MARKS" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))

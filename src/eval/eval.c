@@ -878,9 +878,20 @@ typedef struct ParJob {
     int failed[2];          /* the branch stopped with an error: d[side] */
     const Expr *site[2];    /* and its user_site then */
     uint64_t params_read[2];/* what each branch read (Ev.params_read) */
+    const Ev *parent;       /* the forking Ev */
+    uintptr_t low[2];       /* a branch run on the parent's thread: the deepest
+                               its frames reached, scrubbed (the parent scrubs
+                               from there later: scrub_after) */
     int stop;               /* atomic: the right branch is cancelled */
-    Diag d[2];
+    Diag *d[2];             /* a failed branch's error (GC heap, copied from
+                               its thread's branch_diag) */
 } ParJob;
+
+/* Where a branch's error is written (Ev.d) while it runs: one per thread,
+ * since a failure is reported at once, the branch's own Diag copied out
+ * of it then, so that a pair's record (which every pair clears, and which
+ * its caller scrubs) holds no Diag. */
+static __thread Diag branch_diag;
 
 static __thread Ev *gc_running;
 
@@ -907,11 +918,25 @@ static void exec_cancel_after(ExecCount *c, ParJob *j, int side)
     if (any) __atomic_add_fetch(&c->cancels, 1, __ATOMIC_RELEASE);
 }
 
+/* A branch has ended: a thread runs other tasks next, on this stack, and
+ * their frames must not find this branch's pointers, so what it used is
+ * zeroed (scrub); on the parent's own thread, the runtime's frames between
+ * the fork and the branch, and the pair's own, are left to the parent,
+ * which scrubs them from child->stack_low once it has returned (the next
+ * scrub_after): otherwise a later call laid over them finds, in the
+ * words it does not write, a value the pair made (quicksort_join.pml
+ * kept each level's partition so: O(n^2) words). */
+static void branch_scrub(ParJob *j, int side, Ev *child, const Ev *outer)
+{
+    scrub_after(child);
+    if (outer == j->parent) j->low[side] = child->stack_low;
+}
+
 static void par_branch(void *arg, int side, const char *refused)
 {
     ParJob *j = arg;
     Ev child = j->base;
-    child.d = &j->d[side];
+    child.d = &branch_diag;
     child.handler = NULL;
     child.stack_limit = child.stack_mark = bigstack_limit();
     child.stack_top = 0;
@@ -927,12 +952,13 @@ static void par_branch(void *arg, int side, const char *refused)
     gc_running = &child;
     if (setjmp(child.fail)) {
         j->failed[side] = 1;
+        if ((j->d[side] = malloc(sizeof branch_diag))) *j->d[side] = branch_diag;
         j->site[side] = child.user_site;
         exec_give_back(&child);
         exec_cancel_after(child.count, j, side);
         gc_running = outer;
         bigstack_unwound();
-        scrub_after(&child);
+        branch_scrub(j, side, &child, outer);
         return;
     }
     if (refused) ev_fail(&child, j->e->elems[side]->span, "%s", refused);
@@ -944,9 +970,7 @@ static void par_branch(void *arg, int side, const char *refused)
     j->params_read[side] = child.params_read;
     exec_give_back(&child);
     gc_running = outer;
-    /* a pool thread runs other tasks next, on this stack: their frames
-     * must not find this branch's pointers (scrub) */
-    scrub_after(&child);
+    branch_scrub(j, side, &child, outer);
 }
 
 /* kept out of line: its ParJob must not enlarge the frames of the
@@ -962,17 +986,23 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
     memset(j, 0, sizeof *j); /* all of it: the collector scans it whole */
     j->base = *ev;
     j->e = e;
+    j->parent = ev;
     Value *fr[2][e->nlocals ? e->nlocals : 1];
     fork_frames(ev, e, env, j->env, fr);
     ev->o->fork->pair(ev->o->fork->st, par_branch, j);
     ev->params_read |= j->params_read[0] | j->params_read[1];
     for (int side = 0; side < 2; side++)
-        if (j->failed[side]) {
-            *ev->d = j->d[side];
-            ev->user_site = j->site[side];
-            bigstack_leaving();
-            longjmp(ev->fail, 1);
-        }
+        if (j->low[side] && j->low[side] < ev->stack_low) ev->stack_low = j->low[side];
+    if (j->failed[0] || j->failed[1]) {
+        int side = j->failed[0] ? 0 : 1;
+        if (j->d[side]) *ev->d = *j->d[side];
+        else diag_set_nospan(ev->d, "out of memory for a branch's error");
+        free(j->d[0]);
+        free(j->d[1]);
+        ev->user_site = j->site[side];
+        bigstack_leaving();
+        longjmp(ev->fail, 1);
+    }
     ev_node(ev, NK_JOIN, 0, e->id);
     if (j->x[0] || j->x[1]) ev_raise(ev, j->x[0] ? j->x[0] : j->x[1], e->span, NULL);
     ev_node(ev, NK_PAIR, 2, e->id);
@@ -1169,9 +1199,16 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
     }
 }
 
+/* Running for real, the stack each declaration used is zeroed before the
+ * next (scrub_after): the next one's frame, laid over it, would otherwise
+ * keep the value it bound (`val (less, rest) = {…}`'s pair, which the
+ * pattern took apart) for the conservative scan to find while it runs. */
 static Value *eval_let(Ev *ev, const Expr *e, const Env *env)
 {
-    for (uint32_t i = 0; i < e->ndecs; i++) eval_dec(ev, e->decs[i], env, NULL);
+    for (uint32_t i = 0; i < e->ndecs; i++) {
+        eval_dec(ev, e->decs[i], env, NULL);
+        scrub_after(ev);
+    }
     return eval(ev, e->a, env);
 }
 
