@@ -55,7 +55,6 @@ OWN = {
     "race --races": ("--races error", "-D n=6"), "race --format": "--format json", "run --profile": ("--profile p.svg", "--sched df -p 1"),
     "exec --sample": "--sample 64", "exec --sample-error": "--sample-error 50", "exec --compare": "--compare",
     "exec --format": "--format csv", "exec --sched": "--sched bf", "exec -p": "-p 2",
-    "exec --max-threads": ("--max-threads 1", "--sched bf"),
     "graph -o": "-o other.json", "graph --format": "--format binary",
     "schedule -o": "-o other.json", "schedule --plot": "--plot t.svg",
     "dot -o": "-o other.dot", "dot --render": "--render svg", "dot --step": "--step 3",

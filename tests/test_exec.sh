@@ -139,18 +139,17 @@ expect_eq "exec --sample-error 10: the bound is within max(N, 10% of the mark) +
 "$PML" exec examples/fib.pml --sample-error 101 > /dev/null 2>&1; rc=$?
 expect_eq "exec: --sample-error past 100 is a usage error" 2 "$rc"
 
-# work stealing runs on its P workers alone: a task suspended at a join
+# every policy runs on its P workers alone: a task suspended at a join
 # holds no thread (P - 1 threads besides the main one, whatever the
 # program), and every pair's two branches run (tasks = 2 per pair: bf's
 # count on one processor)
-r=$("$PML" exec examples/fib.pml -D n=14 --sched=ws,bf -p "$PS" --format json | python3 -c '
+r=$("$PML" exec examples/fib.pml -D n=14 --sched=bf,df,ws -p "$PS" --format json | python3 -c '
 import json, sys
 runs = json.load(sys.stdin)["runs"]
-bf = [x["tasks"] for x in runs if x["policy"] == "bf"]
-bad = ["P=%d threads %d tasks %d" % (x["P"], x["threads"], x["tasks"]) for x in runs
-       if x["policy"] == "ws" and (x["threads"] != x["P"] - 1 or x["tasks"] != bf[0])]
+bad = ["%s P=%d threads %d tasks %d" % (x["policy"], x["P"], x["threads"], x["tasks"]) for x in runs
+       if x["threads"] != x["P"] - 1 or x["tasks"] != runs[0]["tasks"]]
 print("; ".join(bad) if bad else "ok")')
-expect_eq "exec ws: P - 1 threads besides the main one, and 2 tasks per pair (fib 14, P = $PS)" ok "$r"
+expect_eq "exec: P - 1 threads besides the main one under df, bf and ws, and 2 tasks per pair (fib 14, P = $PS)" ok "$r"
 
 # the default sampling: the bound is the rule's, max(N, 25% of the mark) + P*B
 # with N = 65536 and B = N/(8P); a measurement before and after the run at least

@@ -2,7 +2,7 @@
 # the node limit (nodes counted as the cost semantics makes them), the
 # depth limit and the heap limit with pml run's messages; the first
 # failure in program order cancels the branches after it; a task that can
-# have no thread (the --max-threads limit, an address-space limit) is an
+# have no thread (an address-space limit) is an
 # error with exit 1, not an abort; a task's stack is as deep as the main
 # one.  Every run is under a time limit (`limit`), so a regression fails, not hangs.
 . "$(dirname "$0")/lib.sh"
@@ -95,34 +95,29 @@ want=$("$PML" run "$TMP/handled.pml" | grep '^val')
 got=$(limit "$T" "$PML" exec "$TMP/handled.pml" $ALL | grep '^val')
 expect_eq "exec: with a handler around the pair, the right branch still runs and the left's exception is caught" "$want" "$got"
 
-# ---- 3, 4. threads: a limit, and out of memory, are errors ----
-got=$(run_err "$PML" exec examples/fib.pml -D n=12 --sched=bf -p 2 --max-threads 8)
-r=$(echo "$got" | grep -c 'error: more than 8 suspended tasks.*--max-threads N')
-expect_eq "exec --max-threads 8: bf on fib 12 fails naming the limit and the option, exit 1" "1 rc=1" "$r ${got##*$'\n'}"
-# on one processor the schedule, and so the threads made, do not depend on
-# timing.  Not under ThreadSanitizer: a thousand threads, each reserving an
-# 8 GiB stack, do not fit its address-space layout (docs/reliability.md)
-if [ -z "${PML_TSAN:-}" ]; then
-got=$(run_err "$PML" exec examples/fib.pml -D n=19 --sched=bf -p 1)
-r=$(echo "$got" | grep -c 'error: more than 1024 suspended tasks')
-expect_eq "exec: bf on fib 19 at P = 1 (1,700 threads) meets the default limit of 1024, exit 1" "1 rc=1" "$r ${got##*$'\n'}"
-got=$(limit "$T" "$PML" exec examples/fib.pml -D n=18 --sched=bf -p 2 --max-threads 4000 | grep '^val')
-expect_eq "exec --max-threads 4000: bf runs fib 18" "val result = 2584 : int" "$got"
-fi
-"$PML" exec examples/fib.pml --max-threads 0 > /dev/null 2>&1; rc=$?
-expect_eq "exec: --max-threads 0 is a usage error" 2 "$rc"
+# ---- 3, 4. threads: P workers whatever the program; out of memory ----
+# breadth-first suspends a task at every fork: fib 19 on one processor
+# keeps some 1,700 suspended at once, which once needed a thread each (and
+# met the limit of 1,024); on the pool its worker runs them on its stack
+got=$(limit "$T" "$PML" exec examples/fib.pml -D n=19 --sched=bf,df -p 1 --format json | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+print(r["value"], [x["threads"] for x in r["runs"]])')
+expect_eq "exec: bf and df on fib 19 at P = 1 run on the program's thread alone (no thread per suspended task)" "4181 [0, 0]" "$got"
 
 # an address-space limit (not under the sanitizers, which need terabytes of it)
 if [ -z "${PML_SANITIZERS:-}" ]; then
-    got=$( (ulimit -v 8000000; limit "$T" "$PML" exec examples/fib.pml -D n=15 -p 2 --sched bf 2>&1 >/dev/null; echo "rc=$?") )
+    got=$( (ulimit -v 350000; limit "$T" "$PML" exec examples/fib.pml -D n=15 -p 64 --sched bf 2>&1 >/dev/null; echo "rc=$?") )
     r=$(echo "$got" | grep -c 'error: out of memory')
-    expect_eq "exec under ulimit -v 8000000: bf on fib 15 is out of memory, reported, exit 1 (not an abort)" "1 rc=1" "$r ${got##*$'\n'}"
+    expect_eq "exec under ulimit -v 350000: bf at P = 64 is out of memory for its workers, reported, exit 1 (not an abort)" "1 rc=1" "$r ${got##*$'\n'}"
     bad=""
     for v in 1500000 3000000; do
-        got=$( (ulimit -v $v; limit "$T" "$PML" exec examples/fib.pml -D n=15 -p 2 --sched ws 2>&1 | grep '^val'; echo "rc=${PIPESTATUS[0]}") )
-        [ "$got" = "val result = 610 : int"$'\n'"rc=0" ] || bad="$bad $v:[$got]"
+        for s in df bf ws; do
+            got=$( (ulimit -v $v; limit "$T" "$PML" exec examples/fib.pml -D n=15 -p 2 --sched $s 2>&1 | grep '^val'; echo "rc=${PIPESTATUS[0]}") )
+            [ "$got" = "val result = 610 : int"$'\n'"rc=0" ] || bad="$bad $s $v:[$got]"
+        done
     done
-    expect_eq "exec under ulimit -v 1.5 and 3 GB: ws on fib 15 runs" "" "$bad"
+    expect_eq "exec under ulimit -v 1.5 and 3 GB: df, bf, ws on fib 15 run" "" "$bad"
 fi
 
 # ---- 5. a task's stack is as deep as the main one ----

@@ -187,18 +187,16 @@ enum { EXEC_MAX_RUNS = 256 };
 typedef struct ExecArgs {
     uint64_t every;         /* --sample N */
     uint32_t pct;           /* --sample-error PCT */
-    uint32_t max_threads;   /* --max-threads N */
     int fmt, compare;
     ExecRun runs[EXEC_MAX_RUNS];    /* each policy with each P */
     uint32_t n;
 } ExecArgs;
 
-enum { OPT_SAMPLE = CLI_OWN, OPT_SAMPLE_ERROR, OPT_FORMAT, OPT_COMPARE, OPT_MAX_THREADS };
+enum { OPT_SAMPLE = CLI_OWN, OPT_SAMPLE_ERROR, OPT_FORMAT, OPT_COMPARE };
 
 static const CliOpt exec_opts[] = {
     {OPT_SAMPLE, "sample", "N", "the sampling error floor in words: a mark is within max(N, PCT% of it) + P*B of the true one (default 65536)", CLI_RANGE(CLI_U64, ExecArgs, every, 1, 1ull << 40)},
     {OPT_SAMPLE_ERROR, "sample-error", "PCT", "PCT of that bound (paper §5.4; default 25)", CLI_RANGE(CLI_U32, ExecArgs, pct, 0, 100)},
-    {OPT_MAX_THREADS, "max-threads", "N", "at most N task threads; a suspended task holds one (default 1024)", CLI_RANGE(CLI_U32, ExecArgs, max_threads, 1, 1000000)},
     {OPT_COMPARE, "compare", NULL, "beside each run, the simulator's prediction", CLI_AT(CLI_FLAG, ExecArgs, compare)},
     {OPT_FORMAT, "format", "text|json|csv", "the report's format (default text)", CLI_AT(CLI_CHOICE, ExecArgs, fmt)},
     {0},
@@ -241,7 +239,6 @@ static void exec_init(void *o)
 {
     ((ExecArgs *)o)->every = EXEC_SAMPLE_WORDS;
     ((ExecArgs *)o)->pct = EXEC_SAMPLE_ERROR;
-    ((ExecArgs *)o)->max_threads = EXEC_MAX_THREADS;
 }
 
 static int exec_check(void *o, CliRun *r)
@@ -260,7 +257,7 @@ static int exec_runs(ExecArgs *x, const CliRun *r, char **value, const char **na
     for (uint32_t i = 0; i < x->n; i++) {
         ExecRun *run = &x->runs[i];
         ExecOptions xo = {.policy = run->policy, .procs = run->P, .sample_words = x->every,
-                          .sample_error = x->pct, .seed = r->sim.seed, .max_threads = x->max_threads};
+                          .sample_error = x->pct, .seed = r->sim.seed};
         EvalOptions eo = r->common.eo;
         if (!(eo.input = cli_stdin_replay())) return EXIT_PROGRAM;
         int rc = cli_exec(&r->l, &eo, &xo, &run->st);

@@ -255,7 +255,7 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     st->base_words = m.mark;
     char why[200];
     if (xo->policy == EXEC_WS) m.ws = xws_new(xo, why, sizeof why);
-    else if (!(m.x = xsched_new(xo))) snprintf(why, sizeof why, "out of memory for the runtime");
+    else m.x = xsched_new(xo, why, sizeof why);
     int rc = -1;
     CostRun run;
     if (m.ws || m.x) {

@@ -29,13 +29,10 @@ typedef struct ExecOptions {
                                since the last (M the mark, L the last measured) */
     uint32_t sample_error;  /* E, percent: paper §5.4's relative error bound */
     uint64_t seed;          /* work stealing: the victims' order */
-    uint32_t max_threads;   /* at most this many task threads (a suspended task
-                               holds one); a branch that needs one more fails */
-    size_t stack_bytes;     /* each task thread's stack, reserved (not committed):
+    size_t stack_bytes;     /* each worker thread's stack, reserved (not committed):
                                as large as the main evaluation stack */
 } ExecOptions;
 
-#define EXEC_MAX_THREADS 1024   /* ExecOptions.max_threads' default */
 /* pml exec's defaults: a measured mark within max(64 Ki words, 25%) of the
  * true one, at most 1.5 times a run's time without sampling (docs/exec.md) */
 #define EXEC_SAMPLE_WORDS 65536

@@ -1,28 +1,36 @@
 /*
- * exec_sched.c — processors, tasks on threads, and the depth-first and
- * breadth-first policies (paper §5.2); work stealing is exec_ws.c.
+ * exec_sched.c — the depth-first and breadth-first policies of paper §5.2
+ * on a pool of P workers; work stealing is exec_ws.c.
  *
- * Depth-first: one list of ready work in 1DF order.  Each processor has a
- * placeholder in the list at the place of the task it runs (the "finger"
- * of §5.2): a fork inserts its right branch just after the placeholder, a
- * join that becomes ready again is inserted after the placeholder of the
- * processor that finished the join's last branch, and a processor takes
- * the first ready entry and moves its placeholder there.  So the list
- * stays in the order a sequential execution would reach its entries.
- * Breadth-first: one FIFO queue; a fork suspends the task and queues both
- * branches at the back, a ready join goes to the back.  Both orders are
- * global (one list for every processor), so both are kept under one lock.
+ * Both keep one global order of ready work (the 1DF list, the FIFO
+ * queue), so their decisions are taken under one lock, at forks and joins
+ * only (§5.2).  P workers run the tasks, the program's thread among them;
+ * they are the only threads, whatever the program.  A worker waiting at
+ * a join does not block: it takes the next ready work its policy gives it
+ * and runs it on its own stack, above the join's frame, until the join is
+ * ready and its turn comes.  So a task suspended at a join holds no
+ * thread, as under ws; the cost is that a task runs on the stack of the
+ * worker that forked it, so it goes on only when the work that worker
+ * took meanwhile has returned (never a delay of the program: that worker
+ * is busy).
  *
- * A thread that reaches a join whose right branch has not started takes
- * the next work its policy gives it: when that is the right branch, it
- * runs it itself, on its own stack, with no thread switch (in df always,
- * in bf when the branch is at the head of the queue).
+ * Ready work is of two kinds: a branch not yet started, which any worker
+ * may take, and the continuation of a pair whose branches have both
+ * returned (its join, `cont`), which only the worker that forked the pair
+ * can take.  A worker that finds the first ready entry is another's
+ * continuation passes over it to the next.
  *
- * Threads are bounded (ExecOptions.max_threads): a branch that would
- * need one more, or whose thread or stack cannot be made, is not started
- * but refused — it fails at once with the reason, on the thread that took
- * it, and counts as returned, so the run ends with that error instead of
- * aborting (docs/exec.md, "Limits and failures").
+ * Depth-first: one list in 1DF order.  Each worker has a placeholder in
+ * the list where the task it runs stands (the "finger" of §5.2).  A fork
+ * puts its right branch just after the placeholder and its continuation
+ * after that (not ready until both branches return): what the left branch
+ * forks goes between, after the placeholder; what the right branch forks,
+ * after its taker's placeholder, there too.  A worker takes the first
+ * ready entry and moves its placeholder there.  So the list stays in the
+ * order a sequential execution would reach its entries.
+ * Breadth-first: one FIFO queue; a fork queues both branches at the back,
+ * a pair whose branches have returned queues its continuation at the
+ * back, a worker takes the first entry it may run.
  */
 #include "exec_sched.h"
 
@@ -30,74 +38,64 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bigstack.h"
 #include "exec_thread.h"
 
-typedef struct Worker Worker;
 typedef struct Join Join;
 typedef struct Proc Proc;
 
-/* Ready work: a branch not yet started (join, side), or a suspended
- * thread to resume (resume).  prev/next link the df list or the bf queue. */
+/* An entry of the df list or the bf queue: a branch (join, side), a
+ * pair's continuation (cont: join, side -1), or a worker's placeholder
+ * (holder_of).  prev/next link the list. */
 typedef struct Work {
     struct Work *prev, *next;
     Join *join;
-    int side;
-    Worker *resume;
-    Proc *holder_of;        /* df: this entry is processor holder_of's placeholder */
-    int queued;
+    int side;               /* 0, 1: a branch; -1: the continuation */
+    int ready;              /* a continuation: both branches have returned */
+    uint64_t seq;           /* bf: its place in the FIFO order */
+    Proc *holder_of;        /* df: this entry is worker holder_of's placeholder */
 } Work;
 
-/* One pair being evaluated; lives on the forking thread's stack. */
+/* One pair being evaluated; lives on the forking worker's stack. */
 struct Join {
     EvalBranch branch;
     void *arg;
+    Proc *owner;            /* the forking worker: it alone runs cont */
     int pending;            /* branches not yet returned */
-    Worker *waiter;         /* the forking thread, waiting at the join */
-    Work right;             /* branch 1, not yet started */
-    Work left;              /* bf: the forking thread, to run branch 0 */
-    Work cont;              /* the waiter, ready again */
+    Work left, right;       /* bf queues both, df the right one */
+    Work cont;
 };
 
-struct Worker {
-    XThread t;              /* pool threads: the thread and its stack (as large as the
+/* A worker: a thread holding one of the P processors. */
+struct Proc {
+    uint32_t id;
+    XThread t;              /* workers 1..P-1: the thread and its stack (as large as the
                                main evaluation stack, so a branch recurses as deep) */
-    pthread_cond_t cv;
-    Proc *proc;             /* the processor it holds; NULL while it waits */
-    Work *job;              /* a pool thread's branch to start */
-    Worker *next_idle, *next_all;
+    Work holder;            /* df: its place in the list */
     uintptr_t stack_top;    /* the highest address of its stack */
-    uint64_t stack_used;    /* bytes in use when it last stopped */
-    int waiting;            /* suspended in a task (not idle in the pool) */
+    uint64_t stack_used;    /* bytes in use at its last fork or join */
+    double idle;            /* seconds asleep with nothing to run */
     XSched *x;
 };
 
-struct Proc {
-    uint32_t id;
-    Work holder;            /* df: its place in the list */
-    int idle;
-    double idle_since, idle_total;
-};
-
 struct XSched {
-    pthread_mutex_t mu;
+    pthread_mutex_t mu;     /* guards everything below, and every Join */
+    pthread_cond_t cv;      /* workers with nothing to run sleep on it */
     ExecPolicy pol;
     uint32_t P;
     Proc procs[EXEC_MAX_PROCS];
     Work list;              /* df list / bf queue: a circular list with this sentinel */
-    uint64_t nready, rng;
-    Worker *idle_workers, *all;
-    Worker main;
+    uint64_t nready;        /* branches and ready continuations in it */
+    uint64_t seq;           /* bf: entries queued so far */
+    uint32_t sleepers;
     int stopping;
-    uint32_t max_threads;   /* ExecOptions.max_threads */
-    size_t stack_bytes;     /* ExecOptions.stack_bytes */
-    char why[200];          /* why the last thread could not be had */
     double start;
     uint64_t tasks, inline_tasks, threads;
 };
 
-static __thread Worker *self;
+static __thread Proc *self;
 
 static double now(void)
 {
@@ -106,10 +104,10 @@ static double now(void)
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static void stack_note(Worker *w)
+static void stack_note(Proc *q)
 {
     char here;
-    w->stack_used = w->stack_top > (uintptr_t)&here ? w->stack_top - (uintptr_t)&here : 0;
+    q->stack_used = q->stack_top > (uintptr_t)&here ? q->stack_top - (uintptr_t)&here : 0;
 }
 
 /* ---- the list (df, bf) ---- */
@@ -131,174 +129,127 @@ static void list_remove(Work *w)
 
 /* ---- the policies: add and get (§5.2, Fig. 9) ---- */
 
-/* q's new work w, in its policy's place. */
+/* q's new entry w, in its policy's place: df after q's placeholder (a
+ * continuation not ready yet), bf a branch at the back. */
 static void ready_add(XSched *x, Proc *q, Work *w)
 {
-    if (x->pol == EXEC_DF) list_insert_after(&q->holder, w);
-    else list_insert_after(x->list.prev, w);
-    w->queued = 1;
-    x->nready++;
+    if (x->pol == EXEC_BF) {
+        w->seq = x->seq++;
+        list_insert_after(x->list.prev, w);
+    } else {
+        list_insert_after(&q->holder, w);
+    }
+    if (w->side >= 0) x->nready++;
 }
 
-/* The next work for q, taken out of the ready structure; NULL: none. */
-static Work *ready_get(XSched *x, Proc *q)
+/* Can a worker waiting at join `at` (NULL: at none) run w: a branch, or
+ * at's continuation once ready?  (Not the continuation of a join further
+ * down its stack: that one goes on when `at`'s has returned.) */
+static int runnable(const Work *w, const Join *at)
+{
+    return w->side >= 0 ? !w->holder_of : at && w == &at->cont && w->ready;
+}
+
+/* df: the first entry q, waiting at join `at`, may run, taken out of the
+ * list, q's placeholder moved to where it was; NULL: none. */
+static Work *df_get(XSched *x, Proc *q, Join *at)
 {
     if (!x->nready) return NULL;
     Work *w;
-    if (x->pol == EXEC_DF) {
-        for (w = x->list.next; w != &x->list && w->holder_of; w = w->next) {}
-        if (w == &x->list) return NULL;
-        /* the placeholder moves to where w was */
-        list_remove(&q->holder);
-        list_insert_after(w, &q->holder);
-        list_remove(w);
-    } else {
-        w = x->list.next;
-        list_remove(w);
-    }
-    w->queued = 0;
+    for (w = x->list.next; w != &x->list && !runnable(w, at); w = w->next) {}
+    if (w == &x->list) return NULL;
+    list_remove(&q->holder);
+    list_insert_after(w, &q->holder);
+    list_remove(w);
     x->nready--;
     return w;
 }
 
-/* ---- threads ---- */
-
-static void proc_idle(Proc *q)
+/* bf: the queue holds branches only; a ready continuation is not queued
+ * but has its place in the order (its seq), so at's goes on when no
+ * branch queued before it is left.  NULL: none. */
+static Work *bf_get(XSched *x, Join *at)
 {
-    if (q->idle) return;
-    q->idle = 1;
-    q->idle_since = now();
-}
-
-static void *pool_main(void *arg);
-
-/* A thread for a task: an idle one from the pool, or a new one.  NULL
- * when there is none to have (the limit, or no memory): x->why says why. */
-static Worker *pool_take(XSched *x)
-{
-    Worker *w = x->idle_workers;
-    if (w) {
-        x->idle_workers = w->next_idle;
-        return w;
-    }
-    if (x->threads >= x->max_threads) {
-        snprintf(x->why, sizeof x->why, "more than %u suspended tasks, each holding a thread of its own "
-                 "(%s scheduling); raise the limit with --max-threads N", x->max_threads,
-                 exec_policy_name(x->pol));
-        return NULL;
-    }
-    w = calloc(1, sizeof *w);
-    if (!w) {
-        snprintf(x->why, sizeof x->why, "out of memory: no memory for a task's thread");
-        return NULL;
-    }
-    pthread_cond_init(&w->cv, NULL);
-    w->x = x;
-    char why[150];
-    if (xthread_start(&w->t, x->stack_bytes, pool_main, w, why, sizeof why)) {
-        snprintf(x->why, sizeof x->why, "out of memory: %s, with %llu task threads made", why,
-                 (unsigned long long)x->threads);
-        pthread_cond_destroy(&w->cv);
-        free(w);
-        return NULL;
-    }
-    w->next_all = x->all;
-    x->all = w;
-    x->threads++;
+    Work *w = x->list.next;
+    if (at && at->cont.ready && (w == &x->list || w->seq > at->cont.seq)) return &at->cont;
+    if (w == &x->list) return NULL;
+    list_remove(w);
+    x->nready--;
     return w;
 }
 
-/* Both branches of j have returned, the last on processor q: the task
- * waiting at the join is ready work again (q is free). */
-static void join_ready(XSched *x, Proc *q, Join *j)
+/* The next work for q, waiting at join `at` (NULL: at none), in its
+ * policy's order: a branch, or at's continuation. */
+static Work *ready_get(XSched *x, Proc *q, Join *at)
 {
-    j->cont.resume = j->waiter;
-    ready_add(x, q, &j->cont);
+    return x->pol == EXEC_DF ? df_get(x, q, at) : bf_get(x, at);
 }
 
-/* w, a branch not yet started, can have no thread: it fails at once, on
- * this thread, with x->why; then it has returned (q is still free). */
-static int refuse(XSched *x, Proc *q, Work *w)
+/* New ready work, or a continuation made ready: the sleepers look again. */
+static void wake(XSched *x)
+{
+    if (x->sleepers) pthread_cond_broadcast(&x->cv);
+}
+
+/* q has nothing it may run: it sleeps until something changes. */
+static void idle_wait(XSched *x, Proc *q)
+{
+    double t0 = now();
+    x->sleepers++;
+    pthread_cond_wait(&x->cv, &x->mu);
+    x->sleepers--;
+    q->idle += now() - t0;
+}
+
+/* ---- running work ---- */
+
+/* A branch of j has returned: with both, j's continuation is ready (df:
+ * where the fork put it; bf: at the back). */
+static void branch_returned(XSched *x, Join *j)
+{
+    if (--j->pending > 0) return;
+    j->cont.ready = 1;
+    if (x->pol == EXEC_DF) x->nready++;     /* in the list since the fork */
+    else j->cont.seq = x->seq++;            /* bf: at the back of the order */
+    wake(x);
+}
+
+/* q runs branch w (taken from the list), with the lock released meanwhile. */
+static void run_branch(XSched *x, Proc *q, Work *w)
 {
     Join *j = w->join;
-    j->branch(j->arg, w->side, x->why);
-    if (--j->pending == 0) join_ready(x, q, j);
-    return 0;
-}
-
-/* Processor q goes to work w: 1, or 0 when w, a branch not yet started,
- * found no thread and failed at once (refuse) and q is still free. */
-static int grant(XSched *x, Proc *q, Work *w)
-{
-    if (q->idle) {
-        q->idle = 0;
-        q->idle_total += now() - q->idle_since;
-    }
-    Worker *t = w->resume;
-    if (!t) {
-        t = pool_take(x);
-        if (!t) return refuse(x, q, w);
-        t->job = w;
-        x->tasks++;
-    }
-    t->proc = q;
-    pthread_cond_signal(&t->cv);
-    return 1;
-}
-
-/* Processor q is free: it takes its next work, or goes idle. */
-static void dispatch(XSched *x, Proc *q)
-{
-    Work *w;
-    while ((w = ready_get(x, q)))
-        if (grant(x, q, w)) return;
-    proc_idle(q);
-}
-
-/* New ready work: idle processors take it (greedy, §5.2). */
-static void wake_idle(XSched *x)
-{
-    for (uint32_t i = 0; i < x->P && x->nready; i++)
-        if (x->procs[i].idle) dispatch(x, &x->procs[i]);
-}
-
-static void wait_for_proc(XSched *x, Worker *t)
-{
-    stack_note(t);
-    t->waiting = 1;
-    while (!t->proc) pthread_cond_wait(&t->cv, &x->mu);
-    t->waiting = 0;
-}
-
-/* The right branch of j has returned on thread t. */
-static void right_done(XSched *x, Worker *t, Join *j)
-{
-    Proc *r = t->proc;
-    t->proc = NULL;
-    if (--j->pending == 0) join_ready(x, r, j);
-    dispatch(x, r);
-    wake_idle(x);
-}
-
-static void *pool_main(void *arg)
-{
-    Worker *t = arg;
-    XSched *x = t->x;
-    self = t;
-    bigstack_adopt((uintptr_t)t->t.mem);
-    t->stack_top = xthread_top(&t->t);
+    x->tasks++;
+    if (j->owner == q && w->side == 1) x->inline_tasks++;
+    pthread_mutex_unlock(&x->mu);
+    j->branch(j->arg, w->side, NULL);
     pthread_mutex_lock(&x->mu);
+    branch_returned(x, j);
+}
+
+/* q waits at j's join: it runs what its policy gives it until that is
+ * j's continuation. */
+static void join_wait(XSched *x, Proc *q, Join *j)
+{
     for (;;) {
-        while (!t->job && !x->stopping) pthread_cond_wait(&t->cv, &x->mu);
-        if (!t->job) break;
-        Work *w = t->job;
-        t->job = NULL;
-        pthread_mutex_unlock(&x->mu);
-        w->join->branch(w->join->arg, w->side, NULL);
-        pthread_mutex_lock(&x->mu);
-        right_done(x, t, w->join);
-        t->next_idle = x->idle_workers;
-        x->idle_workers = t;
+        Work *w = ready_get(x, q, j);
+        if (w == &j->cont) return;
+        if (w) run_branch(x, q, w);
+        else idle_wait(x, q);
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    Proc *q = arg;
+    XSched *x = q->x;
+    self = q;
+    bigstack_adopt((uintptr_t)q->t.mem);
+    q->stack_top = xthread_top(&q->t);
+    pthread_mutex_lock(&x->mu);
+    while (!x->stopping) {
+        Work *w = ready_get(x, q, NULL);
+        if (w) run_branch(x, q, w);
+        else idle_wait(x, q);
     }
     pthread_mutex_unlock(&x->mu);
     return NULL;
@@ -309,80 +260,72 @@ static void *pool_main(void *arg)
 void xsched_pair(void *xp, EvalBranch branch, void *arg)
 {
     XSched *x = xp;
-    Worker *me = self;
+    Proc *q = self;
     Join j;
     memset(&j, 0, sizeof j);
     j.branch = branch;
     j.arg = arg;
+    j.owner = q;
     j.pending = 2;
-    j.right.join = &j;
+    j.left.join = j.right.join = j.cont.join = &j;
     j.right.side = 1;
+    j.cont.side = -1;
     pthread_mutex_lock(&x->mu);
-    x->tasks++;                 /* the left branch, run by this thread */
-    Proc *q = me->proc;
-    if (x->pol == EXEC_BF) {    /* both branches to the back; take the head */
-        j.left.resume = me;
+    stack_note(q);
+    if (x->pol == EXEC_BF) {    /* both branches to the back; q takes the head */
         ready_add(x, q, &j.left);
         ready_add(x, q, &j.right);
-        me->proc = NULL;
-        dispatch(x, q);
-        wake_idle(x);
-        wait_for_proc(x, me);
-    } else {
+        wake(x);
+    } else {                    /* placeholder, right branch, continuation */
+        ready_add(x, q, &j.cont);
         ready_add(x, q, &j.right);
-        wake_idle(x);
+        wake(x);
+        x->tasks++;             /* the left branch, at once */
+        pthread_mutex_unlock(&x->mu);
+        branch(arg, 0, NULL);
+        pthread_mutex_lock(&x->mu);
+        branch_returned(x, &j);
     }
-    pthread_mutex_unlock(&x->mu);
-
-    branch(arg, 0, NULL);
-
-    pthread_mutex_lock(&x->mu);
-    if (--j.pending > 0) {
-        q = me->proc;
-        Work *w = j.right.queued ? ready_get(x, q) : NULL;
-        if (w == &j.right) { /* its next work is the right branch: run it here */
-            x->tasks++;
-            x->inline_tasks++;
-            pthread_mutex_unlock(&x->mu);
-            branch(arg, 1, NULL);
-            pthread_mutex_lock(&x->mu);
-            j.pending--;
-        } else {
-            j.waiter = me;
-            me->proc = NULL;
-            if (!w || !grant(x, q, w)) dispatch(x, q);
-            wait_for_proc(x, me);
-        }
-    }
+    join_wait(x, q, &j);
+    stack_note(q);
     pthread_mutex_unlock(&x->mu);
 }
 
 /* ---- the scheduler ---- */
 
-XSched *xsched_new(const ExecOptions *xo)
+XSched *xsched_new(const ExecOptions *xo, char *why, size_t whylen)
 {
     XSched *x = calloc(1, sizeof *x);
-    if (!x) return NULL;
+    if (!x) {
+        snprintf(why, whylen, "out of memory for the runtime");
+        return NULL;
+    }
     pthread_mutex_init(&x->mu, NULL);
+    pthread_cond_init(&x->cv, NULL);
     x->pol = xo->policy;
     x->P = xo->procs;
-    x->rng = xo->seed * 2 + 1;
-    x->max_threads = xo->max_threads ? xo->max_threads : EXEC_MAX_THREADS;
-    x->stack_bytes = xo->stack_bytes;
     x->list.next = x->list.prev = &x->list;
     x->start = now();
     for (uint32_t i = 0; i < x->P; i++) {
         Proc *q = &x->procs[i];
         q->id = i;
+        q->x = x;
         q->holder.holder_of = q;
         if (x->pol == EXEC_DF) list_insert_after(x->list.prev, &q->holder);
-        if (i > 0) proc_idle(q);
     }
-    pthread_cond_init(&x->main.cv, NULL);
     char here;
-    x->main.stack_top = (uintptr_t)&here;
-    x->main.proc = &x->procs[0];
-    self = &x->main;
+    x->procs[0].stack_top = (uintptr_t)&here;
+    self = &x->procs[0];
+    for (uint32_t i = 1; i < x->P; i++) {
+        char e[150];
+        if (xthread_start(&x->procs[i].t, xo->stack_bytes, worker_main, &x->procs[i], e, sizeof e)) {
+            snprintf(why, whylen, "out of memory: %s, with %llu worker threads made", e,
+                     (unsigned long long)x->threads);
+            xsched_free(x, NULL);
+            return NULL;
+        }
+        x->threads++;
+    }
     return x;
 }
 
@@ -390,9 +333,8 @@ uint64_t xsched_overhead(XSched *x)
 {
     pthread_mutex_lock(&x->mu);
     if (self) stack_note(self);
-    uint64_t b = x->nready * sizeof(Work) + x->threads * sizeof(Worker) + x->main.stack_used;
-    for (Worker *w = x->all; w; w = w->next_all)
-        if (w->waiting || w == self) b += w->stack_used;
+    uint64_t b = x->nready * sizeof(Work);
+    for (uint32_t i = 0; i < x->P; i++) b += x->procs[i].stack_used;
     pthread_mutex_unlock(&x->mu);
     return b;
 }
@@ -402,25 +344,18 @@ void xsched_free(XSched *x, ExecStats *st)
     double end = now();
     pthread_mutex_lock(&x->mu);
     x->stopping = 1;
-    for (Worker *w = x->all; w; w = w->next_all) pthread_cond_signal(&w->cv);
+    pthread_cond_broadcast(&x->cv);
     pthread_mutex_unlock(&x->mu);
-    for (Worker *w = x->all, *next; w; w = next) {
-        next = w->next_all;
-        xthread_join(&w->t);
-        pthread_cond_destroy(&w->cv);
-        free(w);
+    for (uint32_t i = 1; i <= x->threads; i++) xthread_join(&x->procs[i].t);
+    if (st) {
+        st->wall = end - x->start;
+        for (uint32_t i = 0; i < x->P; i++) st->busy[i] = st->wall - x->procs[i].idle;
+        st->tasks = x->tasks;
+        st->inline_tasks = x->inline_tasks;
+        st->threads = x->threads;
     }
-    st->wall = end - x->start;
-    for (uint32_t i = 0; i < x->P; i++) {
-        Proc *q = &x->procs[i];
-        double idle = q->idle_total + (q->idle ? end - q->idle_since : 0);
-        st->busy[i] = st->wall - idle;
-    }
-    st->tasks = x->tasks;
-    st->inline_tasks = x->inline_tasks;
-    st->threads = x->threads;
     self = NULL;
-    pthread_cond_destroy(&x->main.cv);
+    pthread_cond_destroy(&x->cv);
     pthread_mutex_destroy(&x->mu);
     free(x);
 }

@@ -16,7 +16,7 @@ int xthread_start(XThread *t, size_t bytes, void *(*fn)(void *), void *arg, char
         if (t->mem != MAP_FAILED) break;
     }
     if (t->bytes < XTHREAD_STACK_MIN) {
-        snprintf(why, whylen, "cannot reserve a stack of %zu MiB for a task (%s)", XTHREAD_STACK_MIN >> 20,
+        snprintf(why, whylen, "cannot reserve a stack of %zu MiB for a worker (%s)", XTHREAD_STACK_MIN >> 20,
                  strerror(errno));
         return -1;
     }
@@ -28,7 +28,7 @@ int xthread_start(XThread *t, size_t bytes, void *(*fn)(void *), void *arg, char
         pthread_attr_destroy(&attr);
     }
     if (rc) {
-        snprintf(why, whylen, "cannot create a thread for a task (%s)", strerror(rc));
+        snprintf(why, whylen, "cannot create a worker thread (%s)", strerror(rc));
         munmap(t->mem, t->bytes);
         return -1;
     }
