@@ -8,7 +8,10 @@ and the growth exponents (least-squares slope of log mark against log n)
 over the two largest sizes and over all four.  Then per example and size,
 the policy pairs at one P whose order (which keeps more, by more than
 10%) the prediction gives, and how many the model-unit measurement
-agrees with.  Figures, not a test: docs/exec.md quotes them.
+agrees with; last, how many (example, policy, P) have a model-unit
+exponent within 0.15, and a real-word one within 0.3, of the predicted
+one over the two largest sizes.  Figures, not a test: docs/exec.md
+quotes them.
 
     PML=./pml python3 bench/exec_space.py [--sample N] [--sample-error PCT] [--small]
 
@@ -59,6 +62,7 @@ def main():
     print("example policy P | predicted model measured (words, largest n) | exponents over the "
           "two largest n: predicted model measured | over all: predicted model measured")
     agree = pairs = 0
+    close = []      # (example, policy, P, model exponent - predicted, measured - predicted), two largest n
     for ex, ns in sizes.items():
         table = {}
         for n in ns:
@@ -88,9 +92,18 @@ def main():
                 for k in (1, 2, 3):
                     cols.append(slope([p[0] for p in sl], [p[k] for p in sl]) if len(sl) > 1 else float("nan"))
             last = pts[-1]
+            close.append((ex, pol, P, cols[1] - cols[0], cols[2] - cols[0]))
             print("%-14s %-2s %d | %8d %8d %9d | %5.2f %5.2f %5.2f | %5.2f %5.2f %5.2f" %
                   ((ex, pol, P) + last[1:] + tuple(cols)))
     print("policy order as predicted (model units) in %d of %d pairs" % (agree, pairs))
+    # the checks: exponents over the two largest sizes
+    model_ok = [c for c in close if abs(c[3]) <= 0.15]
+    real_ok = [c for c in close if abs(c[4]) <= 0.3]
+    print("model-unit exponent within 0.15 of the predicted one: %d of %d" % (len(model_ok), len(close)))
+    print("real-word exponent within 0.3 of the predicted one: %d of %d" % (len(real_ok), len(close)))
+    for c in close:
+        if abs(c[3]) > 0.15:
+            print("  model exponent off: %s %s P=%d by %+.2f (real words %+.2f)" % c)
 
 
 if __name__ == "__main__":

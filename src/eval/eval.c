@@ -878,10 +878,6 @@ typedef struct ParJob {
     int failed[2];          /* the branch stopped with an error: d[side] */
     const Expr *site[2];    /* and its user_site then */
     uint64_t params_read[2];/* what each branch read (Ev.params_read) */
-    const Ev *parent;       /* the forking Ev */
-    uintptr_t low[2];       /* a branch run on the parent's thread: the deepest
-                               its frames reached, scrubbed (the parent scrubs
-                               from there later: scrub_after) */
     int stop;               /* atomic: the right branch is cancelled */
     Diag *d[2];             /* a failed branch's error (GC heap, copied from
                                its thread's branch_diag) */
@@ -920,18 +916,18 @@ static void exec_cancel_after(ExecCount *c, ParJob *j, int side)
 
 /* A branch has ended: a thread runs other tasks next, on this stack, and
  * their frames must not find this branch's pointers, so what it used is
- * zeroed (scrub); on the parent's own thread, the runtime's frames between
- * the fork and the branch, and the pair's own, are left to the parent,
- * which scrubs them from child->stack_low once it has returned (the next
- * scrub_after): otherwise a later call laid over them finds, in the
- * words it does not write, a value the pair made (quicksort_join.pml
- * kept each level's partition so: O(n^2) words). */
-static void branch_scrub(ParJob *j, int side, Ev *child, const Ev *outer)
+ * zeroed (scrub).  The frames between it and the Ev that ran on this
+ * thread before it (outer: the pair's parent, or a task whose worker
+ * helps while it waits at a join) — the runtime's, and the pair's own —
+ * are left to outer, which scrubs from child->stack_low at its next
+ * scrub_after: otherwise a later call laid over them finds, in the words
+ * it does not write, a value the pair made (quicksort_join.pml kept each
+ * level's partition so: O(n^2) words). */
+static void branch_scrub(Ev *child, Ev *outer)
 {
     scrub_after(child);
-    if (outer == j->parent) j->low[side] = child->stack_low;
+    if (outer && child->stack_low < outer->stack_low) outer->stack_low = child->stack_low;
 }
-
 static void par_branch(void *arg, int side, const char *refused)
 {
     ParJob *j = arg;
@@ -958,7 +954,7 @@ static void par_branch(void *arg, int side, const char *refused)
         exec_cancel_after(child.count, j, side);
         gc_running = outer;
         bigstack_unwound();
-        branch_scrub(j, side, &child, outer);
+        branch_scrub(&child, outer);
         return;
     }
     if (refused) ev_fail(&child, j->e->elems[side]->span, "%s", refused);
@@ -970,7 +966,7 @@ static void par_branch(void *arg, int side, const char *refused)
     j->params_read[side] = child.params_read;
     exec_give_back(&child);
     gc_running = outer;
-    branch_scrub(j, side, &child, outer);
+    branch_scrub(&child, outer);
 }
 
 /* kept out of line: its ParJob must not enlarge the frames of the
@@ -986,13 +982,10 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
     memset(j, 0, sizeof *j); /* all of it: the collector scans it whole */
     j->base = *ev;
     j->e = e;
-    j->parent = ev;
     Value *fr[2][e->nlocals ? e->nlocals : 1];
     fork_frames(ev, e, env, j->env, fr);
     ev->o->fork->pair(ev->o->fork->st, par_branch, j);
     ev->params_read |= j->params_read[0] | j->params_read[1];
-    for (int side = 0; side < 2; side++)
-        if (j->low[side] && j->low[side] < ev->stack_low) ev->stack_low = j->low[side];
     if (j->failed[0] || j->failed[1]) {
         int side = j->failed[0] ? 0 : 1;
         if (j->d[side]) *ev->d = *j->d[side];
