@@ -182,7 +182,7 @@ static int exec_cancelled(const Ev *ev);
 /* pml exec: ev has used its budget.  A branch that an earlier failure
  * cancelled stops here; otherwise it takes the next batch, or stops at
  * the node limit. */
-__attribute__((noinline)) static void exec_take(Ev *ev, uint32_t annot)
+__attribute__((noinline)) void ev_exec_take(Ev *ev, uint32_t annot)
 {
     ev->budget = 0;
     uint32_t c = __atomic_load_n(&ev->count->cancels, __ATOMIC_ACQUIRE);
@@ -209,9 +209,8 @@ static void exec_give_back(Ev *ev)
 }
 
 /* Theorem 1 mode: last_src[l] is the newest source of an edge into l. */
-static void grow_seen(Ev *ev, uint32_t need)
+static __attribute__((noinline)) void grow_seen_to(Ev *ev, uint32_t need)
 {
-    if (!ev->o->check_theorem1 || need < ev->seen_cap) return;
     uint32_t cap = ev->seen_cap ? ev->seen_cap : 1024;
     while (cap <= need) cap *= 2;
     uint32_t *c = realloc(ev->last_src, cap * sizeof *c);
@@ -219,6 +218,11 @@ static void grow_seen(Ev *ev, uint32_t need)
     memset(c + ev->seen_cap, 0, (cap - ev->seen_cap) * sizeof *c);
     ev->last_src = c;
     ev->seen_cap = cap;
+}
+
+static inline void grow_seen(Ev *ev, uint32_t need)
+{
+    if (__builtin_expect(ev->o->check_theorem1 && need >= ev->seen_cap, 0)) grow_seen_to(ev, need);
 }
 
 /* The cost graph's store, as large as it will be when it next grows, the
@@ -253,12 +257,8 @@ static __attribute__((noinline, cold)) void stack_deeper(Ev *ev, Span sp, uintpt
     ev->stack_mark = at - ev->stack_limit > STACK_STEP ? at - STACK_STEP : ev->stack_limit;
 }
 
-uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
+uint32_t ev_node_add(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
 {
-    if (__builtin_expect(!ev->record, 0)) {
-        if (--ev->budget < 0) exec_take(ev, annot);
-        return 0;
-    }
     uint32_t id = graph_add_node(ev->g, k, size, annot);
     if (!id) node_limit(ev, annot);
     if ((id & 0xFFFF) == 0) {
@@ -272,14 +272,19 @@ uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
     return id;
 }
 
-void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
+void ev_heap_add(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
 {
     /* the same edge again?  A source's edges are the newest ones, so look
-     * back over (a few of) them; a rare duplicate left is harmless */
-    if (__builtin_expect(!ev->record, 0)) return;
+     * back over (a few of) them, kept in ev->dup rather than decoded from
+     * the store; a rare duplicate left is harmless */
+    enum { EV_DUP = sizeof ev->dup / sizeof ev->dup[0] };
+    if (src != ev->dup_src) ev->dup_src = src, ev->dup_n = 0;
+    uint64_t key = (uint64_t)dst << 1 | (uint64_t)k;
+    uint32_t n = ev->dup_n < EV_DUP ? ev->dup_n : EV_DUP;
+    for (uint32_t i = 0; i < n; i++)
+        if (ev->dup[i] == key) return;
+    ev->dup[ev->dup_n++ % EV_DUP] = key;
     Graph *g = ev->g;
-    for (size_t e = graph_heap_edges(g), seen = 0; e-- > 0 && graph_heap_src(g, e) == src && seen < 16; seen++)
-        if (graph_heap_dst(g, e) == dst && graph_heap_kind(g, e) == k) return;
     if (ev->last_src) ev->last_src[dst] = src;
     if (graph_add_heap(g, src, dst, k))
         ev_fail(ev, ev->p->id_span[graph_annot(g, src)], "out of memory for the heap graph");
@@ -559,7 +564,8 @@ static void use_inspected(Ev *ev, uint32_t n, const Insp *in, Span sp)
 static int match_clauses(Ev *ev, uint32_t n, const Clause *cl, uint32_t ncl, Value **vals,
                          const Env *env, Span sp)
 {
-    Insp in = {.n = 0};
+    Insp in;
+    in.n = in.more = 0; /* not {0}: a kilobyte zeroed at every match */
     int taken = -1;
     for (uint32_t i = 0; i < ncl && taken < 0; i++) {
         uint32_t k = 0;
@@ -641,12 +647,17 @@ static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, u
  * argument, enter), from frames of scrub's own: no write below the stack
  * pointer, where a signal handler (the collector's) may run.  The cost is
  * about one more write per word of stack used. */
-static __attribute__((noinline)) uintptr_t scrub(uintptr_t low)
+#define SCRUB_BELOW 512    /* bytes zeroed past low: the frames of what the
+                              deepest eval or match called (a primitive, the
+                              collector's allocation) */
+
+static __attribute__((noinline)) void scrub(uintptr_t low)
 {
-    volatile uintptr_t buf[64];
-    for (int i = 0; i < 64; i++) buf[i] = 0;
-    if ((uintptr_t)buf > low) return scrub(low) + buf[0]; /* not a tail call */
-    return buf[0];
+    char here;
+    size_t n = ((uintptr_t)&here > low ? (uintptr_t)&here - low : 0) + SCRUB_BELOW;
+    char *buf = __builtin_alloca(n); /* one frame down to below low */
+    memset(buf, 0, n);
+    __asm__ volatile("" : : "r"(buf) : "memory"); /* stores nothing reads: kept */
 }
 
 static void scrub_after(Ev *ev)
@@ -928,6 +939,14 @@ static void branch_scrub(Ev *child, Ev *outer)
     scrub_after(child);
     if (outer && child->stack_low < outer->stack_low) outer->stack_low = child->stack_low;
 }
+/* A branch with a handler around its pair: out of line, so that the
+ * Handler is on the stack only then (every fork's frames are scrubbed). */
+static __attribute__((noinline)) void branch_guarded(Ev *child, ParJob *j, int side)
+{
+    Handler h;
+    if (!(j->v[side] = eval_guarded(child, j->e->elems[side], &j->env[side], &h))) j->x[side] = child->exn;
+}
+
 static void par_branch(void *arg, int side, const char *refused)
 {
     ParJob *j = arg;
@@ -960,9 +979,8 @@ static void par_branch(void *arg, int side, const char *refused)
     if (refused) ev_fail(&child, j->e->elems[side]->span, "%s", refused);
     /* with no handler around the pair, a raise stops the run where it
      * happens, as in the cost semantics' run */
-    Handler h;
     if (!j->base.handler) j->v[side] = eval(&child, j->e->elems[side], &j->env[side]);
-    else if (!(j->v[side] = eval_guarded(&child, j->e->elems[side], &j->env[side], &h))) j->x[side] = child.exn;
+    else branch_guarded(&child, j, side);
     j->params_read[side] = child.params_read;
     exec_give_back(&child);
     gc_running = outer;
@@ -1163,7 +1181,8 @@ static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
         Value *v = eval(ev, d->a, env);
         uint32_t n = ev_node(ev, NK_BIND, 0, d->a->id);
         ev_heap(ev, n, v->loc, HE_USE);
-        Insp in = {.n = 0};
+        Insp in;
+        in.n = in.more = 0;
         int ok = match(ev, d->pat, v, env, &in);
         use_inspected(ev, n, &in, d->span);
         if (!ok) ev_raise_basis(ev, ev->c_bind, d->span, "the value does not match this val pattern");

@@ -53,6 +53,10 @@ typedef struct Ev {
     uintptr_t stack_low;    /* the deepest eval() frame since the stack was
                                last scrubbed (eval.c, scrub_after) */
     uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
+    /* the newest heap edges of source dup_src (ev_heap): dup_n of them so
+     * far, the last 16 in a ring, each sink << 1 | kind */
+    uint32_t dup_src, dup_n;
+    uint64_t dup[16];
     uint32_t seen_cap;
     uint64_t checks;
     uint64_t params_read;   /* bit i: -D parameter i was read by param */
@@ -97,8 +101,24 @@ _Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((for
  * it aborts (the tests run the well-typed corpora so). */
 _Noreturn void ev_type_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A new node serially after the current one (g ⊕ [n]); it becomes current. */
-uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot);
-void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k);
+uint32_t ev_node_add(Ev *ev, NodeKind k, uint32_t size, uint32_t annot);
+void ev_exec_take(Ev *ev, uint32_t annot);
+void ev_heap_add(Ev *ev, uint32_t src, uint32_t dst, HeapKind k);
+/* pml exec (record 0) only counts the node: inline, as every expression
+ * makes one.  Returns the new node (0 under pml exec). */
+static inline uint32_t ev_node(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
+{
+    if (__builtin_expect(!ev->record, 0)) {
+        if (--ev->budget < 0) ev_exec_take(ev, annot);
+        return 0;
+    }
+    return ev_node_add(ev, k, size, annot);
+}
+/* A heap edge src -> dst; none under pml exec. */
+static inline void ev_heap(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
+{
+    if (ev->record) ev_heap_add(ev, src, dst, k);
+}
 Value *ev_bool(Ev *ev, int b, uint32_t loc);
 
 /* EvalCells (eval.h): the access of element index of the ref or array
