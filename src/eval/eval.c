@@ -415,13 +415,22 @@ _Noreturn static void pat_fail(Ev *ev, const Pat *p, const char *fmt, ...)
 
 /* The objects a match inspects (docs/semantics.md, the case rule): gathered while matching,
  * then made use edges of the matching node. */
-typedef struct Insp { uint32_t locs[256]; uint32_t n; uint32_t more; } Insp;
+#define INSP_MAX 256
+
+/* locs: INSP_MAX entries under pml run, NULL under pml exec (no edges:
+ * only the count, for the same error); n: how many were inspected. */
+typedef struct Insp { uint32_t *locs; uint32_t n; } Insp;
 
 static void inspect(Insp *in, const Value *v)
 {
-    if (in->n < 256) in->locs[in->n++] = v->loc;
-    else in->more = 1;
+    if (in->locs && in->n < INSP_MAX) in->locs[in->n] = v->loc;
+    in->n++;
 }
+
+/* An empty Insp over buf (INSP_MAX entries when ev records, else 1): a
+ * kilobyte on the stack of every match only where edges are made. */
+#define INSP_BUF(ev) uint32_t insp_buf_[(ev)->record ? INSP_MAX : 1]
+#define INSP_INIT(ev) {(ev)->record ? insp_buf_ : NULL, 0}
 
 static int match(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in);
 static int match_record(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in);
@@ -554,8 +563,8 @@ static int match(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 /* The matching node n inspected what in holds: use edges to each. */
 static void use_inspected(Ev *ev, uint32_t n, const Insp *in, Span sp)
 {
-    if (in->more) ev_fail(ev, sp, "pattern too large (more than 256 objects inspected)");
-    for (uint32_t i = 0; i < in->n; i++) ev_heap(ev, n, in->locs[i], HE_USE);
+    if (in->n > INSP_MAX) ev_fail(ev, sp, "pattern too large (more than %u objects inspected)", INSP_MAX);
+    for (uint32_t i = 0; in->locs && i < in->n; i++) ev_heap(ev, n, in->locs[i], HE_USE);
 }
 
 /* Tries the clauses in order on vals[0..npats-1]; returns the index taken,
@@ -564,8 +573,8 @@ static void use_inspected(Ev *ev, uint32_t n, const Insp *in, Span sp)
 static int match_clauses(Ev *ev, uint32_t n, const Clause *cl, uint32_t ncl, Value **vals,
                          const Env *env, Span sp)
 {
-    Insp in;
-    in.n = in.more = 0; /* not {0}: a kilobyte zeroed at every match */
+    INSP_BUF(ev);
+    Insp in = INSP_INIT(ev);
     int taken = -1;
     for (uint32_t i = 0; i < ncl && taken < 0; i++) {
         uint32_t k = 0;
@@ -1173,19 +1182,25 @@ static Value *fresh_exception(Ev *ev, const ConDef *decl, uint32_t annot)
     return v;
 }
 
+/* let val p = e1, e1's value v: [n], use n -> loc(v) and what p inspects.
+ * Out of line: its Insp is not on the stack while e1 is evaluated. */
+static __attribute__((noinline)) void bind_val(Ev *ev, const Dec *d, Value *v, const Env *env)
+{
+    uint32_t n = ev_node(ev, NK_BIND, 0, d->a->id);
+    ev_heap(ev, n, v->loc, HE_USE);
+    INSP_BUF(ev);
+    Insp in = INSP_INIT(ev);
+    int ok = match(ev, d->pat, v, env, &in);
+    use_inspected(ev, n, &in, d->span);
+    if (!ok) ev_raise_basis(ev, ev->c_bind, d->span, "the value does not match this val pattern");
+}
+
 static void eval_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
 {
     switch (d->kind) {
     case DEC_VAL: {
-        /* let val p = e1: g1 ⊕ [n], use n -> loc(v1) and what p inspects */
         Value *v = eval(ev, d->a, env);
-        uint32_t n = ev_node(ev, NK_BIND, 0, d->a->id);
-        ev_heap(ev, n, v->loc, HE_USE);
-        Insp in;
-        in.n = in.more = 0;
-        int ok = match(ev, d->pat, v, env, &in);
-        use_inspected(ev, n, &in, d->span);
-        if (!ok) ev_raise_basis(ev, ev->c_bind, d->span, "the value does not match this val pattern");
+        bind_val(ev, d, v, env);
         if (out) *out = v;
         clear_slots(ev, env, &d->kill);
         break;
