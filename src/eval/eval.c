@@ -277,13 +277,14 @@ void ev_heap_add(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
     /* the same edge again?  A source's edges are the newest ones, so look
      * back over (a few of) them, kept in ev->dup rather than decoded from
      * the store; a rare duplicate left is harmless */
-    enum { EV_DUP = sizeof ev->dup / sizeof ev->dup[0] };
-    if (src != ev->dup_src) ev->dup_src = src, ev->dup_n = 0;
+    EvDup *dup = ev->dup;
+    enum { EV_DUP = sizeof dup->key / sizeof dup->key[0] };
+    if (src != dup->src) dup->src = src, dup->n = 0;
     uint64_t key = (uint64_t)dst << 1 | (uint64_t)k;
-    uint32_t n = ev->dup_n < EV_DUP ? ev->dup_n : EV_DUP;
+    uint32_t n = dup->n < EV_DUP ? dup->n : EV_DUP;
     for (uint32_t i = 0; i < n; i++)
-        if (ev->dup[i] == key) return;
-    ev->dup[ev->dup_n++ % EV_DUP] = key;
+        if (dup->key[i] == key) return;
+    dup->key[dup->n++ % EV_DUP] = key;
     Graph *g = ev->g;
     if (ev->last_src) ev->last_src[dst] = src;
     if (graph_add_heap(g, src, dst, k))
@@ -653,9 +654,12 @@ static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, u
  * then keeps an old list: O(n^2) words where the cost semantics keeps
  * O(n).  So, running for real, the stack a call used below its caller is
  * zeroed when it returns (after the body, and after matching the
- * argument, enter), from frames of scrub's own: no write below the stack
- * pointer, where a signal handler (the collector's) may run.  The cost is
- * about one more write per word of stack used. */
+ * argument, enter), from one frame of scrub's own, as deep as the stack
+ * went (alloca): no write below the stack pointer, where a signal handler
+ * (the collector's) may run.  The cost is about one more write per word of
+ * stack used, so the frames of the recursion are kept small: no Diag, Ev
+ * copy or Handler in a fork's frames, no Insp in a let's (eval_par_exec,
+ * par_branch, bind_val). */
 #define SCRUB_BELOW 512    /* bytes zeroed past low: the frames of what the
                               deepest eval or match called (a primitive, the
                               collector's allocation) */
@@ -763,7 +767,7 @@ static Value *apply(Ev *ev, const Expr *site, Value *f, Value **argp)
 
 /* A primitive or constructor named directly in an application: a syntactic
  * tuple argument gives the arguments (no tuple is allocated). */
-static Value *apply_direct(Ev *ev, const Expr *e, const Env *env)
+static __attribute__((noinline)) Value *apply_direct(Ev *ev, const Expr *e, const Env *env)
 {
     const Expr *fe = e->a, *ae = e->b;
     Value *small[8], **args = small;
@@ -830,7 +834,7 @@ static Value *eval_var(Ev *ev, const Expr *e, const Env *env)
 }
 
 /* (e1, ..., ek): g1 ⊕ ... ⊕ gk ⊕ [ℓ], retain ℓ -> loc(vi) */
-static Value *eval_tuple(Ev *ev, const Expr *e, const Env *env)
+static __attribute__((noinline)) Value *eval_tuple(Ev *ev, const Expr *e, const Env *env)
 {
     Value *small[8], **vs = e->n > 8 ? GC_MALLOC(e->n * sizeof *vs) : small;
     for (uint32_t i = 0; i < e->n; i++) vs[i] = eval(ev, e->elems[i], env);
@@ -845,7 +849,7 @@ static Value *eval_tuple(Ev *ev, const Expr *e, const Env *env)
 
 /* {l1 = e1, ..., ln = en}: the tuple rule, fields evaluated in source
  * order and stored in label order. */
-static Value *eval_record(Ev *ev, const Expr *e, const Env *env)
+static __attribute__((noinline)) Value *eval_record(Ev *ev, const Expr *e, const Env *env)
 {
     Value *small[8], **vs = e->n > 8 ? GC_MALLOC(e->n * sizeof *vs) : small;
     for (uint32_t i = 0; i < e->n; i++) vs[i] = eval(ev, e->elems[i], env);
@@ -1286,7 +1290,7 @@ static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h)
  * ending at the raise): [n] after it, use n -> loc(x), ρ(y) for y free in
  * e (the part of e not run) and what the match inspects, as in case; then
  * the arm taken, or x raised again if none matches. */
-static Value *eval_handle(Ev *ev, const Expr *e, const Env *env)
+static __attribute__((noinline)) Value *eval_handle(Ev *ev, const Expr *e, const Env *env)
 {
     Handler h;
     Value *v = eval_guarded(ev, e->a, env, &h);
@@ -1494,6 +1498,8 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     num_init();     /* GMP allocates in the collector's heap from the first bignum on */
     graph_init(&out->g, o->max_nodes);
     Ev ev = {0};
+    EvDup dup = {0};
+    ev.dup = &dup;
     ev.g = &out->g;
     ev.out = out;
     cstack_init(&out->stacks);

@@ -33,6 +33,14 @@ typedef struct Handler {
     uint32_t probe_mark;    /* EvalProbe.mark when it was installed */
 } Handler;
 
+/* The newest heap edges of source src: n of them so far, the last 16 in a
+ * ring, each sink << 1 | kind (ev_heap_add).  Outside Ev, which pml exec
+ * copies at every fork. */
+typedef struct EvDup {
+    uint32_t src, n;
+    uint64_t key[16];
+} EvDup;
+
 typedef struct Ev {
     Graph *g;               /* with record 0 it stays empty (pml exec) */
     int record;             /* 1: build the graphs; 0: run only (EvalOptions.fork) */
@@ -53,10 +61,7 @@ typedef struct Ev {
     uintptr_t stack_low;    /* the deepest eval() frame since the stack was
                                last scrubbed (eval.c, scrub_after) */
     uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
-    /* the newest heap edges of source dup_src (ev_heap): dup_n of them so
-     * far, the last 16 in a ring, each sink << 1 | kind */
-    uint32_t dup_src, dup_n;
-    uint64_t dup[16];
+    struct EvDup *dup;      /* pml run: the newest heap edges (ev_heap_add) */
     uint32_t seen_cap;
     uint64_t checks;
     uint64_t params_read;   /* bit i: -D parameter i was read by param */
