@@ -594,6 +594,15 @@ static int match_clauses(Ev *ev, uint32_t n, const Clause *cl, uint32_t ncl, Val
 static Value *eval(Ev *ev, const Expr *e, const Env *env);
 static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h);
 
+/* eval_guarded with a Handler of its own: out of line, so that a pair's
+ * frames hold a Handler only when a handler is around the pair (frames of
+ * the recursion stay small; pml exec scrubs them). */
+static __attribute__((noinline)) Value *eval_handled(Ev *ev, const Expr *x, const Env *env)
+{
+    Handler h;
+    return eval_guarded(ev, x, env, &h);
+}
+
 static Value *make_closure(Ev *ev, uint32_t annot, uint32_t nfuns, const RefList *free,
                            const Env *env, const Dec *dec, const Expr *fn)
 {
@@ -952,13 +961,6 @@ static void branch_scrub(Ev *child, Ev *outer)
     scrub_after(child);
     if (outer && child->stack_low < outer->stack_low) outer->stack_low = child->stack_low;
 }
-/* A branch with a handler around its pair: out of line, so that the
- * Handler is on the stack only then (every fork's frames are scrubbed). */
-static __attribute__((noinline)) void branch_guarded(Ev *child, ParJob *j, int side)
-{
-    Handler h;
-    if (!(j->v[side] = eval_guarded(child, j->e->elems[side], &j->env[side], &h))) j->x[side] = child->exn;
-}
 
 static void par_branch(void *arg, int side, const char *refused)
 {
@@ -993,7 +995,7 @@ static void par_branch(void *arg, int side, const char *refused)
     /* with no handler around the pair, a raise stops the run where it
      * happens, as in the cost semantics' run */
     if (!j->base.handler) j->v[side] = eval(&child, j->e->elems[side], &j->env[side]);
-    else branch_guarded(&child, j, side);
+    else if (!(j->v[side] = eval_handled(&child, j->e->elems[side], &j->env[side]))) j->x[side] = child.exn;
     j->params_read[side] = child.params_read;
     exec_give_back(&child);
     gc_running = outer;
@@ -1045,19 +1047,18 @@ static __attribute__((noinline)) Value *eval_par(Ev *ev, const Expr *e, const En
     fork_frames(ev, e, env_in, env, fr);
     uint32_t fork = ev_node(ev, NK_FORK, 0, e->id);
     Value *v1, *v2, *x1 = NULL;
-    Handler h;
     const EvalCells *cells = ev->o->cells;
     if (cells) watch_pair(ev, cells->fork, e->span);
     if (!ev->handler) {
         v1 = eval(ev, e->elems[0], &env[0]);
-    } else if (!(v1 = eval_guarded(ev, e->elems[0], &env[0], &h))) {
+    } else if (!(v1 = eval_handled(ev, e->elems[0], &env[0]))) {
         x1 = ev->exn;
     }
     uint32_t end1 = ev->cur;
     ev->cur = fork;
     if (cells) watch_pair(ev, cells->next, e->span);
     if (!ev->handler) v2 = eval(ev, e->elems[1], &env[1]);
-    else v2 = eval_guarded(ev, e->elems[1], &env[1], &h);
+    else v2 = eval_handled(ev, e->elems[1], &env[1]);
     uint32_t end2 = ev->cur;
     uint32_t join = graph_add_node(ev->g, NK_JOIN, 0, e->id);
     if (!join) node_limit(ev, e->id);
