@@ -24,6 +24,15 @@ else
     # fib 30 makes 35 M nodes, past the default --max-nodes on small machines
     "$B/bench/bench_eval" examples/fib.pml n=30 --max-nodes 50000000
 fi
+echo "== the graph-building interpreter alone, best of 3 (bench_eval --interpreter; docs/performance.md, The evaluator)"
+if [ $smoke = 1 ]; then
+    "$B/bench/bench_eval" examples/quicksort.pml n=20 --interpreter
+else
+    for p in "fib.pml n=28" "matmul.pml n=56" "quicksort.pml n=800"; do
+        # shellcheck disable=SC2086
+        "$B/bench/bench_eval" examples/$p --interpreter
+    done
+fi
 echo "== the static semantics: the prelude, then every tests/sml program without infix or modules, each in a structure of its own (bench/bench_types.c)"
 big=$(mktemp); i=0
 for f in $(grep -L 'infix\|^[a-z(].*;[[:space:]]*$\|signature\|structure' tests/sml/*.pml); do

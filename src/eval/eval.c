@@ -386,6 +386,7 @@ static void clear_slots(const Ev *ev, const Env *env, const Kill *k)
 /* use n -> ρ(y) for each y in l */
 static void use_all(Ev *ev, uint32_t n, const Env *env, const RefList *l)
 {
+    if (!ev->record) return; /* no edges under pml exec: not even the lookups */
     for (uint32_t i = 0; i < l->n; i++) ev_heap(ev, n, lookup(env, &l->refs[i])->loc, HE_USE);
 }
 
