@@ -10,6 +10,7 @@
  * Adding is amortised O(1).
  */
 #include "graph.h"
+#include "minheap.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -333,52 +334,20 @@ int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
     return 0;
 }
 
-/* A binary min-heap of (node, depth) pairs, by node: graph_span's depths
- * of children that are not the next id. */
-typedef struct DepthHeap {
-    uint64_t *a;        /* node << 32 | depth */
-    size_t len, cap;
-} DepthHeap;
-
-static int heap_push(DepthHeap *h, uint32_t v, uint32_t d)
-{
-    if (h->len == h->cap && grow((void **)&h->a, sizeof *h->a, h->cap = h->cap ? 2 * h->cap : 64)) return -1;
-    size_t i = h->len++;
-    uint64_t x = (uint64_t)v << 32 | d;
-    for (; i > 0 && h->a[(i - 1) / 2] > x; i = (i - 1) / 2) h->a[i] = h->a[(i - 1) / 2];
-    h->a[i] = x;
-    return 0;
-}
-
-static void heap_pop(DepthHeap *h)
-{
-    uint64_t x = h->a[--h->len];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= h->len) break;
-        if (c + 1 < h->len && h->a[c + 1] < h->a[c]) c++;
-        if (h->a[c] >= x) break;
-        h->a[i] = h->a[c];
-        i = c;
-    }
-    if (h->len) h->a[i] = x;
-}
-
 uint64_t graph_span(const Graph *g)
 {
     /* ids are a topological order: one forward pass.  The depth of v + 1
      * through v is carried along; the depths through the other edges (far
-     * children: 0.1-8 % of the nodes) wait in a heap by node, so no array
-     * per node is needed. */
-    DepthHeap h = {0};
+     * children: 0.1-8 % of the nodes) wait in a heap of node << 32 |
+     * depth, smallest node first, so no array per node is needed. */
+    MinHeap h = {0};
     uint64_t best = 0;
     uint32_t next = 0;  /* the depth of v through v - 1, if v is v - 1's child */
     for (uint32_t v = 1; v <= g->n; v++) {
         uint32_t d = next;
         while (h.len && h.a[0] >> 32 <= v) {
             if (h.a[0] >> 32 == v && (uint32_t)h.a[0] > d) d = (uint32_t)h.a[0];
-            heap_pop(&h);
+            minheap_pop(&h);
         }
         d++;
         if (d > best) best = d;
@@ -386,10 +355,10 @@ uint64_t graph_span(const Graph *g)
         for (int k = 0; k < 2; k++) {
             uint32_t c = graph_child(g, v, k);
             if (c == v + 1) next = d;
-            else if (c && heap_push(&h, c, d)) { free(h.a); return 0; }
+            else if (c && minheap_push(&h, (uint64_t)c << 32 | d)) { minheap_free(&h); return 0; }
         }
     }
-    free(h.a);
+    minheap_free(&h);
     return best;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "broberg.h"
+#include "minheap.h"
 
 #define N1 (BROBERG_MAX_N + 1)
 
@@ -311,39 +312,6 @@ int broberg_bound(uint32_t n, uint32_t k, double t, double z, const double *v, B
 
 /* ---- the top-level tasks of a computation graph ---- */
 
-/* A binary min-heap of ids per process. */
-typedef struct Heap { uint32_t *a, len, cap; } Heap;
-
-static int heap_push(Heap *h, uint32_t x)
-{
-    if (h->len == h->cap) {
-        uint32_t c = h->cap ? h->cap * 2 : 16;
-        uint32_t *b = realloc(h->a, (size_t)c * sizeof *b);
-        if (!b) return -1;
-        h->a = b;
-        h->cap = c;
-    }
-    uint32_t i = h->len++;
-    while (i > 0 && h->a[(i - 1) / 2] > x) { h->a[i] = h->a[(i - 1) / 2]; i = (i - 1) / 2; }
-    h->a[i] = x;
-    return 0;
-}
-
-static uint32_t heap_pop(Heap *h)
-{
-    uint32_t top = h->a[0], x = h->a[--h->len], i = 0;
-    for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= h->len) break;
-        if (c + 1 < h->len && h->a[c + 1] < h->a[c]) c++;
-        if (h->a[c] >= x) break;
-        h->a[i] = h->a[c];
-        i = c;
-    }
-    if (h->len) h->a[i] = x;
-    return top;
-}
-
 /* Fork depth of every node: a fork's branches are one deeper, its join
  * back at the fork's depth.  cnt[d]: forks at depth d. */
 static void fork_depths(const Graph *g, uint32_t *depth, uint64_t *cnt, uint32_t maxd)
@@ -385,21 +353,21 @@ static int run_static(const Graph *g, const uint32_t *thread, BrobergTasks *out)
     uint32_t n = graph_nodes(g), P = out->n;
     uint8_t *left = malloc((size_t)n + 1);
     uint32_t *vis = malloc((size_t)P * sizeof *vis);
-    Heap *h = calloc(P, sizeof *h);
+    MinHeap *h = calloc(P, sizeof *h);   /* per process, its ready ids */
     uint64_t cnt[N1] = {0}, done = 0;
     int rc = -1;
     if (!left || !vis || !h) goto end;
     for (uint32_t v = 1; v <= n; v++) left[v] = (uint8_t)graph_in_degree(g, v);
-    if (n && heap_push(&h[thread[1]], 1)) goto end;
+    if (n && minheap_push(&h[thread[1]], 1)) goto end;
     while (done < n) {
         uint32_t active = 0;
-        for (uint32_t p = 0; p < P; p++) vis[p] = h[p].len ? heap_pop(&h[p]) : 0;
+        for (uint32_t p = 0; p < P; p++) vis[p] = h[p].len ? (uint32_t)minheap_pop(&h[p]) : 0;
         for (uint32_t p = 0; p < P; p++) {
             if (!vis[p]) continue;
             active++;
             for (int k = 0; k < 2; k++) {
                 uint32_t c = graph_child(g, vis[p], k);
-                if (c && --left[c] == 0 && heap_push(&h[thread[c]], c)) goto end;
+                if (c && --left[c] == 0 && minheap_push(&h[thread[c]], c)) goto end;
             }
         }
         if (!active) goto end; /* not connected from node 1 */
@@ -410,7 +378,7 @@ static int run_static(const Graph *g, const uint32_t *thread, BrobergTasks *out)
     for (uint32_t q = 1; q <= P; q++) out->v[q] = (double)cnt[q] / (double)out->Tn;
     rc = 0;
 end:
-    for (uint32_t p = 0; h && p < P; p++) free(h[p].a);
+    for (uint32_t p = 0; h && p < P; p++) minheap_free(&h[p]);
     free(h);
     free(vis);
     free(left);

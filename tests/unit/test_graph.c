@@ -7,6 +7,7 @@
  */
 #include "check.h"
 #include "graph.h"
+#include "minheap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -202,6 +203,46 @@ static void heap_edges_round_trip(void)
     graph_free(&g);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* With pops interleaved, each pop is the smallest key held; keys pushed
+ * in random order (small ones repeated) pop as qsort orders them. */
+static void minheap_sorts(void)
+{
+    enum { N = 20000 };
+    uint64_t *in = malloc(N * sizeof *in);
+    MinHeap h = {0};
+    uint64_t r = 88172645463325252ull;
+    int ok = in != NULL, order = 1, pops = 0;
+    for (int i = 0; ok && i < N; i++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        in[i] = i % 5 == 0 ? r % 100 : r;
+        ok = minheap_push(&h, in[i]) == 0;
+        if (ok && i % 3 == 2) {
+            uint64_t y = minheap_pop(&h), least = UINT64_MAX;
+            for (size_t k = 0; k < h.len; k++) least = h.a[k] < least ? h.a[k] : least;
+            order &= y <= least;
+            pops++;
+        }
+    }
+    CHECK(ok && order, "min-heap: each pop is the smallest key held (%d pops among %d pushes)", pops, N);
+    minheap_free(&h);
+    for (int i = 0; ok && i < N; i++) ok = minheap_push(&h, in[i]) == 0;
+    if (ok) qsort(in, N, sizeof *in, cmp_u64);
+    int same = ok;
+    for (int i = 0; same && i < N; i++) same = minheap_pop(&h) == in[i];
+    CHECK(same && h.len == 0, "min-heap: %d keys pop in qsort's order", N);
+    minheap_free(&h);
+    CHECK(h.len == 0 && h.a == NULL && minheap_push(&h, 7) == 0 && minheap_pop(&h) == 7 && h.len == 0,
+          "min-heap: freed, it is empty and reusable");
+    minheap_free(&h);
+    free(in);
+}
+
 int main(void)
 {
     sizes_round_trip();
@@ -209,5 +250,6 @@ int main(void)
     children_any_order();
     annotations_widen();
     heap_edges_round_trip();
+    minheap_sorts();
     return CHECK_DONE();
 }
