@@ -131,6 +131,11 @@ static void spare_put(void *p)
     pthread_mutex_unlock(&spare_lock);
 }
 
+void sched_array_put(void *p)
+{
+    spare_put(p);
+}
+
 void sched_free_ready(Schedule *s)
 {
     spare_put(s->ready);
@@ -163,6 +168,11 @@ static void *node_array(size_t bytes, int huge)
     p = aligned_alloc(HUGE_PAGE, round);
     if (p) madvise(p, round, MADV_HUGEPAGE);
     return p;
+}
+
+void *sched_array_take(size_t bytes)
+{
+    return node_array(bytes, 0);
 }
 
 int sched_alloc_proc(Schedule *s, uint32_t n)
@@ -532,7 +542,7 @@ static int df_by_ids(const Graph *g, const SchedOptions *o, Schedule *s)
     for (uint32_t x = last + 1; x <= n && !rc; x++) step[x] = x;
     free(half);
     if (rc) sched_free(s);
-    else s->T = last;
+    else s->T = last, s->by_ids = 1;
     return rc;
 }
 

@@ -36,6 +36,8 @@ typedef struct Schedule {
      * overhead or idles, so P*T = n + idle + overhead exactly. */
     uint64_t overhead;   /* processor-steps spent on fork, join and steal costs */
     uint64_t steals;     /* successful steals (ws) */
+    int by_ids;          /* 1: df on one processor taken by the id order, not
+                            simulated (sched_run): step[v] = v */
 } Schedule;
 
 typedef struct SchedOptions {
@@ -94,6 +96,12 @@ void sched_free(Schedule *s);
 int sched_check_ids(const Graph *g, char *msg, size_t msglen);
 /* Frees s's ready counts alone (s->ready NULL). */
 void sched_free_ready(Schedule *s);
+/* A node-sized work array of at least `bytes`, not zeroed: a spare one
+ * (sched.c, spare arrays: pages already mapped) if one fits, else a new
+ * one; NULL out of memory.  Give it back with sched_array_put (free works
+ * too, but keeps nothing). */
+void *sched_array_take(size_t bytes);
+void sched_array_put(void *p);
 /* The names of the policies, NULL-terminated (for usage messages). */
 extern const char *const sched_policy_names[];
 

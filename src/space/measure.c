@@ -216,14 +216,16 @@ int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nh
 static int measure_with(const Graph *g, const MeasureOptions *o, Schedule *s, const SpaceMark *k, Measure *m,
                         char *msg, size_t msglen);
 
-/* Without the profile: the mark in the schedule's own memory (its steps
- * become the deaths), then the same schedule again for the steps the
- * attribution reads and the queue at the mark: its prefix up to the mark
- * alone (the attribution compares steps with the mark's), unless the
- * caller reads every step (full_steps) or the mark is past
- * SCHED_UNTIL_MAX.  df on one processor simulates neither time (sched_run).
- * The figures of the whole schedule stay in s.  1: not possible (values
- * past 2^32 words; s untouched); -1 with msg. */
+/* Without the profile, for df on one processor taken by the ids (no
+ * simulation, sched_run): the mark in the schedule's own memory (its steps
+ * become the deaths), then the ids' pass again for the steps the
+ * attribution reads and the queue at the mark: up to the mark alone (the
+ * attribution compares steps with the mark's), unless the caller reads
+ * every step (full_steps) or the mark is past SCHED_UNTIL_MAX.  A
+ * simulated schedule is not simulated again: its mark comes from
+ * space_mark, the deaths in an array of their own (measure_space).  The
+ * figures of the whole schedule stay in s.  1: not possible (values past
+ * 2^32 words; s untouched); -1 with msg. */
 static int mark_then_again(const Graph *g, const SchedOptions *so, const MeasureOptions *o, Schedule *s,
                            SpaceMark *k, char *msg, size_t msglen)
 {
@@ -252,7 +254,7 @@ int measure_run(const Graph *g, const MeasureOptions *o, Measure *m, char *msg, 
     so.no_proc |= !o->profile;  /* without the profile nothing reads the processors */
     memset(m, 0, sizeof *m);
     if (sched_run(g, &so, &s, msg, msglen)) return -1;
-    int rc = o->profile ? 1 : mark_then_again(g, &so, o, &s, &k, msg, msglen);
+    int rc = o->profile || !s.by_ids ? 1 : mark_then_again(g, &so, o, &s, &k, msg, msglen);
     if (rc < 0) return -1;
     return measure_with(g, o, &s, rc == 0 ? &k : NULL, m, msg, msglen);
 }

@@ -23,7 +23,7 @@ const char *const space_units_names[] = {"words", "nodes", NULL};
 uint32_t *space_deaths(const Graph *g, const Schedule *s)
 {
     size_t n1 = (size_t)graph_nodes(g) + 1;
-    uint32_t *death = malloc(n1 * sizeof *death);
+    uint32_t *death = sched_array_take(n1 * sizeof *death);
     if (!death) return NULL;
     memcpy(death, s->step, n1 * sizeof *death);
     if (graph_result(g)) death[graph_result(g)] = SPACE_NEVER;
@@ -85,7 +85,7 @@ int space_profile(const Graph *g, const Schedule *s, Units u, int with_queue,
     if (!death) { space_free(out); return -1; }
     uint64_t *h = out->heap; /* differences first */
     add_lifetimes(g, s, u, death, h, NULL);
-    free(death);
+    sched_array_put(death);
     for (size_t i = 1; i < steps; i++) h[i] += h[i - 1];
     memcpy(out->queue, s->ready, steps * sizeof *out->queue);
     find_hwm(out);
@@ -157,7 +157,7 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
         out->heap = with_queue ? heap_at(g, s, u, death, out->hwm_step) : out->hwm;
         out->queue = with_queue ? out->hwm - out->heap : s->ready[out->hwm_step];
     }
-    free(death);
+    sched_array_put(death);
     if (d != s->ready) free(d);
     sched_free_ready(s);
     return rc;

@@ -36,7 +36,8 @@ static inline uint64_t space_unit_size(const Graph *g, Units u, uint32_t v)
 }
 
 /* death[v] per node (meaningful for values; SPACE_NEVER for the result):
- * the first step at which v is no longer live.  malloc'd, NULL if out of
+ * the first step at which v is no longer live.  A node-sized array from
+ * sched_array_take (give it back with sched_array_put), NULL if out of
  * memory. */
 #define SPACE_NEVER UINT32_MAX
 uint32_t *space_deaths(const Graph *g, const Schedule *s);
