@@ -218,10 +218,11 @@ static int measure_with(const Graph *g, const MeasureOptions *o, Schedule *s, co
 
 /* Without the profile, for df on one processor taken by the ids (no
  * simulation, sched_run): the mark in the schedule's own memory (its steps
- * become the deaths), then the ids' pass again for the steps the
- * attribution reads and the queue at the mark: up to the mark alone (the
- * attribution compares steps with the mark's), unless the caller reads
- * every step (full_steps) or the mark is past SCHED_UNTIL_MAX.  A
+ * become the deaths, then the ids again).  Without the queue counted the
+ * ids' pass is taken again for the queue at the mark and the steps the
+ * attribution reads: up to the mark alone (the attribution compares steps
+ * with the mark's), unless the caller reads every step (full_steps) or the
+ * mark is past SCHED_UNTIL_MAX.  A
  * simulated schedule is not simulated again: its mark comes from
  * space_mark, the deaths in an array of their own (measure_space).  The
  * figures of the whole schedule stay in s.  1: not possible (values past
@@ -230,7 +231,8 @@ static int mark_then_again(const Graph *g, const SchedOptions *so, const Measure
                            SpaceMark *k, char *msg, size_t msglen)
 {
     Schedule whole = *s;
-    if (space_mark_in_place(g, s, o->units, o->with_queue, &k->hwm, &k->hwm_step)) return 1;
+    if (space_mark_in_place(g, s, o->units, o->with_queue, k)) return 1;
+    if (s->step) return 0;  /* complete: the steps are the ids again */
     SchedOptions again = *so;
     if (!o->full_steps && k->hwm_step < SCHED_UNTIL_MAX) again.until = k->hwm_step ? k->hwm_step : 1;
     if (sched_run(g, &again, s, msg, msglen)) return -1;

@@ -195,18 +195,36 @@ static void add_sizes(const Graph *g, Units u, const uint32_t *x, uint32_t T, ui
     }
 }
 
-int space_mark_in_place(const Graph *g, Schedule *s, Units u, int with_queue, uint64_t *hwm, uint32_t *hwm_step)
+/* The schedule by the ids (step[v] = v), its deaths in x: the heap at
+ * step t is the values up to t that die after it. */
+static uint64_t heap_at_by_ids(const Graph *g, Units u, const uint32_t *x, uint32_t t)
+{
+    uint64_t h = 0;
+    for (uint32_t v = 1; v <= t; v++)
+        if (x[v] > t) h += space_unit_size(g, u, v);
+    return h;
+}
+
+int space_mark_in_place(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *k)
 {
     if (space_bound(g, u, with_queue) > UINT32_MAX) return 1;
     uint32_t *d = s->ready, T = s->T;
+    memset(k, 0, sizeof *k);
     if (with_queue) queue_differences(d, T);
     else memset(d, 0, ((size_t)T + 1) * sizeof *d);
     add_sizes(g, u, s->step, T, d, 0);     /* allocated at their steps */
     deaths_in_place(g, s->step);
     add_sizes(g, u, s->step, T, d, 1);     /* gone at their deaths (a value dead at its
                                               own step cancels: never live) */
-    find_mark32(d, T, hwm, hwm_step);
-    sched_free(s);
+    find_mark32(d, T, &k->hwm, &k->hwm_step);
+    if (!(s->by_ids && with_queue)) {
+        sched_free(s);
+        return 0;
+    }
+    k->heap = heap_at_by_ids(g, u, s->step, k->hwm_step);
+    k->queue = k->hwm - k->heap;
+    for (uint32_t v = 0, n = graph_nodes(g); v <= n; v++) s->step[v] = v;
+    sched_free_ready(s);
     return 0;
 }
 

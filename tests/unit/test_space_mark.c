@@ -5,7 +5,9 @@
  * queue there — on random graphs under every policy, P, units and queue
  * setting, near 2^32 words (the narrow differences wrap around) and past
  * it (the 64-bit fallback); and it consumes the ready counts only.  So does
- * space_mark_in_place, which computes the deaths in place of the steps.
+ * space_mark_in_place, which computes the deaths in place of the steps,
+ * and, for df on one processor taken by the ids with the queue counted,
+ * finds the heap and the queue at the mark too and gives the steps back.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -14,28 +16,38 @@
 #include "space.h"
 #include "sched_props.h"
 
-static Prop same, consumed, in_place;
+static Prop same, consumed, in_place, by_ids;
 
 /* space_mark_in_place on copies of s's steps and ready counts: the
- * profile's mark and step, or 1 (nothing done) past 2^32 words. */
+ * profile's mark and step, or 1 (nothing done) past 2^32 words; by the ids
+ * with the queue, the profile's heap and queue at the mark as well, the
+ * steps the ids again and the ready counts freed, else the copy freed. */
 static void compare_in_place(const Graph *g, const Schedule *s, Units u, int with_queue, const SpaceProfile *p,
                              const char *cfg)
 {
-    Schedule c = {.P = s->P, .T = s->T};
+    Schedule c = {.P = s->P, .T = s->T, .by_ids = s->by_ids};
     size_t nb = ((size_t)graph_nodes(g) + 1) * sizeof *s->step, tb = ((size_t)s->T + 1) * sizeof *s->ready;
-    uint64_t hwm;
-    uint32_t at;
+    SpaceMark k;
     c.step = malloc(nb);
     c.ready = malloc(tb);
     if (!c.step || !c.ready) { sched_free(&c); prop_fail(&in_place, "%s: out of memory", cfg); return; }
     memcpy(c.step, s->step, nb);
     memcpy(c.ready, s->ready, tb);
-    int rc = space_mark_in_place(g, &c, u, with_queue, &hwm, &at);
-    if (rc == 1) sched_free(&c);
-    else if (hwm != p->hwm || at != p->hwm_step || c.step || c.ready)
+    int rc = space_mark_in_place(g, &c, u, with_queue, &k), whole = s->by_ids && with_queue;
+    if (rc == 1) { sched_free(&c); in_place.runs++; return; }
+    if (k.hwm != p->hwm || k.hwm_step != p->hwm_step || c.ready || (c.step != NULL) != whole)
         prop_fail(&in_place, "%s%s: in place %llu@%u, profile %llu@%u", cfg, with_queue ? "" : " no queue",
-                  (unsigned long long)hwm, at, (unsigned long long)p->hwm, p->hwm_step);
+                  (unsigned long long)k.hwm, k.hwm_step, (unsigned long long)p->hwm, p->hwm_step);
     in_place.runs++;
+    if (!whole || !c.step) return;
+    int ids = 1;
+    for (uint32_t v = 0; v <= graph_nodes(g); v++) ids &= c.step[v] == v;
+    if (!ids || k.heap != p->heap[p->hwm_step] || k.queue != p->queue[p->hwm_step])
+        prop_fail(&by_ids, "%s: heap %llu queue %llu, profile heap %llu queue %llu%s", cfg, (unsigned long long)k.heap,
+                  (unsigned long long)k.queue, (unsigned long long)p->heap[p->hwm_step],
+                  (unsigned long long)p->queue[p->hwm_step], ids ? "" : ", steps not the ids");
+    by_ids.runs++;
+    sched_free(&c);
 }
 
 /* space_mark on a copy of s's ready counts against space_profile on s. */
@@ -122,6 +134,7 @@ int main(void)
     big_values(2000000000u, "values summing past 2^32 words (64-bit fallback)");
     PROP_CHECK(same, "space_mark's mark, step, heap and queue equal space_profile's, with and without the queue");
     PROP_CHECK(consumed, "space_mark frees the ready counts and keeps the steps");
-    PROP_CHECK(in_place, "space_mark_in_place (deaths in place of the steps) finds the profile's mark and step, and frees the schedule");
+    PROP_CHECK(in_place, "space_mark_in_place (deaths in place of the steps) finds the profile's mark and step, and frees the schedule unless it is by the ids");
+    PROP_CHECK(by_ids, "space_mark_in_place of df P = 1 by the ids: the profile's heap and queue at the mark, the steps the ids again");
     return CHECK_DONE();
 }
