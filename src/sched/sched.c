@@ -68,7 +68,6 @@ typedef struct Sim {
     uint32_t nbusy;     /* processors with busy > 0 */
     uint32_t fork_cost, steal_cost;
     uint32_t rcap;      /* capacity of s->ready */
-    uint32_t until;     /* the last step to simulate (SchedOptions.until) */
     uint64_t nready;    /* ready, unvisited nodes (pinned ones included) */
     uint64_t held;      /* of which the policy holds (added, not yet got) */
     uint64_t nvisited;
@@ -237,9 +236,8 @@ static int steal_wait(Sim *m, uint32_t p, uint32_t x)
  * the join after a left branch).  Set by sim_init from the graph. */
 #define W_PARENTS 3u            /* bits 0-1: parents not yet visited (0-2) */
 #define W_FAR_SHIFT 2           /* bits 2-29: far child - v, 1..W_FAR_MAX; */
-#define W_UNVISITED (1u << 29)  /* W_GRAPH sets bit 29 alone: every word before
-                                   its visit is >= SCHED_UNTIL_MAX, above any
-                                   step of a prefix (SchedOptions.until) */
+#define W_UNVISITED (1u << 29)  /* W_GRAPH sets bit 29 alone: no word before its
+                                   visit is below 2^29 */
 #define W_FAR_MAX ((1u << 28) - 1)
 #define W_SHAPE(w) ((w) >> 30)  /* bits 30-31: */
 enum { W_GRAPH, W_NEXT, W_FORK, W_FAR }; /* read the graph; v + 1 only; v + 1
@@ -417,7 +415,7 @@ static int oom(char *msg, size_t len)
 static int sim_loop_one(Sim *m, char *msg, size_t len)
 {
     uint32_t n = graph_nodes(m->g), t = 0;
-    while (m->nvisited < n && t < m->until) {
+    while (m->nvisited < n) {
         uint32_t x = 0;
         t++;
         if (m->held) {
@@ -441,7 +439,7 @@ static int sim_loop(Sim *m, char *msg, size_t len)
     const Graph *g = m->g;
     uint32_t t = 0, paid;
     if (m->plain && m->P == 1) return sim_loop_one(m, msg, len);
-    while ((m->nvisited < graph_nodes(g) || m->nbusy) && t < m->until) {
+    while (m->nvisited < graph_nodes(g) || m->nbusy) {
         uint32_t nvis;
         if (m->plain) { nvis = visit_plain(m, ++t); paid = 0; }
         else nvis = visit_all(m, ++t, &paid);
@@ -466,7 +464,6 @@ static int sim_init(Sim *m, const Graph *g, const SchedOptions *o, Schedule *s)
     m->P = o->P;
     m->coarse = o->coarse;
     m->s = s;
-    m->until = o->until ? o->until : UINT32_MAX;
     m->pin = calloc(o->P, sizeof *m->pin);
     m->vis = calloc(o->P, sizeof *m->vis);
     m->busy = calloc(o->P, sizeof *m->busy);
@@ -510,39 +507,59 @@ static void sim_done(Sim *m)
  * node (paper §4.1: the 1DF schedule is the interpreter's order).  Then no
  * simulation is needed: one pass over the ids counts the ready nodes, x
  * leaving them at step x and each child whose last parent x is joining
- * them (a join's first parent marks it in a bitset, its second enables it).
- * A prefix (o->until) needs the order only up to until: the later nodes
- * just get their ids, which are above it.  0; 1 (out untouched): the graph
- * is not such an order, simulate it; -1: out of memory. */
+ * them (a join's first parent marks it in a bitset, its second enables it:
+ * sched_ids_step).  0; 1 (out untouched): the graph is not such an
+ * order, simulate it; -1: out of memory. */
+int sched_ids_init(SchedIds *it, const Graph *g)
+{
+    *it = (SchedIds){.g = g, .ready = graph_nodes(g) ? 1 : 0};
+    it->half = calloc(((size_t)graph_nodes(g) + 1) / 64 + 1, sizeof *it->half);
+    return it->half ? 0 : -1;
+}
+
+int sched_ids_step(SchedIds *it)
+{
+    const Graph *g = it->g;
+    uint32_t x = ++it->x;
+    if (x > 1 && graph_in_degree(g, x) == 0) return 1;  /* a second source */
+    it->ready--;
+    for (int i = 0; i < 2; i++) {
+        uint32_t c = graph_child(g, x, i);
+        if (!c) break;
+        if (c <= x) return 1;                           /* not topological */
+        if (graph_in_degree(g, c) == 1 || (it->half[c / 64] >> (c % 64) & 1)) it->ready++;
+        else it->half[c / 64] |= 1ull << (c % 64);
+    }
+    return 0;
+}
+
+void sched_ids_free(SchedIds *it)
+{
+    free(it->half);
+    it->half = NULL;
+}
+
 static int df_by_ids(const Graph *g, const SchedOptions *o, Schedule *s)
 {
-    uint32_t n = graph_nodes(g), last = o->until && o->until < n ? o->until : n;
+    uint32_t n = graph_nodes(g);
     size_t n1 = (size_t)n + 1;
-    uint64_t *half = calloc(n1 / 64 + 1, sizeof *half);   /* joins with one parent visited */
+    SchedIds it;
     s->P = 1;
     s->step = node_array(n1 * sizeof *s->step, 0);
-    s->ready = node_array(n1 * sizeof *s->ready, 0);
-    int rc = !half || !s->step || !s->ready || (!o->no_proc && sched_alloc_proc(s, n)) ? -1 : 0;
+    s->ready = o->no_ready ? NULL : node_array(n1 * sizeof *s->ready, 0);
+    int rc = sched_ids_init(&it, g) || !s->step || (!o->no_ready && !s->ready) ||
+             (!o->no_proc && sched_alloc_proc(s, n)) ? -1 : 0;
     uint32_t *step = s->step, *ready = s->ready;
-    uint64_t r = n ? 1 : 0;  /* ready, unvisited nodes: node 1 at first */
-    if (!rc) step[0] = 0, ready[0] = (uint32_t)r;
-    for (uint32_t x = 1; x <= last && !rc; x++) {
-        if (x > 1 && graph_in_degree(g, x) == 0) rc = 1;   /* a second source */
-        r--;
-        for (int i = 0; i < 2 && !rc; i++) {
-            uint32_t c = graph_child(g, x, i);
-            if (!c) break;
-            if (c <= x) rc = 1;                                /* not topological */
-            else if (graph_in_degree(g, c) == 1 || (half[c / 64] >> (c % 64) & 1)) r++;
-            else half[c / 64] |= 1ull << (c % 64);
-        }
+    if (!rc) step[0] = 0;
+    if (!rc && ready) ready[0] = (uint32_t)it.ready;
+    for (uint32_t x = 1; x <= n && !rc; x++) {
+        rc = sched_ids_step(&it);
         step[x] = x;
-        ready[x] = (uint32_t)r;
+        if (ready) ready[x] = (uint32_t)it.ready;
     }
-    for (uint32_t x = last + 1; x <= n && !rc; x++) step[x] = x;
-    free(half);
+    sched_ids_free(&it);
     if (rc) sched_free(s);
-    else s->T = last, s->by_ids = 1;
+    else s->T = n, s->by_ids = 1;
     return rc;
 }
 

@@ -52,15 +52,13 @@ typedef struct SchedOptions {
     uint32_t fork_cost, steal_cost;
     int no_proc;         /* 1: the caller never reads the processors: Schedule.proc
                             is not kept (a byte per node less, and faster bf) */
-    /* > 0: simulate steps 1..until only (the same schedule's prefix; T is
-     * then at most until).  A node not visited by then holds in step[] a
-     * value above until, not its step.  Only for until < SCHED_UNTIL_MAX. */
-    uint32_t until;
     int no_shortcut;     /* tests: simulate df on one processor as any other
                             schedule, not by the id order (sched_run) */
+    int no_ready;        /* df on one processor taken by the ids (Schedule.by_ids):
+                            no ready counts (Schedule.ready NULL, 4 bytes a node
+                            less; SchedIds counts them again).  A simulated
+                            schedule keeps them whatever this says */
 } SchedOptions;
-
-#define SCHED_UNTIL_MAX (1u << 29)  /* SchedOptions.until is below this */
 
 #define SCHED_PROC_NARROW 256u  /* processor numbers fit a byte up to this P */
 
@@ -94,6 +92,25 @@ void sched_free(Schedule *s);
  * equals its simulation, step, processor and ready count for each; 0, or
  * -1 with msg. */
 int sched_check_ids(const Graph *g, char *msg, size_t msglen);
+/* df on one processor by the ids, one step at a time: the ready counts of
+ * sched_run's pass over the ids without an array, for a caller that reads
+ * each once (the mark of space.c).  After sched_ids_init, ready is the
+ * count after step 0 (node 1); each sched_ids_step visits node x + 1 and
+ * updates ready (the ready, unvisited nodes after step x).  A bit per node
+ * (the joins with one parent visited). */
+typedef struct SchedIds {
+    const Graph *g;
+    uint64_t *half;     /* joins with one parent visited */
+    uint64_t ready;     /* ready, unvisited nodes after step x */
+    uint32_t x;         /* the last step taken: node x visited */
+} SchedIds;
+/* 0, or -1 out of memory (nothing to free). */
+int sched_ids_init(SchedIds *it, const Graph *g);
+/* Step x + 1 (x + 1 <= nodes).  0, or 1: the ids are not the df order on
+ * one processor (a second source, or a child at or before its parent;
+ * sched_run simulates such a graph). */
+int sched_ids_step(SchedIds *it);
+void sched_ids_free(SchedIds *it);
 /* Frees s's ready counts alone (s->ready NULL). */
 void sched_free_ready(Schedule *s);
 /* A node-sized work array of at least `bytes`, not zeroed: a spare one

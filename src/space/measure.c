@@ -216,49 +216,26 @@ int measure_holders_at(Measure *m, uint32_t step, Holder **holders, uint32_t *nh
 static int measure_with(const Graph *g, const MeasureOptions *o, Schedule *s, const SpaceMark *k, Measure *m,
                         char *msg, size_t msglen);
 
-/* Without the profile, for df on one processor taken by the ids (no
- * simulation, sched_run): the mark in the schedule's own memory (its steps
- * become the deaths, then the ids again).  Without the queue counted the
- * ids' pass is taken again for the queue at the mark and the steps the
- * attribution reads: up to the mark alone (the attribution compares steps
- * with the mark's), unless the caller reads every step (full_steps) or the
- * mark is past SCHED_UNTIL_MAX.  A
- * simulated schedule is not simulated again: its mark comes from
- * space_mark, the deaths in an array of their own (measure_space).  The
- * figures of the whole schedule stay in s.  1: not possible (values past
- * 2^32 words; s untouched); -1 with msg. */
-static int mark_then_again(const Graph *g, const SchedOptions *so, const MeasureOptions *o, Schedule *s,
-                           SpaceMark *k, char *msg, size_t msglen)
-{
-    Schedule whole = *s;
-    if (space_mark_in_place(g, s, o->units, o->with_queue, k)) return 1;
-    if (s->step) return 0;  /* complete: the steps are the ids again */
-    SchedOptions again = *so;
-    if (!o->full_steps && k->hwm_step < SCHED_UNTIL_MAX) again.until = k->hwm_step ? k->hwm_step : 1;
-    if (sched_run(g, &again, s, msg, msglen)) return -1;
-    k->queue = s->ready[k->hwm_step];
-    k->heap = k->hwm - (o->with_queue ? k->queue : 0);
-    sched_free_ready(s);
-    s->T = whole.T;
-    s->idle = whole.idle;
-    s->delay = whole.delay;
-    s->nowork = whole.nowork;
-    s->overhead = whole.overhead;
-    s->steals = whole.steals;
-    return 0;
-}
-
 int measure_run(const Graph *g, const MeasureOptions *o, Measure *m, char *msg, size_t msglen)
 {
     Schedule s;
     SpaceMark k;
     SchedOptions so = o->sched;
-    so.no_proc |= !o->profile;  /* without the profile nothing reads the processors */
+    /* without the profile nothing reads the processors, nor (by the ids)
+     * the ready counts: space_mark_by_ids counts them again */
+    so.no_proc |= !o->profile;
+    so.no_ready = !o->profile;
     memset(m, 0, sizeof *m);
     if (sched_run(g, &so, &s, msg, msglen)) return -1;
-    int rc = o->profile || !s.by_ids ? 1 : mark_then_again(g, &so, o, &s, &k, msg, msglen);
-    if (rc < 0) return -1;
-    return measure_with(g, o, &s, rc == 0 ? &k : NULL, m, msg, msglen);
+    /* a simulated schedule: its mark by space_mark (measure_space), the
+     * deaths in an array of their own, the steps kept for the attribution */
+    int ids = !o->profile && s.by_ids;
+    if (ids && space_mark_by_ids(g, &s, o->units, o->with_queue, &k)) {
+        sched_free(&s);
+        snprintf(msg, msglen, "out of memory while measuring space");
+        return -1;
+    }
+    return measure_with(g, o, &s, ids ? &k : NULL, m, msg, msglen);
 }
 
 /* The space at every step (o.profile) or at the mark alone (k if found

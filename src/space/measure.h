@@ -77,18 +77,12 @@ typedef struct MeasureOptions {
                                (Measure.sched, .space) until measure_trim; 0: only
                                the figures at the mark, found without per-step
                                arrays, and the steps the attribution reads
-                               (sched.step).  A simulated schedule is simulated
-                               once, its deaths in an array of their own
-                               (space_mark, 4 bytes a node while the mark is
-                               found); df on one processor taken by the ids
-                               (sched_run) finds the mark in the schedule's own
-                               memory (space_mark_in_place) and takes the ids
-                               again, up to the mark only: no simulation either
-                               time, and 4 bytes a node less at its peak */
-    int full_steps;         /* without profile, df by the ids: sched.step of every
-                               node (the second pass to the end); else a node
-                               visited after the mark holds some value above
-                               hwm_step */
+                               (sched.step), each schedule simulated once: a
+                               simulated one's mark by space_mark (its deaths in
+                               an array of their own while it is found), df on
+                               one processor by the ids (sched_run) by
+                               space_mark_by_ids, in its steps' own memory
+                               (4 bytes a node less, and no ready counts) */
 } MeasureOptions;
 
 /* The defaults: df, P = 1, words, the queue counted, by use, grouped by

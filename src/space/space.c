@@ -20,18 +20,27 @@ enum { SPACE_AHEAD = 16 }; /* prefetch distance, in nodes */
 
 const char *const space_units_names[] = {"words", "nodes", NULL};
 
+/* death[] (the steps on entry) made the deaths in one backward pass over
+ * the heap edges: every edge into a value has a higher source, so a
+ * source's death is final when its edges are read.  step NULL: the steps
+ * are the ids (df on one processor by the ids). */
+static void deaths_backward(const Graph *g, const uint32_t *step, uint32_t *death)
+{
+    if (graph_result(g)) death[graph_result(g)] = SPACE_NEVER;
+    for (size_t e = graph_heap_edges(g); e-- > 0;) {
+        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
+        uint32_t d = graph_heap_kind(g, e) != HE_USE ? death[src] : step ? step[src] : src;
+        if (d > death[dst]) death[dst] = d;
+    }
+}
+
 uint32_t *space_deaths(const Graph *g, const Schedule *s)
 {
     size_t n1 = (size_t)graph_nodes(g) + 1;
     uint32_t *death = sched_array_take(n1 * sizeof *death);
     if (!death) return NULL;
     memcpy(death, s->step, n1 * sizeof *death);
-    if (graph_result(g)) death[graph_result(g)] = SPACE_NEVER;
-    for (size_t e = graph_heap_edges(g); e-- > 0;) {
-        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
-        uint32_t d = graph_heap_kind(g, e) == HE_USE ? s->step[src] : death[src];
-        if (d > death[dst]) death[dst] = d;
-    }
+    deaths_backward(g, s->step, death);
     return death;
 }
 
@@ -163,69 +172,61 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
     return rc;
 }
 
-/* ---- the mark in the schedule's own memory ---- */
+/* ---- the mark of df on one processor by the ids ----
+ * The steps are the ids, so a value is allocated at the step of its own
+ * id, and the ready counts come from a second pass over the ids
+ * (SchedIds): the schedule holds no ready counts (SchedOptions.no_ready)
+ * and the mark needs no array beyond its steps. */
 
-/* The deaths in place of the steps (x = s->step on entry): the use edges
- * forward, then the result, then the retain edges backward.  Going
- * forward, a source's entry is still its step when its edges are read
- * (the edges into it have higher sources, read later); going backward, a
- * source's death is final when its edges are read. */
-static void deaths_in_place(const Graph *g, uint32_t *x)
+/* x (the deaths, each at or above its node's id) turned in place into
+ * the sizes freed at each step.  Going down the ids, entry v still holds
+ * v's death when it is read: the writes so far went to the deaths of
+ * nodes above v, so above v.  Then entry v starts step v's sum, which
+ * only v and the nodes below it, read later, add to.  A value dead at its
+ * own step is added and taken off at that step: never live.  Each step's
+ * sum fits 32 bits while the values' total does (space_bound). */
+static void freed_in_place(const Graph *g, Units u, uint32_t *x)
 {
-    size_t m = graph_heap_edges(g);
-    for (size_t e = 0; e < m; e++) {
-        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
-        if (graph_heap_kind(g, e) == HE_USE && x[src] > x[dst]) x[dst] = x[src];
-    }
-    if (graph_result(g)) x[graph_result(g)] = SPACE_NEVER;
-    for (size_t e = m; e-- > 0;) {
-        uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
-        if (graph_heap_kind(g, e) == HE_RETAIN && x[src] > x[dst]) x[dst] = x[src];
-    }
-}
-
-/* Each value's size into d at x[v] (its step, or its death: none past
- * T), added or taken off. */
-static void add_sizes(const Graph *g, Units u, const uint32_t *x, uint32_t T, uint32_t *d, int off)
-{
-    for (uint32_t v = 1, n = graph_nodes(g); v <= n; v++) {
-        if (v + SPACE_AHEAD <= n && x[v + SPACE_AHEAD] <= T) __builtin_prefetch(&d[x[v + SPACE_AHEAD]], 1);
-        uint32_t z = (uint32_t)space_unit_size(g, u, v);
-        if (z && x[v] <= T) d[x[v]] += off ? -z : z;
+    uint32_t n = graph_nodes(g);
+    for (uint32_t v = n; v >= 1; v--) {
+        uint32_t t = x[v];
+        x[v] = 0;
+        if (t <= n) x[t] += (uint32_t)space_unit_size(g, u, v);
     }
 }
 
-/* The schedule by the ids (step[v] = v), its deaths in x: the heap at
- * step t is the values up to t that die after it. */
-static uint64_t heap_at_by_ids(const Graph *g, Units u, const uint32_t *x, uint32_t t)
+int space_mark_by_ids(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *k)
 {
-    uint64_t h = 0;
-    for (uint32_t v = 1; v <= t; v++)
-        if (x[v] > t) h += space_unit_size(g, u, v);
-    return h;
-}
-
-int space_mark_in_place(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *k)
-{
-    if (space_bound(g, u, with_queue) > UINT32_MAX) return 1;
-    uint32_t *d = s->ready, T = s->T;
+    uint32_t n = graph_nodes(g), *x = s->step;
+    SchedIds it;
     memset(k, 0, sizeof *k);
-    if (with_queue) queue_differences(d, T);
-    else memset(d, 0, ((size_t)T + 1) * sizeof *d);
-    add_sizes(g, u, s->step, T, d, 0);     /* allocated at their steps */
-    deaths_in_place(g, s->step);
-    add_sizes(g, u, s->step, T, d, 1);     /* gone at their deaths (a value dead at its
-                                              own step cancels: never live) */
-    find_mark32(d, T, &k->hwm, &k->hwm_step);
-    if (!(s->by_ids && with_queue)) {
-        sched_free(s);
-        return 0;
+    if (!s->by_ids || s->T != n) return -1;
+    /* past 2^32 words a step's sum may not fit: the freed sizes in 64 bits */
+    uint64_t *wide = space_bound(g, u, with_queue) > UINT32_MAX ? calloc((size_t)n + 1, sizeof *wide) : NULL;
+    if ((!wide && space_bound(g, u, with_queue) > UINT32_MAX) || sched_ids_init(&it, g)) {
+        free(wide);
+        return -1;
     }
-    k->heap = heap_at_by_ids(g, u, s->step, k->hwm_step);
-    k->queue = k->hwm - k->heap;
-    for (uint32_t v = 0, n = graph_nodes(g); v <= n; v++) s->step[v] = v;
+    deaths_backward(g, NULL, x);
+    if (wide)
+        for (uint32_t v = 1; v <= n; v++) { if (x[v] <= n) wide[x[v]] += space_unit_size(g, u, v); }
+    else
+        freed_in_place(g, u, x);
+    uint64_t heap = 0;   /* step 0: no value yet, node 1 ready */
+    *k = (SpaceMark){with_queue ? it.ready : 0, 0, 0, it.ready};
+    for (uint32_t t = 1; t <= n; t++) {
+        if (sched_ids_step(&it)) break;   /* not by the ids: cannot happen (by_ids) */
+        heap += space_unit_size(g, u, t);
+        heap -= wide ? wide[t] : x[t];
+        uint64_t total = heap + (with_queue ? it.ready : 0);
+        if (total > k->hwm) *k = (SpaceMark){total, t, heap, it.ready};
+    }
+    int rc = it.x == n ? 0 : -1;
+    sched_ids_free(&it);
+    free(wide);
+    for (uint32_t v = 0; v <= n; v++) x[v] = v;   /* the steps again */
     sched_free_ready(s);
-    return 0;
+    return rc;
 }
 
 void space_free(SpaceProfile *p)

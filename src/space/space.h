@@ -59,15 +59,14 @@ typedef struct SpaceMark {
     uint64_t heap, queue; /* at hwm_step */
 } SpaceMark;
 int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *out);
-/* The mark in no memory beyond the schedule's: the deaths are computed in
- * place of s->step and the differences in s->ready.  A schedule by the ids
- * (s->by_ids) with the queue counted is then complete: k has the heap and
- * the queue at the mark too (one pass over the values up to it), s->step
- * is the ids again and s->ready is freed.  Otherwise k has the mark and
- * its step alone and s is freed (sched_free): the heap, the queue and the
- * steps need the schedule again.  0, or 1 when the values are too big for
- * 32-bit differences (s untouched). */
-int space_mark_in_place(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *k);
+/* The mark of df on one processor taken by the ids (s->by_ids, whole:
+ * as sched_run makes it), in no memory beyond s->step and
+ * a bit per node: the deaths and then the sizes freed at each step are
+ * computed in place of the steps, the ready counts counted again by the
+ * ids (SchedIds; s->ready, if any, is not read and is freed).  k gets the
+ * mark, its step, the heap and the queue there, as space_mark's; s->step
+ * holds the ids again.  0, or -1 (out of memory, or s not by the ids). */
+int space_mark_by_ids(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *k);
 
 /* Who holds the space at a step of schedule s, at many steps of one
  * schedule: the state is made once (space_attrib_new, O(1)); g and s must

@@ -5,9 +5,9 @@
  * queue there — on random graphs under every policy, P, units and queue
  * setting, near 2^32 words (the narrow differences wrap around) and past
  * it (the 64-bit fallback); and it consumes the ready counts only.  So does
- * space_mark_in_place, which computes the deaths in place of the steps,
- * and, for df on one processor taken by the ids with the queue counted,
- * finds the heap and the queue at the mark too and gives the steps back.
+ * space_mark_by_ids, the mark of df on one processor taken by the ids,
+ * which computes the deaths and the sizes freed at each step in place of
+ * the steps and counts the ready nodes again, then gives the steps back.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,36 +16,28 @@
 #include "space.h"
 #include "sched_props.h"
 
-static Prop same, consumed, in_place, by_ids;
+static Prop same, consumed, by_ids, not_ids;
 
-/* space_mark_in_place on copies of s's steps and ready counts: the
- * profile's mark and step, or 1 (nothing done) past 2^32 words; by the ids
- * with the queue, the profile's heap and queue at the mark as well, the
- * steps the ids again and the ready counts freed, else the copy freed. */
-static void compare_in_place(const Graph *g, const Schedule *s, Units u, int with_queue, const SpaceProfile *p,
-                             const char *cfg)
+/* space_mark_by_ids on a copy of s's steps (s by the ids: df, P = 1): the
+ * profile's mark, step, heap and queue, the steps the ids again, the
+ * ready counts freed. */
+static void compare_by_ids(const Graph *g, const Schedule *s, Units u, int with_queue, const SpaceProfile *p,
+                           const char *cfg)
 {
-    Schedule c = {.P = s->P, .T = s->T, .by_ids = s->by_ids};
-    size_t nb = ((size_t)graph_nodes(g) + 1) * sizeof *s->step, tb = ((size_t)s->T + 1) * sizeof *s->ready;
+    Schedule c = {.P = s->P, .T = s->T, .by_ids = 1};
+    size_t nb = ((size_t)graph_nodes(g) + 1) * sizeof *s->step;
     SpaceMark k;
-    c.step = malloc(nb);
-    c.ready = malloc(tb);
-    if (!c.step || !c.ready) { sched_free(&c); prop_fail(&in_place, "%s: out of memory", cfg); return; }
+    if (!(c.step = malloc(nb)) || !(c.ready = malloc(4))) { sched_free(&c); prop_fail(&by_ids, "%s: out of memory", cfg); return; }
     memcpy(c.step, s->step, nb);
-    memcpy(c.ready, s->ready, tb);
-    int rc = space_mark_in_place(g, &c, u, with_queue, &k), whole = s->by_ids && with_queue;
-    if (rc == 1) { sched_free(&c); in_place.runs++; return; }
-    if (k.hwm != p->hwm || k.hwm_step != p->hwm_step || c.ready || (c.step != NULL) != whole)
-        prop_fail(&in_place, "%s%s: in place %llu@%u, profile %llu@%u", cfg, with_queue ? "" : " no queue",
-                  (unsigned long long)k.hwm, k.hwm_step, (unsigned long long)p->hwm, p->hwm_step);
-    in_place.runs++;
-    if (!whole || !c.step) return;
-    int ids = 1;
-    for (uint32_t v = 0; v <= graph_nodes(g); v++) ids &= c.step[v] == v;
-    if (!ids || k.heap != p->heap[p->hwm_step] || k.queue != p->queue[p->hwm_step])
-        prop_fail(&by_ids, "%s: heap %llu queue %llu, profile heap %llu queue %llu%s", cfg, (unsigned long long)k.heap,
-                  (unsigned long long)k.queue, (unsigned long long)p->heap[p->hwm_step],
-                  (unsigned long long)p->queue[p->hwm_step], ids ? "" : ", steps not the ids");
+    int rc = space_mark_by_ids(g, &c, u, with_queue, &k), ids = c.step != NULL;
+    for (uint32_t v = 0; ids && v <= graph_nodes(g); v++) ids = c.step[v] == v;
+    if (rc || !ids || c.ready || k.hwm != p->hwm || k.hwm_step != p->hwm_step || k.heap != p->heap[p->hwm_step] ||
+        k.queue != p->queue[p->hwm_step])
+        prop_fail(&by_ids, "%s%s: by the ids %llu@%u heap %llu queue %llu, profile %llu@%u heap %llu queue %llu%s", cfg,
+                  with_queue ? "" : " no queue", (unsigned long long)k.hwm, k.hwm_step, (unsigned long long)k.heap,
+                  (unsigned long long)k.queue, (unsigned long long)p->hwm, p->hwm_step,
+                  (unsigned long long)p->heap[p->hwm_step], (unsigned long long)p->queue[p->hwm_step],
+                  ids ? "" : ", steps not the ids");
     by_ids.runs++;
     sched_free(&c);
 }
@@ -71,7 +63,12 @@ static void compare(const Graph *g, const Schedule *s, Units u, int with_queue, 
     same.runs++;
     if (c.ready != NULL || c.step != s->step) prop_fail(&consumed, "%s: ready not consumed or steps moved", cfg);
     consumed.runs++;
-    compare_in_place(g, s, u, with_queue, &p, cfg);
+    if (s->by_ids) compare_by_ids(g, s, u, with_queue, &p, cfg);
+    else {   /* refused: its steps are not the ids */
+        Schedule c = {.T = s->T, .step = s->step};
+        if (space_mark_by_ids(g, &c, u, with_queue, &k) != -1) prop_fail(&not_ids, "%s: a simulated schedule taken", cfg);
+        not_ids.runs++;
+    }
     space_free(&p);
 }
 
@@ -101,9 +98,9 @@ static void random_graphs(int count)
     }
 }
 
-/* Four values on a chain (1-2-3-4-5-6, bf at P = 2 is one a step), each
- * used by node 6, so all four are live at the end: sizes summing near or
- * past 2^32 words. */
+/* Four values on a chain (1-2-3-4-5-6, bf at P = 2 is one a step, df at
+ * P = 1 by the ids), each used by node 6, so all four are live at the
+ * end: sizes summing near or past 2^32 words. */
 static void big_values(uint32_t z, const char *cfg)
 {
     Graph g;
@@ -116,13 +113,15 @@ static void big_values(uint32_t z, const char *cfg)
     for (uint32_t v = 1; v <= 4; v++)
         if (v != 3) graph_add_heap(&g, 6, v, HE_USE);
     graph_set_result(&g, 6);
-    SchedOptions o = {.policy = "bf", .P = 2};
-    Schedule s;
-    char msg[200];
-    if (sched_run(&g, &o, &s, msg, sizeof msg)) { prop_fail(&same, "%s: %s", cfg, msg); return; }
-    compare(&g, &s, UNITS_WORDS, 1, cfg);
-    compare(&g, &s, UNITS_WORDS, 0, cfg);
-    sched_free(&s);
+    SchedOptions os[] = {{.policy = "bf", .P = 2}, {.policy = "df", .P = 1}};  /* simulated; by the ids */
+    for (int i = 0; i < 2; i++) {
+        Schedule s;
+        char msg[200];
+        if (sched_run(&g, &os[i], &s, msg, sizeof msg)) { prop_fail(&same, "%s: %s", cfg, msg); continue; }
+        compare(&g, &s, UNITS_WORDS, 1, cfg);
+        compare(&g, &s, UNITS_WORDS, 0, cfg);
+        sched_free(&s);
+    }
     graph_free(&g);
 }
 
@@ -134,7 +133,7 @@ int main(void)
     big_values(2000000000u, "values summing past 2^32 words (64-bit fallback)");
     PROP_CHECK(same, "space_mark's mark, step, heap and queue equal space_profile's, with and without the queue");
     PROP_CHECK(consumed, "space_mark frees the ready counts and keeps the steps");
-    PROP_CHECK(in_place, "space_mark_in_place (deaths in place of the steps) finds the profile's mark and step, and frees the schedule unless it is by the ids");
-    PROP_CHECK(by_ids, "space_mark_in_place of df P = 1 by the ids: the profile's heap and queue at the mark, the steps the ids again");
+    PROP_CHECK(by_ids, "space_mark_by_ids (df P = 1 by the ids, deaths and freed sizes in place of the steps): the profile's mark, step, heap and queue; the steps the ids again");
+    PROP_CHECK(not_ids, "space_mark_by_ids refuses a schedule not by the ids");
     return CHECK_DONE();
 }
