@@ -204,6 +204,16 @@ uint32_t graph_child_slotted(const Graph *g, uint32_t v, int k)
     return k ? 0 : s;
 }
 
+int graph_children_slotted(const Graph *g, uint32_t v, uint32_t c[2])
+{
+    const uint32_t *sl = graph_slot_of(g, v);
+    uint32_t s = sl ? *sl : GRAPH_SLOT_EXT;
+    if (s == GRAPH_SLOT_EXT) c[0] = graph_child_ext(g, v, 0), c[1] = graph_child_ext(g, v, 1);
+    else if (g->kindpred[v] & GRAPH_NEXT) c[0] = v + 1, c[1] = s;
+    else c[0] = s, c[1] = 0;
+    return (c[0] != 0) + (c[1] != 0);
+}
+
 uint32_t graph_child_ext(const Graph *g, uint32_t v, int k)
 {
     if (!g->extcap) return 0;
@@ -352,8 +362,10 @@ uint64_t graph_span(const Graph *g)
         d++;
         if (d > best) best = d;
         next = 0;
+        uint32_t cs[2];
+        graph_children(g, v, cs);
         for (int k = 0; k < 2; k++) {
-            uint32_t c = graph_child(g, v, k);
+            uint32_t c = cs[k];
             if (c == v + 1) next = d;
             else if (c && minheap_push(&h, (uint64_t)c << 32 | d)) { minheap_free(&h); return 0; }
         }

@@ -211,6 +211,22 @@ static inline uint32_t graph_child(const Graph *g, uint32_t v, int k)
     if (__builtin_expect(!(kp & GRAPH_SLOT), 1)) return (k == 0 && (kp & GRAPH_NEXT)) ? v + 1 : 0;
     return graph_child_slotted(g, v, k);
 }
+/* Both children of a slotted node, left first (out of line, one slot
+ * lookup); returns how many. */
+int graph_children_slotted(const Graph *g, uint32_t v, uint32_t c[2]);
+/* Both children of v at once, left first (0 where absent): what
+ * graph_child(g, v, 0) and (g, v, 1) return, for a pass that wants both;
+ * returns how many. */
+static inline int graph_children(const Graph *g, uint32_t v, uint32_t c[2])
+{
+    uint32_t kp = g->kindpred[v];
+    if (__builtin_expect(!(kp & GRAPH_SLOT), 1)) {
+        c[0] = (kp & GRAPH_NEXT) ? v + 1 : 0;
+        c[1] = 0;
+        return c[0] != 0;
+    }
+    return graph_children_slotted(g, v, c);
+}
 static inline int graph_out_degree(const Graph *g, uint32_t v)
 {
     uint32_t kp = g->kindpred[v];

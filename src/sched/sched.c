@@ -517,22 +517,6 @@ int sched_ids_init(SchedIds *it, const Graph *g)
     return it->half ? 0 : -1;
 }
 
-int sched_ids_step(SchedIds *it)
-{
-    const Graph *g = it->g;
-    uint32_t x = ++it->x;
-    if (x > 1 && graph_in_degree(g, x) == 0) return 1;  /* a second source */
-    it->ready--;
-    for (int i = 0; i < 2; i++) {
-        uint32_t c = graph_child(g, x, i);
-        if (!c) break;
-        if (c <= x) return 1;                           /* not topological */
-        if (graph_in_degree(g, c) == 1 || (it->half[c / 64] >> (c % 64) & 1)) it->ready++;
-        else it->half[c / 64] |= 1ull << (c % 64);
-    }
-    return 0;
-}
-
 void sched_ids_free(SchedIds *it)
 {
     free(it->half);

@@ -109,7 +109,19 @@ int sched_ids_init(SchedIds *it, const Graph *g);
 /* Step x + 1 (x + 1 <= nodes).  0, or 1: the ids are not the df order on
  * one processor (a second source, or a child at or before its parent;
  * sched_run simulates such a graph). */
-int sched_ids_step(SchedIds *it);
+static inline int sched_ids_step(SchedIds *it)
+{
+    const Graph *g = it->g;
+    uint32_t x = ++it->x, c[2];
+    if (x > 1 && graph_in_degree(g, x) == 0) return 1;  /* a second source */
+    it->ready--;
+    for (int i = 0, k = graph_children(g, x, c); i < k; i++) {
+        if (c[i] <= x) return 1;                        /* not topological */
+        if (graph_in_degree(g, c[i]) == 1 || (it->half[c[i] / 64] >> (c[i] % 64) & 1)) it->ready++;
+        else it->half[c[i] / 64] |= 1ull << (c[i] % 64);
+    }
+    return 0;
+}
 void sched_ids_free(SchedIds *it);
 /* Frees s's ready counts alone (s->ready NULL). */
 void sched_free_ready(Schedule *s);

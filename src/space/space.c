@@ -214,17 +214,18 @@ int space_mark_by_ids(const Graph *g, Schedule *s, Units u, int with_queue, Spac
         freed_in_place(g, u, x);
     uint64_t heap = 0;   /* step 0: no value yet, node 1 ready */
     *k = (SpaceMark){with_queue ? it.ready : 0, 0, 0, it.ready};
+    x[0] = 0;
     for (uint32_t t = 1; t <= n; t++) {
         if (sched_ids_step(&it)) break;   /* not by the ids: cannot happen (by_ids) */
         heap += space_unit_size(g, u, t);
         heap -= wide ? wide[t] : x[t];
+        x[t] = t;                         /* read: the step again */
         uint64_t total = heap + (with_queue ? it.ready : 0);
         if (total > k->hwm) *k = (SpaceMark){total, t, heap, it.ready};
     }
     int rc = it.x == n ? 0 : -1;
     sched_ids_free(&it);
     free(wide);
-    for (uint32_t v = 0; v <= n; v++) x[v] = v;   /* the steps again */
     sched_free_ready(s);
     return rc;
 }
