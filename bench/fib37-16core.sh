@@ -28,15 +28,12 @@
 # more, so CPU time can exceed wall time.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-PML=${1:-}
-if [ -z "$PML" ]; then
-    for c in ./pml-static "$here/../pml-static" ./pml "$here/../pml"; do
-        [ -x "$c" ] && { PML=$c; break; }
-    done
+for c in ./pml-static "$here/../pml-static" ./pml "$here/../pml"; do [ -x "$c" ] && break; done
+PML=${1:-$c} EX=${2:-$here/../examples}
+if [ ! -x "$PML" ] || [ ! -f "$EX/fib.pml" ]; then
+    echo "fib37-16core.sh: no pml binary at $PML or no $EX/fib.pml (usage: fib37-16core.sh [PML] [EXAMPLES])" >&2
+    exit 2
 fi
-EX=${2:-$here/../examples}
-[ -x "${PML:-}" ] || { echo "fib37-16core.sh: no pml binary (give its path)" >&2; exit 2; }
-[ -f "$EX/fib.pml" ] || { echo "fib37-16core.sh: no $EX/fib.pml (give the examples' folder)" >&2; exit 2; }
 SIZES=${SIZES:-33 35 37}
 BPN=${BPN:-20}
 tmp=$(mktemp -d)
