@@ -280,6 +280,7 @@ uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
     if (annot > UINT16_MAX && g->annot16 && widen_annot(g)) return 0;
     if (size >= GRAPH_SIZE_ESCAPE && add_escaped(g, id, size)) return 0;
     g->n = id;
+    g->sources++;
     g->values += size != 0;
     g->words += size;
     g->kindpred[id] = (uint8_t)k;
@@ -295,6 +296,8 @@ int graph_add_edge(Graph *g, uint32_t a, uint32_t b)
     uint32_t kp = g->kindpred[a];
     if (b == a + 1 && !(kp & (GRAPH_NEXT | GRAPH_SLOT))) g->kindpred[a] = (uint8_t)(kp | GRAPH_NEXT);
     else if (add_stored_child(g, a, b)) return -1;
+    g->sources -= graph_in_degree(g, b) == 0;
+    g->backward += b <= a;
     g->kindpred[b] += 1u << GRAPH_KIND_BITS;
     return 0;
 }

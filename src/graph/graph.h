@@ -107,6 +107,8 @@ typedef struct Graph {
     uint32_t cap;        /* the node arrays hold ids 0..cap */
     uint32_t values;     /* nodes with a size (values) */
     uint64_t words;      /* the sizes of all nodes together */
+    uint32_t sources;    /* nodes with no parent */
+    uint32_t backward;   /* computation edges a -> b with b <= a */
     uint8_t *kindpred;   /* NodeKind | parents << GRAPH_KIND_BITS | GRAPH_NEXT | GRAPH_SLOT */
     uint8_t *size8;      /* size if a value (> 0), else 0; GRAPH_SIZE_ESCAPE: in the table */
     uint16_t *annot16;   /* annotation index (an expression id), see below; NULL once annot32 */
@@ -177,6 +179,10 @@ static inline uint32_t graph_size(const Graph *g, uint32_t v)
 /* The values among the nodes, and their sizes together, in O(1). */
 static inline uint32_t graph_values(const Graph *g) { return g->values; }
 static inline uint64_t graph_words(const Graph *g) { return g->words; }
+/* The ids are a topological order with node 1 the only node without a
+ * parent (every graph the interpreter builds: the 1DF numbering), in O(1):
+ * counted as nodes and edges are added. */
+static inline int graph_ids_topological(const Graph *g) { return g->backward == 0 && g->sources <= 1; }
 static inline uint32_t graph_annot(const Graph *g, uint32_t v)
 {
     /* a graph that has no node yet (pml exec's) has no array: the program's annotation, 0 */

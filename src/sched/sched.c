@@ -536,11 +536,14 @@ static int df_by_ids(const Graph *g, const SchedOptions *o, Schedule *s)
     uint32_t *step = s->step, *ready = s->ready;
     if (!rc) step[0] = 0;
     if (!rc && ready) ready[0] = (uint32_t)it.ready;
-    for (uint32_t x = 1; x <= n && !rc; x++) {
-        rc = sched_ids_step(&it);
-        step[x] = x;
-        if (ready) ready[x] = (uint32_t)it.ready;
-    }
+    if (!rc && !ready && graph_ids_topological(g))   /* the order known: no pass over the graph */
+        for (uint32_t x = 1; x <= n; x++) step[x] = x;
+    else
+        for (uint32_t x = 1; x <= n && !rc; x++) {
+            rc = sched_ids_step(&it);
+            step[x] = x;
+            if (ready) ready[x] = (uint32_t)it.ready;
+        }
     sched_ids_free(&it);
     if (rc) sched_free(s);
     else s->T = n, s->by_ids = 1;
@@ -566,19 +569,23 @@ int sched_run(const Graph *g, const SchedOptions *o, Schedule *out, char *msg, s
 
 int sched_check_ids(const Graph *g, char *msg, size_t msglen)
 {
-    SchedOptions o = {.policy = "df", .P = 1}, sim = o;
-    Schedule a, b;
+    SchedOptions o = {.policy = "df", .P = 1}, sim = o, bare = o;
+    Schedule a, b, c;
     sim.no_shortcut = 1;
+    bare.no_ready = 1;  /* the steps alone: the graph's own count of its order */
     if (sched_run(g, &o, &a, msg, msglen)) return -1;
     if (sched_run(g, &sim, &b, msg, msglen)) { sched_free(&a); return -1; }
-    int same = a.T == b.T && a.idle == b.idle && a.delay == b.delay && a.nowork == b.nowork;
+    if (sched_run(g, &bare, &c, msg, msglen)) { sched_free(&a); sched_free(&b); return -1; }
+    int same = a.T == b.T && a.idle == b.idle && a.delay == b.delay && a.nowork == b.nowork &&
+               c.by_ids == a.by_ids && graph_ids_topological(g) == a.by_ids;
     uint32_t n = graph_nodes(g), v = 1, t = 0;
-    for (; same && v <= n; v++) same = a.step[v] == b.step[v] && a.proc[v] == b.proc[v];
+    for (; same && v <= n; v++) same = a.step[v] == b.step[v] && a.proc[v] == b.proc[v] && c.step[v] == a.step[v];
     for (; same && t <= a.T; t++) same = a.ready[t] == b.ready[t];
     if (!same)
         snprintf(msg, msglen, "df on one processor by the ids differs from its simulation (T %u and %u; node %u, step %u)",
                  a.T, b.T, v - 1, t ? t - 1 : 0);
     sched_free(&a);
     sched_free(&b);
+    sched_free(&c);
     return same ? 0 : -1;
 }

@@ -89,8 +89,10 @@ int sched_run(const Graph *g, const SchedOptions *o, Schedule *out, char *msg, s
  * process (sched.c, spare arrays). */
 void sched_free(Schedule *s);
 /* --check-invariants: df on one processor taken by the ids (sched_run)
- * equals its simulation, step, processor and ready count for each; 0, or
- * -1 with msg. */
+ * equals its simulation, step, processor and ready count for each, with
+ * and without the ready counts (the latter trusting
+ * graph_ids_topological, which must agree with the pass over the ids);
+ * 0, or -1 with msg. */
 int sched_check_ids(const Graph *g, char *msg, size_t msglen);
 /* df on one processor by the ids, one step at a time: the ready counts of
  * sched_run's pass over the ids without an array, for a caller that reads

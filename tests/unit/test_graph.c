@@ -203,6 +203,25 @@ static void heap_edges_round_trip(void)
     graph_free(&g);
 }
 
+/* graph_ids_topological, counted as edges come: a chain is; an edge to
+ * an earlier id, or a second node without a parent, is not. */
+static void ids_order_counted(void)
+{
+    Graph g;
+    int ok = 1;
+    for (int shape = 0; shape < 3; shape++) {
+        graph_init(&g, 100);
+        for (int i = 0; i < 4; i++) graph_add_node(&g, NK_PRIM, 0, 0);
+        graph_add_edge(&g, 1, 2);
+        if (shape == 0) graph_add_edge(&g, 2, 3), graph_add_edge(&g, 3, 4);   /* 1-2-3-4 */
+        if (shape == 1) graph_add_edge(&g, 1, 4), graph_add_edge(&g, 4, 3);   /* 4 -> 3 backward */
+        if (shape == 2) graph_add_edge(&g, 2, 4), graph_add_edge(&g, 3, 4);   /* 3 a second source */
+        ok &= graph_ids_topological(&g) == (shape == 0);
+        graph_free(&g);
+    }
+    CHECK(ok, "graph store: the ids' order counted as edges come (a chain; a backward edge; a second source)");
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -251,5 +270,6 @@ int main(void)
     annotations_widen();
     heap_edges_round_trip();
     minheap_sorts();
+    ids_order_counted();
     return CHECK_DONE();
 }
