@@ -59,13 +59,13 @@ typedef struct SpaceMark {
     uint64_t heap, queue; /* at hwm_step */
 } SpaceMark;
 int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *out);
-/* The mark of df on one processor taken by the ids (s->by_ids, whole:
- * as sched_run makes it), in no memory beyond s->step and
- * a bit per node: the deaths and then the sizes freed at each step are
- * computed in place of the steps, the ready counts counted again by the
- * ids (SchedIds; s->ready, if any, is not read and is freed).  k gets the
- * mark, its step, the heap and the queue there, as space_mark's; s->step
- * holds the ids again.  0, or -1 (out of memory, or s not by the ids). */
+/* The mark of df on one processor taken by the ids (s->by_ids, as
+ * sched_run makes it) in no memory beyond s->step and a bit per node: the
+ * deaths and then the sizes freed at each step are computed in place of
+ * the steps, and the ready counts are counted again by the ids (SchedIds;
+ * s->ready, if any, is not read and is freed).  k gets the mark, its
+ * step, the heap and the queue there, as space_mark's; s->step holds the
+ * ids again.  0, or -1 (out of memory, or s not by the ids). */
 int space_mark_by_ids(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *k);
 
 /* Who holds the space at a step of schedule s, at many steps of one
