@@ -963,7 +963,7 @@ static void branch_scrub(Ev *child, Ev *outer)
     if (outer && child->stack_low < outer->stack_low) outer->stack_low = child->stack_low;
 }
 
-static void par_branch(void *arg, int side, const char *refused)
+static void par_branch(void *arg, int side)
 {
     ParJob *j = arg;
     Ev child = j->base;
@@ -992,7 +992,6 @@ static void par_branch(void *arg, int side, const char *refused)
         branch_scrub(&child, outer);
         return;
     }
-    if (refused) ev_fail(&child, j->e->elems[side]->span, "%s", refused);
     /* with no handler around the pair, a raise stops the run where it
      * happens, as in the cost semantics' run */
     if (!j->base.handler) j->v[side] = eval(&child, j->e->elems[side], &j->env[side]);

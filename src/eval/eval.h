@@ -46,15 +46,13 @@ typedef struct EvalProbe {
 /* Running a program for real (pml exec, docs/exec.md): when
  * EvalOptions.fork is set, no graph is recorded (values' locations are 0)
  * and each parallel pair {e1, e2} asks the runtime to run its two
- * branches: pair calls branch(arg, 0, NULL) and branch(arg, 1, NULL),
- * possibly on other threads and in any order, and returns when both have
- * returned.  A branch the runtime cannot start (no thread for it) is
- * called with refused, the reason: it returns at once, failed with that
- * error.  The branches never unwind past pair (errors and exceptions are
+ * branches: pair calls branch(arg, 0) and branch(arg, 1), possibly on
+ * other threads and in any order, and returns when both have returned.
+ * The branches never unwind past pair (errors and exceptions are
  * caught inside them and re-raised at the join).  The nodes are counted
  * as the cost semantics would make them, against max_nodes, though none
  * is stored. */
-typedef void (*EvalBranch)(void *arg, int side, const char *refused);
+typedef void (*EvalBranch)(void *arg, int side);
 typedef struct EvalFork {
     void *st;
     void (*pair)(void *st, EvalBranch branch, void *arg);

@@ -224,11 +224,11 @@ static void run_done(void *st, const Value *result)
  * budget starts (thread-local, it is INT64_MAX until then). */
 typedef struct Branch { EvalBranch fn; void *arg; } Branch;
 
-static void run_branch(void *bp, int side, const char *refused)
+static void run_branch(void *bp, int side)
 {
     Branch *b = bp;
     if (val_budget > meter->batch) val_budget = meter->batch;
-    b->fn(b->arg, side, refused);
+    b->fn(b->arg, side);
 }
 
 static void pair(void *st, EvalBranch branch, void *arg)

@@ -221,7 +221,7 @@ static void run_branch(XSched *x, Proc *q, Work *w)
     x->tasks++;
     if (j->owner == q && w->side == 1) x->inline_tasks++;
     pthread_mutex_unlock(&x->mu);
-    j->branch(j->arg, w->side, NULL);
+    j->branch(j->arg, w->side);
     pthread_mutex_lock(&x->mu);
     branch_returned(x, j);
 }
@@ -282,7 +282,7 @@ void xsched_pair(void *xp, EvalBranch branch, void *arg)
         wake(x);
         x->tasks++;             /* the left branch, at once */
         pthread_mutex_unlock(&x->mu);
-        branch(arg, 0, NULL);
+        branch(arg, 0);
         pthread_mutex_lock(&x->mu);
         branch_returned(x, &j);
     }

@@ -229,7 +229,7 @@ static void ws_help(WsWorker *me, const int *until)
         }
         double t1 = now();
         me->idle += t1 - t0;
-        t->branch(t->arg, 1, NULL);
+        t->branch(t->arg, 1);
         __atomic_store_n(&t->done, 1, __ATOMIC_SEQ_CST);
         ws_wake(x);             /* its owner may sleep at the join */
         t0 = now();
@@ -258,16 +258,16 @@ void xws_pair(void *xp, EvalBranch branch, void *arg)
     __atomic_store_n(&me->sp, (uintptr_t)&t, __ATOMIC_RELAXED);
     me->tasks += 2;
     if (dq_push(me, &t)) {      /* no room to offer it: both here, in order */
-        branch(arg, 0, NULL);
+        branch(arg, 0);
         me->inline_tasks++;
-        branch(arg, 1, NULL);
+        branch(arg, 1);
         return;
     }
     ws_wake(x);
-    branch(arg, 0, NULL);
+    branch(arg, 0);
     if (dq_take(me) == &t) {
         me->inline_tasks++;
-        branch(arg, 1, NULL);
+        branch(arg, 1);
     } else {
         ws_help(me, &t.done);   /* stolen: help until the thief is done */
     }
