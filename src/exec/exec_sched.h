@@ -25,7 +25,7 @@ XSched *xsched_new(const ExecOptions *xo, char *why, size_t whylen);
 /* Stops the workers (no task may be running but the caller's) and, with
  * st, fills the counts and busy times of st; frees x. */
 void xsched_free(XSched *x, ExecStats *st);
-/* EvalFork.pair: runs branch(arg, 0, NULL) and branch(arg, 1, NULL) as
+/* EvalFork.pair: runs branch(arg, 0) and branch(arg, 1) as
  * two tasks, possibly on other workers; returns when both have. */
 void xsched_pair(void *x, EvalBranch branch, void *arg);
 /* The runtime's own space now (bytes): the used part of the workers'

@@ -19,7 +19,7 @@ XWs *xws_new(const ExecOptions *xo, char *why, size_t whylen);
 /* Stops the workers (no task may be running but the caller's), fills
  * the counts and busy times of st; frees x. */
 void xws_free(XWs *x, ExecStats *st);
-/* EvalFork.pair: runs branch(arg, 0, NULL) and branch(arg, 1, NULL),
+/* EvalFork.pair: runs branch(arg, 0) and branch(arg, 1),
  * the right one possibly on another worker; returns when both have. */
 void xws_pair(void *x, EvalBranch branch, void *arg);
 /* The runtime's own space now (bytes): the used part of the workers'
