@@ -2662,18 +2662,28 @@ static const PrintShape *shape_of(Ck *c, Shapes *sh, Type *t, uint32_t depth);
 
 /* A datatype instance's shape: each constructor's argument, its type
  * instantiated at t's arguments. */
+/* The type a constructor of scheme s builds, if its tycon is tc (NULL if
+ * not), and its argument's type in *arg (NULL: none). */
+static Type *con_builds(Ck *c, const Scheme *s, Tycon *tc, Type **arg)
+{
+    Type *r = repr(s->body);
+    *arg = NULL;
+    if (r->k == T_CON && r->tc == c->t_arrow) {
+        *arg = r->args[0];
+        r = repr(r->args[1]);
+    }
+    return r->k == T_CON && tycon_find(r->tc) == tc ? r : NULL;
+}
+
 static const PrintShape *shape_data(Ck *c, Shapes *sh, Type *t, uint32_t depth)
 {
     Tycon *tc = tycon_find(t->tc);
+    Type *arg;
     for (uint32_t i = 0; i < sh->n; i++)
         if (same_type(sh->inst[i], t)) return sh->made[i];
     uint32_t ncon = 0;
-    for (uint32_t h = 0; h < c->capcons; h++) {
-        if (!c->cons[h].con) continue;
-        Type *r = repr(c->cons[h].sch->body);
-        if (r->k == T_CON && r->tc == c->t_arrow) r = repr(r->args[1]);
-        ncon += r->k == T_CON && tycon_find(r->tc) == tc;
-    }
+    for (uint32_t h = 0; h < c->capcons; h++)
+        ncon += c->cons[h].con && con_builds(c, c->cons[h].sch, tc, &arg);
     PrintShape *s = shape_new(sh, PS_DATA, ncon);
     sh->inst = grow(sh->inst, &sh->cap, sh->n + 1, sizeof *sh->inst);
     sh->made = realloc(sh->made, sh->cap * sizeof *sh->made);
@@ -2682,14 +2692,9 @@ static const PrintShape *shape_data(Ck *c, Shapes *sh, Type *t, uint32_t depth)
     sh->made[sh->n++] = s;
     ncon = 0;
     for (uint32_t h = 0; h < c->capcons; h++) {
-        if (!c->cons[h].con) continue;
         const Scheme *sch = c->cons[h].sch;
-        Type *r = repr(sch->body), *arg = NULL;
-        if (r->k == T_CON && r->tc == c->t_arrow) {
-            arg = r->args[0];
-            r = repr(r->args[1]);
-        }
-        if (r->k != T_CON || tycon_find(r->tc) != tc) continue;
+        Type *r = c->cons[h].con ? con_builds(c, sch, tc, &arg) : NULL;
+        if (!r) continue;
         Type *local[8] = {0};
         Type **inst = sch->n <= 8 ? local : arena_alloc(c->arena, sch->n * sizeof *inst);
         for (uint32_t k = 0; k < r->n && k < t->n; k++) {
