@@ -86,6 +86,7 @@ static int grow_nodes(Graph *g)
         g->kindpred[0] = 0; g->size8[0] = 0; g->annot16[0] = 0; g->rank[0] = 0;
     }
     g->cap = (uint32_t)cap;
+    g->room = (uint32_t)(g->max_nodes < cap ? g->max_nodes : cap) + 1;
     return 0;
 }
 
@@ -265,7 +266,7 @@ static __attribute__((noinline)) int add_stored_child(Graph *g, uint32_t a, uint
     return c0 ? ext_put(g, a, c0, b) : ext_put(g, a, b, 0);
 }
 
-uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
+uint32_t graph_add_node_slow(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
 {
     if (graph_full(g)) return 0;
     if (g->n + 1 > g->cap && grow_nodes(g)) return 0;
@@ -290,7 +291,7 @@ uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
     return id;
 }
 
-int graph_add_edge(Graph *g, uint32_t a, uint32_t b)
+int graph_add_edge_slow(Graph *g, uint32_t a, uint32_t b)
 {
     if (a == 0 || a > g->n || b == 0 || b > g->n || graph_in_degree(g, b) >= 2) return -1;
     uint32_t kp = g->kindpred[a];
@@ -330,7 +331,7 @@ static int widen_block(Graph *g, size_t e)
     return 0;
 }
 
-int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
+int graph_add_heap_slow(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
 {
     if (dst > GRAPH_MAX_ID || src > GRAPH_MAX_ID) return -1;
     if (g->m == g->mcap && grow_heap(g)) return -1;

@@ -105,6 +105,7 @@ typedef struct GraphExt {
 typedef struct Graph {
     uint32_t n;          /* nodes are 1..n */
     uint32_t cap;        /* the node arrays hold ids 0..cap */
+    uint32_t room;       /* min(cap, max_nodes) + 1: graph_add_node's fast path adds ids below it */
     uint32_t values;     /* nodes with a size (values) */
     uint64_t words;      /* the sizes of all nodes together */
     uint32_t sources;    /* nodes with no parent */
@@ -150,15 +151,73 @@ size_t graph_bytes_next(const Graph *g);
 void graph_free(Graph *g);
 
 /* Adds a node; returns its id, or 0 if max_nodes is reached or memory runs
- * out (the caller reports which: graph_full tells). */
-uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot);
+ * out (the caller reports which: graph_full tells).  Inline below; the
+ * out-of-line graph_add_node_slow takes what the fast path does not. */
+uint32_t graph_add_node_slow(Graph *g, NodeKind k, uint32_t size, uint32_t annot);
 int graph_full(const Graph *g);
 /* Computation edge a -> b (b becomes a's next child); a and b are nodes.
  * 0 on success; -1 (nothing changed) past two children or two parents,
  * or out of memory.  Fastest when b = a + 1 comes right after b. */
-int graph_add_edge(Graph *g, uint32_t a, uint32_t b);
+int graph_add_edge_slow(Graph *g, uint32_t a, uint32_t b);
 /* Heap edge src -> dst of kind k; src >= every earlier edge's src. */
-int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k);
+int graph_add_heap_slow(Graph *g, uint32_t src, uint32_t dst, HeapKind k);
+
+/* The appends' fast paths (the interpreter makes every node and edge
+ * through them): a few stores each, no call.  A node takes the fast path
+ * while its arrays have room (g->room: the ids below min(cap, max_nodes)
+ * + 1), its size fits its byte and its annotation the 2-byte array, and
+ * node id - 2, the one decided now, needs no slot and starts no block of
+ * the rank (graph.c, decide); an edge when it is b = a + 1, a's first
+ * child and b's first parent; a heap edge when its block has begun and
+ * its source fits a byte above the block's base.  Anything else goes to
+ * the slow path, which does the same as before. */
+static inline uint32_t graph_add_node(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
+{
+    uint32_t id = g->n + 1, v = g->decided + 1;
+    if (__builtin_expect(id < g->room && size < GRAPH_SIZE_ESCAPE && annot <= UINT16_MAX && g->annot16 &&
+                         v + 2 == id && (v & 31), 1)) {
+        uint32_t kp = g->kindpred[v];
+        if (__builtin_expect((kp & GRAPH_NEXT) && (kp & ((1u << GRAPH_KIND_BITS) - 1)) != NK_FORK, 1)) {
+            g->decided = v;
+            g->n = id;
+            g->sources++;
+            g->values += size != 0;
+            g->words += size;
+            g->kindpred[id] = (uint8_t)k;
+            g->size8[id] = (uint8_t)size;
+            g->annot16[id] = (uint16_t)annot;
+            return id;
+        }
+    }
+    return graph_add_node_slow(g, k, size, annot);
+}
+static inline int graph_add_edge(Graph *g, uint32_t a, uint32_t b)
+{
+    if (__builtin_expect(b == a + 1 && a != 0 && a < g->n, 1)) {
+        uint32_t ka = g->kindpred[a], kb = g->kindpred[b];
+        if (__builtin_expect(!(ka & (GRAPH_NEXT | GRAPH_SLOT)) && !(kb & GRAPH_PARENTS_MASK), 1)) {
+            g->kindpred[a] = (uint8_t)(ka | GRAPH_NEXT);
+            g->kindpred[b] = (uint8_t)(kb + (1u << GRAPH_KIND_BITS));
+            g->sources--;
+            return 0;
+        }
+    }
+    return graph_add_edge_slow(g, a, b);
+}
+static inline int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
+{
+    size_t e = g->m;
+    if (__builtin_expect(e < g->mcap && e % GRAPH_HEAP_BLOCK != 0 && src <= GRAPH_MAX_ID && dst <= GRAPH_MAX_ID, 1)) {
+        uint32_t base = g->hbase[e / GRAPH_HEAP_BLOCK], off = src - base;
+        if (__builtin_expect(off <= UINT8_MAX && base < GRAPH_HEAP_WIDE, 1)) {
+            g->hoff[e] = (uint8_t)off;
+            g->hdst[e] = dst | (uint32_t)k << GRAPH_HEAP_KIND_BIT;
+            g->m = e + 1;
+            return 0;
+        }
+    }
+    return graph_add_heap_slow(g, src, dst, k);
+}
 /* Records v as the location of the program's result (0: none). */
 static inline void graph_set_result(Graph *g, uint32_t v) { g->result = v; }
 
