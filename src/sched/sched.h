@@ -116,8 +116,16 @@ static inline int sched_ids_step(SchedIds *it)
     const Graph *g = it->g;
     uint32_t x = ++it->x, c[2];
     if (x > 1 && graph_in_degree(g, x) == 0) return 1;  /* a second source */
+    int k = graph_children(g, x, c);
+    /* no stored child: at most child x + 1, and x is its last parent (any
+     * other is below x in a topological order, and marked it in half when
+     * visited), so it joins the ready nodes as x leaves them */
+    if (__builtin_expect(!graph_stores_child(g, x), 1)) {
+        it->ready += (uint64_t)k - 1;
+        return 0;
+    }
     it->ready--;
-    for (int i = 0, k = graph_children(g, x, c); i < k; i++) {
+    for (int i = 0; i < k; i++) {
         if (c[i] <= x) return 1;                        /* not topological */
         if (graph_in_degree(g, c[i]) == 1 || (it->half[c[i] / 64] >> (c[i] % 64) & 1)) it->ready++;
         else it->half[c[i] / 64] |= 1ull << (c[i] % 64);
