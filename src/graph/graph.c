@@ -344,7 +344,6 @@ int graph_add_heap_slow(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
     else
         g->hoff[e] = (uint8_t)(src - g->hbase[b]);
     g->hdst[e] = dst | (uint32_t)k << GRAPH_HEAP_KIND_BIT;
-    g->hforward += dst >= src;
     g->m++;
     return 0;
 }

@@ -110,7 +110,6 @@ typedef struct Graph {
     uint64_t words;      /* the sizes of all nodes together */
     uint32_t sources;    /* nodes with no parent */
     uint32_t backward;   /* computation edges a -> b with b <= a */
-    uint32_t hforward;   /* heap edges s -> d with d >= s (none in the interpreter's graphs) */
     uint8_t *kindpred;   /* NodeKind | parents << GRAPH_KIND_BITS | GRAPH_NEXT | GRAPH_SLOT */
     uint8_t *size8;      /* size if a value (> 0), else 0; GRAPH_SIZE_ESCAPE: in the table */
     uint16_t *annot16;   /* annotation index (an expression id), see below; NULL once annot32 */
@@ -208,7 +207,7 @@ static inline int graph_add_edge(Graph *g, uint32_t a, uint32_t b)
 static inline int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
 {
     size_t e = g->m;
-    if (__builtin_expect(e < g->mcap && e % GRAPH_HEAP_BLOCK != 0 && dst < src && src <= GRAPH_MAX_ID, 1)) {
+    if (__builtin_expect(e < g->mcap && e % GRAPH_HEAP_BLOCK != 0 && src <= GRAPH_MAX_ID && dst <= GRAPH_MAX_ID, 1)) {
         uint32_t base = g->hbase[e / GRAPH_HEAP_BLOCK], off = src - base;
         if (__builtin_expect(off <= UINT8_MAX && base < GRAPH_HEAP_WIDE, 1)) {
             g->hoff[e] = (uint8_t)off;
@@ -313,9 +312,6 @@ static inline void graph_prefetch_children(const Graph *g, uint32_t v)
     __builtin_prefetch(&g->kindpred[v]);
     __builtin_prefetch(&g->rank[v >> 5]); /* where a slotted node's slot is */
 }
-/* Every heap edge points to a lower id (the interpreter's graphs), in
- * O(1): counted as edges are added. */
-static inline int graph_heap_backward(const Graph *g) { return g->hforward == 0; }
 /* Heap edges 0..m-1, sources non-decreasing. */
 static inline size_t graph_heap_edges(const Graph *g) { return g->m; }
 static inline uint32_t graph_heap_src(const Graph *g, size_t e)

@@ -195,28 +195,6 @@ static void freed_in_place(const Graph *g, Units u, uint32_t *x)
     }
 }
 
-/* deaths_backward and freed_in_place in one pass down the ids, when every
- * heap edge points to a lower id: node v's edges (all from v, stored
- * last to first as e goes down) read v's death, final since every edge
- * into v comes from above v, and raise the deaths of nodes below v, not
- * yet turned; then entry v is turned as freed_in_place turns it.  One
- * pass over x instead of two. */
-static void freed_by_ids(const Graph *g, Units u, uint32_t *x)
-{
-    uint32_t n = graph_nodes(g);
-    size_t e = graph_heap_edges(g);
-    if (graph_result(g)) x[graph_result(g)] = SPACE_NEVER;
-    for (uint32_t v = n; v >= 1; v--) {
-        for (; e > 0 && graph_heap_src(g, e - 1) == v; e--) {
-            uint32_t dst = graph_heap_dst(g, e - 1), d = graph_heap_kind(g, e - 1) != HE_USE ? x[v] : v;
-            if (d > x[dst]) x[dst] = d;
-        }
-        uint32_t t = x[v];
-        x[v] = 0;
-        if (t <= n) x[t] += (uint32_t)space_unit_size(g, u, v);
-    }
-}
-
 int space_mark_by_ids(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *k)
 {
     uint32_t n = graph_nodes(g), *x = s->step;
@@ -229,13 +207,11 @@ int space_mark_by_ids(const Graph *g, Schedule *s, Units u, int with_queue, Spac
         free(wide);
         return -1;
     }
-    if (wide || !graph_heap_backward(g)) deaths_backward(g, NULL, x);
+    deaths_backward(g, NULL, x);
     if (wide)
         for (uint32_t v = 1; v <= n; v++) { if (x[v] <= n) wide[x[v]] += space_unit_size(g, u, v); }
-    else if (!graph_heap_backward(g))
-        freed_in_place(g, u, x);
     else
-        freed_by_ids(g, u, x);
+        freed_in_place(g, u, x);
     uint64_t heap = 0;   /* step 0: no value yet, node 1 ready */
     *k = (SpaceMark){with_queue ? it.ready : 0, 0, 0, it.ready};
     x[0] = 0;

@@ -126,7 +126,7 @@ static void big_values(uint32_t z, const char *cfg)
 }
 
 /* A heap edge to a higher id (none in the interpreter's graphs): the
- * mark by the ids takes the deaths and the freed sizes in two passes. */
+ * mark by the ids is still the profile's. */
 static void forward_edge(void)
 {
     Graph g;
