@@ -420,22 +420,27 @@ static double layout_sum(const Layout *y, uint32_t v, uint32_t *stack)
     }
 }
 
-/* Four plain sequences summed side by side: four independent chains of
- * additions, each in its own order. */
-static void layout_sum4(const Layout *y, const uint32_t *v, double *out)
+/* SIDE plain sequences summed side by side: SIDE independent chains of
+ * additions, each in its own order (eight keep the adder busy: a chain
+ * waits out one addition's latency per term). */
+enum { SIDE = 8 };
+static void layout_sum_side(const Layout *y, const uint32_t *v, double *out)
 {
-    const double *a = y->lay + y->pos[v[0]], *b = y->lay + y->pos[v[1]];
-    const double *c = y->lay + y->pos[v[2]], *d = y->lay + y->pos[v[3]];
-    uint32_t n[4] = {y->len[v[0]], y->len[v[1]], y->len[v[2]], y->len[v[3]]};
-    uint32_t k = n[0], i;
-    for (int j = 1; j < 4; j++) if (n[j] < k) k = n[j];
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    for (i = 0; i < k; i++) { s0 += a[i]; s1 += b[i]; s2 += c[i]; s3 += d[i]; }
-    for (uint32_t j = i; j < n[0]; j++) s0 += a[j];
-    for (uint32_t j = i; j < n[1]; j++) s1 += b[j];
-    for (uint32_t j = i; j < n[2]; j++) s2 += c[j];
-    for (uint32_t j = i; j < n[3]; j++) s3 += d[j];
-    out[0] = s0, out[1] = s1, out[2] = s2, out[3] = s3;
+    const double *a[SIDE];
+    uint32_t k = UINT32_MAX, i;
+#pragma GCC unroll 8
+    for (int j = 0; j < SIDE; j++) {
+        a[j] = y->lay + y->pos[v[j]];
+        if (y->len[v[j]] < k) k = y->len[v[j]];
+    }
+    double s[SIDE] = {0};
+    for (i = 0; i < k; i++)
+#pragma GCC unroll 8
+        for (int j = 0; j < SIDE; j++) s[j] += a[j][i];
+    for (int j = 0; j < SIDE; j++) {
+        for (uint32_t t = i; t < y->len[v[j]]; t++) s[j] += a[j][t];
+        out[j] = s[j];
+    }
 }
 
 /* The part of every root without taint from the layout, the others
@@ -456,19 +461,19 @@ static int walk_layout(UseWork *w, Scratch *x, const uint8_t *taint, const uint3
     y.lay = total ? malloc(total * sizeof *y.lay) : NULL;
     if (!stack || !y.lay) { free(stack); layout_free(&y); return total ? -1 : 1; }
     layout_write(w, &y, stack);
-    uint32_t quad[4], nq = 0, nw = 0;
+    uint32_t side[SIDE], nq = 0, nw = 0;
     for (uint32_t j = 0; j < nr; j++) {
         uint32_t r = roots[j];
         if (taint[r]) { x->order[nw++] = r; continue; }
         if (!y.plain[r]) { w->part[r] = layout_sum(&y, r, stack); continue; }
-        quad[nq++] = r;
-        if (nq < 4) continue;
-        double s[4];
-        layout_sum4(&y, quad, s);
-        for (int k = 0; k < 4; k++) w->part[quad[k]] = s[k];
+        side[nq++] = r;
+        if (nq < SIDE) continue;
+        double s[SIDE];
+        layout_sum_side(&y, side, s);
+        for (int k = 0; k < SIDE; k++) w->part[side[k]] = s[k];
         nq = 0;
     }
-    for (uint32_t k = 0; k < nq; k++) w->part[quad[k]] = layout_sum(&y, quad[k], stack);
+    for (uint32_t k = 0; k < nq; k++) w->part[side[k]] = layout_sum(&y, side[k], stack);
     free(stack);
     layout_free(&y);
     walk_each(w, x, x->order, nw);
