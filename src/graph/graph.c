@@ -353,26 +353,33 @@ uint64_t graph_span(const Graph *g)
     /* ids are a topological order: one forward pass.  The depth of v + 1
      * through v is carried along; the depths through the other edges (far
      * children: 0.1-8 % of the nodes) wait in a heap of node << 32 |
-     * depth, smallest node first, so no array per node is needed. */
+     * depth, smallest node first, so no array per node is needed.  due:
+     * the node of the heap's top, so that most nodes look at no heap. */
     MinHeap h = {0};
     uint64_t best = 0;
-    uint32_t next = 0;  /* the depth of v through v - 1, if v is v - 1's child */
+    uint32_t next = 0, due = UINT32_MAX;  /* next: the depth of v through v - 1, if v is v - 1's child */
     for (uint32_t v = 1; v <= g->n; v++) {
         uint32_t d = next;
-        while (h.len && h.a[0] >> 32 <= v) {
-            if (h.a[0] >> 32 == v && (uint32_t)h.a[0] > d) d = (uint32_t)h.a[0];
-            minheap_pop(&h);
+        if (__builtin_expect(due <= v, 0)) {
+            for (; h.len && h.a[0] >> 32 <= v; minheap_pop(&h))
+                if (h.a[0] >> 32 == v && (uint32_t)h.a[0] > d) d = (uint32_t)h.a[0];
+            due = h.len ? (uint32_t)(h.a[0] >> 32) : UINT32_MAX;
         }
         d++;
         if (d > best) best = d;
-        next = 0;
         uint32_t cs[2];
+        if (__builtin_expect(!graph_stores_child(g, v), 1)) {  /* at most child v + 1 */
+            next = graph_children(g, v, cs) ? d : 0;
+            continue;
+        }
+        next = 0;
         graph_children(g, v, cs);
         for (int k = 0; k < 2; k++) {
             uint32_t c = cs[k];
             if (c == v + 1) next = d;
             else if (c && minheap_push(&h, (uint64_t)c << 32 | d)) { minheap_free(&h); return 0; }
         }
+        due = h.len ? (uint32_t)(h.a[0] >> 32) : UINT32_MAX;
     }
     minheap_free(&h);
     return best;
