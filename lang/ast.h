@@ -222,6 +222,8 @@ typedef struct Clause {
     Kill kill;
 } Clause;
 
+struct Value; struct Ev; struct Env; /* the evaluator's (src/eval) */
+
 struct Expr {
     ExprKind kind;
     Span span;
@@ -269,6 +271,10 @@ struct Expr {
      * cleared at the fork, once each branch has its copy of the frame (0) */
     Kill kill;
     Kill kill_path[2];
+    /* src/eval (eval_compile): the evaluator's code for this expression,
+     * chosen once per evaluation by its form, operands pre-decoded
+     * (closure generation) */
+    struct Value *(*code)(struct Ev *, const struct Expr *, const struct Env *);
 };
 
 /* ---- declarations ------------------------------------------------------ */

@@ -363,6 +363,9 @@ typedef struct Env {
     Group *self;        /* the running closure */
 } Env;
 
+/* An expression's code (closure generation, below eval_kind). */
+typedef Value *Code(Ev *, const Expr *, const Env *);
+
 static Value *lookup(const Env *env, const Ref *r)
 {
     switch (r->kind) {
@@ -592,7 +595,9 @@ static int match_clauses(Ev *ev, uint32_t n, const Clause *cl, uint32_t ncl, Val
 
 /* ---- expressions ---- */
 
-static Value *eval(Ev *ev, const Expr *e, const Env *env);
+/* Every expression is evaluated by its code, chosen once by its form
+ * (eval_compile, below). */
+static inline Value *eval(Ev *ev, const Expr *e, const Env *env) { return e->code(ev, e, env); }
 static Value *eval_guarded(Ev *ev, const Expr *x, const Env *env, Handler *h);
 
 /* eval_guarded with a Handler of its own: out of line, so that a pair's
@@ -1365,7 +1370,20 @@ static void check_theorem1(Ev *ev, const Expr *e, const Env *env, uint32_t first
     }
 }
 
-static Value *eval(Ev *ev, const Expr *e, const Env *env)
+/* ---- closure generation ----
+ *
+ * Each expression's code is a C function specialised to its form,
+ * chosen once before the program runs (Feeley and Lapalme's closure
+ * generation): evaluation is e->code(ev, e, env), with no switch on the
+ * kind.  Every code makes the same nodes and edges in the same order as
+ * the rule it implements (docs/semantics.md, The rules); what they share
+ * around the rule is rule_enter and rule_leave.  With the Theorem 1
+ * check on, every expression gets code_checked, the rules behind one
+ * switch (eval_kind) with the check after each. */
+
+/* The depth and stack checks before an expression's rule; the stack it
+ * reaches is scrubbed later (scrub_after). */
+static inline void rule_enter(Ev *ev, const Expr *e)
 {
     if (++ev->depth > ev->o->max_depth)
         ev_fail(ev, e->span, "recursion too deep: more than %llu nested evaluations "
@@ -1373,12 +1391,86 @@ static Value *eval(Ev *ev, const Expr *e, const Env *env)
     char here;
     if ((uintptr_t)&here < ev->stack_mark) stack_deeper(ev, e->span, (uintptr_t)&here);
     if ((uintptr_t)&here < ev->stack_low) ev->stack_low = (uintptr_t)&here;
+}
+
+static Value *code_checked(Ev *ev, const Expr *e, const Env *env)
+{
+    rule_enter(ev, e);
     uint32_t first = graph_nodes(ev->g) + 1;
     Value *v = eval_kind(ev, e, env);
     clear_slots(ev, env, &e->kill);
-    if (ev->o->check_theorem1) check_theorem1(ev, e, env, first, v);
+    check_theorem1(ev, e, env, first, v);
     ev->depth--;
     return v;
+}
+
+/* The code of a form whose rule is the function rule: around it, the
+ * checks and, for the forms live.c gives a kill list (a variable, a fn),
+ * the slots it read for the last time cleared. */
+#define RULE_CODE(name, rule)                                               \
+    static Value *name(Ev *ev, const Expr *e, const Env *env)              \
+    {                                                                       \
+        rule_enter(ev, e);                                                  \
+        Value *v = rule(ev, e, env);                                        \
+        for (uint32_t i = 0; i < e->kill.n; i++) env->fr[e->kill.slots[i]] = NULL; \
+        ev->depth--;                                                        \
+        return v;                                                           \
+    }
+
+RULE_CODE(code_generic, eval_kind)
+RULE_CODE(code_tuple, eval_tuple)
+RULE_CODE(code_par, eval_par)
+RULE_CODE(code_seq, eval_seq)
+RULE_CODE(code_app, eval_app)
+RULE_CODE(code_prim, apply_direct)
+RULE_CODE(code_proj, eval_proj)
+RULE_CODE(code_let, eval_let)
+RULE_CODE(code_if, eval_if)
+RULE_CODE(code_case, eval_case)
+
+static void compile_dec(Dec *d, int checked);
+
+/* Sets the code of e and of every expression under it. */
+static void compile_expr(Expr *e, int checked)
+{
+    Code *c = code_generic;
+    switch (e->kind) {
+    case EX_INT: case EX_REAL: case EX_CHAR: case EX_STRING: case EX_VAR:
+    case EX_RECORD: case EX_LIST: case EX_RAISE: case EX_HANDLE:
+        break;
+    case EX_FN:
+        break;
+    case EX_TUPLE: c = code_tuple; break;
+    case EX_PAR: c = code_par; break;
+    case EX_SEQ: c = code_seq; break;
+    case EX_APP: c = e->prim_args ? code_prim : code_app; break;
+    case EX_PROJ: c = code_proj; break;
+    case EX_LET: c = code_let; break;
+    case EX_IF: case EX_ANDALSO: case EX_ORELSE: c = code_if; break;
+    case EX_CASE: c = code_case; break;
+    }
+    e->code = checked ? code_checked : c;
+    Expr *sub[3] = {e->a, e->b, e->c};
+    for (int i = 0; i < 3; i++)
+        if (sub[i]) compile_expr(sub[i], checked);
+    for (uint32_t i = 0; e->elems && i < e->n; i++) compile_expr(e->elems[i], checked);
+    for (uint32_t i = 0; i < e->nclauses; i++) compile_expr(e->clauses[i].body, checked);
+    for (uint32_t i = 0; i < e->ndecs; i++) compile_dec(e->decs[i], checked);
+}
+
+static void compile_dec(Dec *d, int checked)
+{
+    if (d->a) compile_expr(d->a, checked);
+    for (uint32_t i = 0; i < d->nfuns; i++) compile_expr(d->funs[i].fn, checked);
+    for (uint32_t i = 0; i < d->ndecs; i++) compile_dec(d->decs[i], checked);
+    for (uint32_t i = 0; i < d->ndecs2; i++) compile_dec(d->decs2[i], checked);
+}
+
+/* Chooses every expression's code (closure generation, above): once per
+ * evaluation, since the Theorem 1 check is an option of each. */
+static void eval_compile(const Program *p, int checked)
+{
+    for (uint32_t i = 0; i < p->ndecs; i++) compile_dec(p->decs[i], checked);
 }
 
 /* ---- the program ---- */
@@ -1451,6 +1543,7 @@ static int run(Ev *ev, const Program *p, CostRun *out)
     gc_running = ev;
     GC_set_oom_fn(gc_out_of_memory);
     if (ev->o->probe) ev->o->probe->begin(ev->o->probe->st, p);
+    eval_compile(p, ev->o->check_theorem1);
     Value **top = GC_MALLOC((p->nlocals + 1) * sizeof *top);
     Env env = {top, NULL};
     Value *result = NULL;
