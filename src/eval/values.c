@@ -12,14 +12,33 @@
 __thread int64_t val_budget = INT64_MAX;
 void (*val_budget_hook)(void);
 
-Value *val_new(VTag t, uint32_t loc)
+/* A value of `bytes` bytes in the collector's heap (its fields, if any,
+ * follow it), charged as before fields had their own object: the
+ * value's bytes, then the fields' (val_fields). */
+static Value *val_alloc(VTag t, uint32_t loc, size_t bytes)
 {
-    val_charge(sizeof(Value));
-    Value *v = GC_MALLOC(sizeof *v);
+    Value *v = GC_MALLOC(bytes);
     v->tag = (uint8_t)t;
     v->magic = VAL_MAGIC;
     v->loc = loc;
     return v;
+}
+
+Value *val_new(VTag t, uint32_t loc)
+{
+    val_charge(sizeof(Value));
+    return val_alloc(t, loc, sizeof(Value));
+}
+
+/* Do v's n fields follow it in its own object (val_fields)? */
+static int fields_inline(const Value *v)
+{
+    switch (v->tag) {
+    case V_TUPLE: case V_CON: case V_VEC: case V_ARRAY: case V_COMPOSED:
+        return v->n && v->u.f == (Value **)(v + 1);
+    default:
+        return 0;
+    }
 }
 
 uint64_t val_model_words(const void *obj, size_t bytes)
@@ -28,8 +47,9 @@ uint64_t val_model_words(const void *obj, size_t bytes)
     if (bytes >= sizeof *g && g->magic == GROUP_MAGIC && bytes >= sizeof *g + g->nfree * sizeof g->free[0])
         return (uint64_t)g->nfuns + g->nfree;
     const Value *v = obj;
-    if (bytes < sizeof *v || bytes >= sizeof *v + 16 || v->magic != VAL_MAGIC || v->tag > V_COMPOSED || v->listed > 1)
-        return 0;
+    if (bytes < sizeof *v || v->magic != VAL_MAGIC || v->tag > V_COMPOSED || v->listed > 1) return 0;
+    size_t own = sizeof *v + (fields_inline(v) ? (size_t)v->n * sizeof v->u.f[0] : 0);
+    if (bytes < own || bytes >= own + 16) return 0;
     switch (v->tag) {
     case V_STR: return 1 + (v->n + 7) / 8;
     case V_TUPLE: return v->n ? v->n : 1;
@@ -89,12 +109,16 @@ Value *val_char(unsigned char c, uint32_t loc)
     return v;
 }
 
+/* One object: the n fields follow the value, u.f points at them (one
+ * allocation instead of two; the collector keeps the object by a pointer
+ * to its fields, as it keeps any object by an interior pointer). */
 Value *val_fields(VTag t, uint32_t n, uint32_t loc)
 {
-    Value *v = val_new(t, loc);
+    val_charge(sizeof(Value));
+    val_charge(n * sizeof(Value *));
+    Value *v = val_alloc(t, loc, sizeof(Value) + n * sizeof(Value *));
     v->n = n;
-    val_charge(n * sizeof *v->u.f);
-    v->u.f = n ? GC_MALLOC(n * sizeof *v->u.f) : NULL;
+    v->u.f = n ? (Value **)(v + 1) : NULL;
     return v;
 }
 
