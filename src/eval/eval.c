@@ -732,7 +732,17 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value **argp, ui
     callee.fr = frame;
     uint32_t outer_cs = ev->cs;
     if (ev->record) set_stack(ev, cstack_push(&ev->out->stacks, outer_cs, site->id, code->id), site->span);
-    int k = enter(ev, site, code, argp, n, &callee);
+    int k = 0;
+    const Clause *c0 = &code->clauses[0];
+    if (code->nclauses == 1 && code->nhidden == 0 && c0->npats == 1 && c0->pats[0]->kind == PAT_VAR) {
+        /* fn x => e: the match inspects nothing and leaves no arm untaken
+         * (no edges): the argument goes straight to its slot */
+        frame[c0->pats[0]->slot] = *argp;
+        *argp = NULL;
+        clear_slots(ev, &callee, &c0->kill);
+    } else {
+        k = enter(ev, site, code, argp, n, &callee);
+    }
     scrub_after(ev); /* and the words enter left below this frame */
     const Expr *outer = ev->user_site;
     const EvalProbe *pr = ev->o->probe;
@@ -1144,12 +1154,19 @@ static int test_bool(Ev *ev, const Expr *site, const Value *v)
 
 /* C-IF: g1 ⊕ [n] ⊕ g2, use n -> loc(test) and ρ(y) for y free in the
  * branch not taken.  andalso / orelse are the derived if forms. */
+static Value *if_taken(Ev *ev, const Expr *e, const Env *env, int b, uint32_t test_loc);
+
 static Value *eval_if(Ev *ev, const Expr *e, const Env *env)
 {
     Value *t = eval(ev, e->a, env);
-    int b = test_bool(ev, e->a, t);
+    return if_taken(ev, e, env, test_bool(ev, e->a, t), t->loc);
+}
+
+/* The rest of C-IF, once the test gave b, a value at test_loc. */
+static Value *if_taken(Ev *ev, const Expr *e, const Env *env, int b, uint32_t test_loc)
+{
     uint32_t n = ev_node(ev, NK_IF, 0, e->id);
-    ev_heap(ev, n, t->loc, HE_USE);
+    ev_heap(ev, n, test_loc, HE_USE);
     const EvalProbe *pr = ev->o->probe;
     if (e->kind == EX_IF) {
         if (pr) pr->branch(pr->st, e, b ? 0 : 1);
@@ -1428,34 +1445,221 @@ RULE_CODE(code_let, eval_let)
 RULE_CODE(code_if, eval_if)
 RULE_CODE(code_case, eval_case)
 
+/* The leaves: a variable or an integer constant calls nothing that
+ * evaluates, so it only checks the depth (as rule_enter would, failing
+ * the same way); the stack its frame takes is within what the scrub
+ * clears below its caller's (SCRUB_BELOW). */
+static inline void leaf_enter(Ev *ev, const Expr *e)
+{
+    if (__builtin_expect(ev->depth >= ev->o->max_depth, 0)) rule_enter(ev, e);
+}
+
+/* C-VAL: a local slot; _last: its last read on this path (live.c), so
+ * the slot lets go of the value. */
+static Value *code_local(Ev *ev, const Expr *e, const Env *env)
+{
+    leaf_enter(ev, e);
+    ev_node(ev, NK_VAR, 0, e->id);
+    return env->fr[e->ref.index];
+}
+
+static Value *code_local_last(Ev *ev, const Expr *e, const Env *env)
+{
+    leaf_enter(ev, e);
+    ev_node(ev, NK_VAR, 0, e->id);
+    Value *v = env->fr[e->ref.index];
+    env->fr[e->ref.index] = NULL;
+    return v;
+}
+
+/* C-VAL: a variable the closure captured, or a function of its own group */
+static Value *code_free(Ev *ev, const Expr *e, const Env *env)
+{
+    leaf_enter(ev, e);
+    ev_node(ev, NK_VAR, 0, e->id);
+    return env->self->free[e->ref.index];
+}
+
+static Value *code_self(Ev *ev, const Expr *e, const Env *env)
+{
+    leaf_enter(ev, e);
+    ev_node(ev, NK_VAR, 0, e->id);
+    return env->self->fnv[e->ref.index];
+}
+
+/* C-INT: a fresh integer of size 1 */
+static Value *code_int(Ev *ev, const Expr *e, const Env *env)
+{
+    (void)env;
+    leaf_enter(ev, e);
+    return val_int(e->ival, ev_node(ev, NK_CONST, 1, e->id));
+}
+
+/* A binary primitive applied to a syntactic pair (x op y): apply_direct
+ * with its checks of the arity made once, by eval_compile. */
+static Value *prim2(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *args[2];
+    args[0] = eval(ev, e->b->elems[0], env);
+    args[1] = eval(ev, e->b->elems[1], env);
+    return prim_apply(ev, e->id, e->span, e->a->ref.index, args, 2);
+}
+RULE_CODE(code_prim2, prim2)
+
+/* x op y on two ints (or, for + - *, two reals): prim_apply's work
+ * (eval_prims.c) inline, with the same node and edges: one node of size
+ * 1 (work 1, the result's location), the result, use edges to x and y.
+ * Another type, an overflow or a division goes to prim_apply, which
+ * makes that node first (and raises there). */
+static uint32_t op_node(Ev *ev, const Expr *e) { return ev_node(ev, NK_PRIM, 1, e->id); }
+
+static Value *op_result(Ev *ev, uint32_t n, Value **a, Value *v)
+{
+    ev_heap(ev, n, a[0]->loc, HE_USE);
+    ev_heap(ev, n, a[1]->loc, HE_USE);
+    return v;
+}
+
+/* name: op on ints x and y when ok (an expression that sets r) holds, the
+ * result made by make(r, n); with reals (1), on reals x and y, rop. */
+#define NUM_OP(name, ok, make, reals, rop)                                  \
+    static Value *name##_rule(Ev *ev, const Expr *e, const Env *env)       \
+    {                                                                       \
+        Value *a[2];                                                        \
+        a[0] = eval(ev, e->b->elems[0], env);                               \
+        a[1] = eval(ev, e->b->elems[1], env);                               \
+        int64_t r;                                                          \
+        if (a[0]->tag == V_INT && a[1]->tag == V_INT) {                     \
+            int64_t x = a[0]->u.i, y = a[1]->u.i;                           \
+            if (ok) {                                                       \
+                uint32_t n = op_node(ev, e);                                \
+                return op_result(ev, n, a, make(r, n));                     \
+            }                                                               \
+        } else if (reals && a[0]->tag == V_REAL && a[1]->tag == V_REAL) {   \
+            double x = a[0]->u.r, y = a[1]->u.r;                            \
+            (void)x, (void)y;                                               \
+            uint32_t n = op_node(ev, e);                                    \
+            return op_result(ev, n, a, val_real(rop, n));                   \
+        }                                                                   \
+        return prim_apply(ev, e->id, e->span, e->a->ref.index, a, 2);       \
+    }                                                                       \
+    RULE_CODE(name, name##_rule)
+
+#define INT_RESULT(r, n) val_int(r, n)
+#define BOOL_RESULT(r, n) ev_bool(ev, (r) != 0, n)
+NUM_OP(code_add, !__builtin_add_overflow(x, y, &r), INT_RESULT, 1, x + y)
+NUM_OP(code_sub, !__builtin_sub_overflow(x, y, &r), INT_RESULT, 1, x - y)
+NUM_OP(code_mul, !__builtin_mul_overflow(x, y, &r), INT_RESULT, 1, x * y)
+NUM_OP(code_lt, (r = x < y, 1), BOOL_RESULT, 0, 0)
+NUM_OP(code_le, (r = x <= y, 1), BOOL_RESULT, 0, 0)
+NUM_OP(code_gt, (r = x > y, 1), BOOL_RESULT, 0, 0)
+NUM_OP(code_ge, (r = x >= y, 1), BOOL_RESULT, 0, 0)
+NUM_OP(code_eq, (r = x == y, 1), BOOL_RESULT, 0, 0)
+NUM_OP(code_ne, (r = x != y, 1), BOOL_RESULT, 0, 0)
+
+/* if x op y then ... else ..., x and y ints and op a comparison: the
+ * test's rule (its checks, node and edges, as code_lt's) then the if's,
+ * without the bool, which nothing but the if reads: its bytes are
+ * charged (pml exec's samples come when they would) but not allocated. */
+static Value *if_cmp(Ev *ev, const Expr *e, const Env *env)
+{
+    const Expr *t = e->a;
+    rule_enter(ev, t);
+    Value *a[2];
+    a[0] = eval(ev, t->b->elems[0], env);
+    a[1] = eval(ev, t->b->elems[1], env);
+    if (a[0]->tag != V_INT || a[1]->tag != V_INT) {
+        Value *v = prim_apply(ev, t->id, t->span, t->a->ref.index, a, 2);
+        ev->depth--;
+        return if_taken(ev, e, env, test_bool(ev, t, v), v->loc);
+    }
+    int64_t x = a[0]->u.i, y = a[1]->u.i;
+    int b = 0;
+    switch (t->a->ref.index) {
+    case P_LT: b = x < y; break;
+    case P_LE: b = x <= y; break;
+    case P_GT: b = x > y; break;
+    case P_GE: b = x >= y; break;
+    case P_EQ: b = x == y; break;
+    case P_NE: b = x != y; break;
+    }
+    uint32_t l = ev_node(ev, NK_PRIM, 1, t->id);
+    val_charge(sizeof(Value));
+    ev_heap(ev, l, a[0]->loc, HE_USE);
+    ev_heap(ev, l, a[1]->loc, HE_USE);
+    ev->depth--;
+    return if_taken(ev, e, env, b, l);
+}
+RULE_CODE(code_if_cmp, if_cmp)
+
+static Code *var_code(const Expr *e)
+{
+    switch (e->ref.kind) {
+    case REF_LOCAL: return e->kill.n ? code_local_last : code_local;
+    case REF_FREE: return code_free;
+    case REF_SELF: return code_self;
+    default: return code_generic;
+    }
+}
+
+/* An if whose test is an int comparison (app_code gave it code_lt ...). */
+static Code *if_code(const Expr *e)
+{
+    Code *t = e->a->code;
+    if (e->kind == EX_IF && (t == code_lt || t == code_le || t == code_gt || t == code_ge || t == code_eq || t == code_ne))
+        return code_if_cmp;
+    return code_if;
+}
+
+static Code *app_code(const Expr *e)
+{
+    if (!e->prim_args) return code_app;
+    if (e->a->ref.kind == REF_PRIM && e->b->kind == EX_TUPLE && e->b->n == 2 &&
+        prim_table[e->a->ref.index].arity == 2) {
+        switch (e->a->ref.index) {
+        case P_ADD: return code_add;
+        case P_SUB: return code_sub;
+        case P_MUL: return code_mul;
+        case P_LT: return code_lt;
+        case P_LE: return code_le;
+        case P_GT: return code_gt;
+        case P_GE: return code_ge;
+        case P_EQ: return code_eq;
+        case P_NE: return code_ne;
+        default: return code_prim2;
+        }
+    }
+    return code_prim;
+}
+
 static void compile_dec(Dec *d, int checked);
 
 /* Sets the code of e and of every expression under it. */
 static void compile_expr(Expr *e, int checked)
 {
-    Code *c = code_generic;
-    switch (e->kind) {
-    case EX_INT: case EX_REAL: case EX_CHAR: case EX_STRING: case EX_VAR:
-    case EX_RECORD: case EX_LIST: case EX_RAISE: case EX_HANDLE:
-        break;
-    case EX_FN:
-        break;
-    case EX_TUPLE: c = code_tuple; break;
-    case EX_PAR: c = code_par; break;
-    case EX_SEQ: c = code_seq; break;
-    case EX_APP: c = e->prim_args ? code_prim : code_app; break;
-    case EX_PROJ: c = code_proj; break;
-    case EX_LET: c = code_let; break;
-    case EX_IF: case EX_ANDALSO: case EX_ORELSE: c = code_if; break;
-    case EX_CASE: c = code_case; break;
-    }
-    e->code = checked ? code_checked : c;
     Expr *sub[3] = {e->a, e->b, e->c};
     for (int i = 0; i < 3; i++)
         if (sub[i]) compile_expr(sub[i], checked);
     for (uint32_t i = 0; e->elems && i < e->n; i++) compile_expr(e->elems[i], checked);
     for (uint32_t i = 0; i < e->nclauses; i++) compile_expr(e->clauses[i].body, checked);
     for (uint32_t i = 0; i < e->ndecs; i++) compile_dec(e->decs[i], checked);
+    Code *c = code_generic; /* chosen after the parts' (if_code reads its test's) */
+    switch (e->kind) {
+    case EX_INT: if (e->num == NUM_INT) c = code_int; break;
+    case EX_VAR: c = var_code(e); break;
+    case EX_REAL: case EX_CHAR: case EX_STRING: case EX_RECORD: case EX_LIST:
+    case EX_FN: case EX_RAISE: case EX_HANDLE:
+        break;
+    case EX_TUPLE: c = code_tuple; break;
+    case EX_PAR: c = code_par; break;
+    case EX_SEQ: c = code_seq; break;
+    case EX_APP: c = app_code(e); break;
+    case EX_PROJ: c = code_proj; break;
+    case EX_LET: c = code_let; break;
+    case EX_IF: case EX_ANDALSO: case EX_ORELSE: c = if_code(e); break;
+    case EX_CASE: c = code_case; break;
+    }
+    e->code = checked ? code_checked : c;
 }
 
 static void compile_dec(Dec *d, int checked)
