@@ -30,6 +30,17 @@ Value *val_new(VTag t, uint32_t loc)
     return val_alloc(t, loc, sizeof(Value));
 }
 
+/* An int, real, char or word: no pointer in it, so the collector need
+ * not scan it (atomic); unlike val_new's, its words come uncleared. */
+static Value *val_scalar(VTag t, uint32_t loc, int64_t bits)
+{
+    val_charge(sizeof(Value));
+    Value *v = GC_MALLOC_ATOMIC(sizeof *v);
+    *v = (Value){.tag = (uint8_t)t, .magic = VAL_MAGIC, .loc = loc};
+    v->u.i = bits;
+    return v;
+}
+
 /* Do v's n fields follow it in its own object (val_fields)? */
 static int fields_inline(const Value *v)
 {
@@ -61,17 +72,11 @@ uint64_t val_model_words(const void *obj, size_t bytes)
     }
 }
 
-Value *val_int(int64_t i, uint32_t loc)
-{
-    Value *v = val_new(V_INT, loc);
-    v->u.i = i;
-    return v;
-}
+Value *val_int(int64_t i, uint32_t loc) { return val_scalar(V_INT, loc, i); }
 
 Value *val_word(uint64_t bits, uint32_t width, uint32_t loc)
 {
-    Value *v = val_new(V_WORD, loc);
-    v->u.i = (int64_t)(bits & num_word_mask(width));
+    Value *v = val_scalar(V_WORD, loc, (int64_t)(bits & num_word_mask(width)));
     v->n = width;
     return v;
 }
@@ -86,7 +91,7 @@ Value *val_big(uint32_t loc)
 
 Value *val_real(double r, uint32_t loc)
 {
-    Value *v = val_new(V_REAL, loc);
+    Value *v = val_scalar(V_REAL, loc, 0);
     v->u.r = r;
     return v;
 }
@@ -102,12 +107,7 @@ Value *val_str(const char *s, uint32_t n, uint32_t loc)
     return v;
 }
 
-Value *val_char(unsigned char c, uint32_t loc)
-{
-    Value *v = val_new(V_CHAR, loc);
-    v->u.i = c;
-    return v;
-}
+Value *val_char(unsigned char c, uint32_t loc) { return val_scalar(V_CHAR, loc, c); }
 
 /* One object: the n fields follow the value, u.f points at them (one
  * allocation instead of two; the collector keeps the object by a pointer
