@@ -1027,8 +1027,12 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
     ParJob job, *j = &job;
     ev_node(ev, NK_FORK, 0, e->id);
     exec_give_back(ev);
-    memset(j, 0, sizeof *j); /* all of it: the collector scans it whole */
-    j->base = *ev;
+    /* all of it is written, since the collector scans it whole: base by
+     * the copy (memcpy: its padding too; first, so the rest is one span),
+     * the rest zeroed */
+    _Static_assert(offsetof(ParJob, base) == 0, "base first");
+    memcpy(&j->base, ev, sizeof j->base);
+    memset((char *)j + sizeof j->base, 0, sizeof *j - sizeof j->base);
     j->e = e;
     Value *fr[2][e->nlocals ? e->nlocals : 1];
     fork_frames(ev, e, env, j->env, fr);
