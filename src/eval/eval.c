@@ -316,12 +316,7 @@ static void set_stack(Ev *ev, uint32_t cs, Span sp)
     ev->cs = cs;
 }
 
-Value *ev_bool(Ev *ev, int b, uint32_t loc)
-{
-    Value *v = val_new(V_CON, loc);
-    v->con = b ? ev->c_true : ev->c_false;
-    return v;
-}
+Value *ev_bool(Ev *ev, int b, uint32_t loc) { return val_nullary(b ? ev->c_true : ev->c_false, loc); }
 
 _Noreturn void ev_raise(Ev *ev, Value *exn, Span sp, const char *detail)
 {
@@ -836,11 +831,8 @@ static Value *eval_var(Ev *ev, const Expr *e, const Env *env)
     switch (e->ref.kind) {
     case REF_CON: {
         const ConDef *c = e->ref.con;
-        if (!c->has_arg) { /* C-TRUE: a fresh value */
-            Value *v = val_new(V_CON, ev_node(ev, NK_CONST, 1, e->id));
-            v->con = c;
-            return v;
-        }
+        if (!c->has_arg) /* C-TRUE: a fresh value */
+            return val_nullary(c, ev_node(ev, NK_CONST, 1, e->id));
         Value *v = val_new(V_CONFN, ev_node(ev, NK_CLOSURE, 1, e->id));
         v->con = c;
         return v;
@@ -1104,8 +1096,7 @@ static Value *eval_list(Ev *ev, const Expr *e, const Env *env)
 {
     Value **vs = e->n ? GC_MALLOC(e->n * sizeof *vs) : NULL;
     for (uint32_t i = 0; i < e->n; i++) vs[i] = eval(ev, e->elems[i], env);
-    Value *tail = val_new(V_CON, ev_node(ev, NK_CONST, 1, e->id));
-    tail->con = ev->c_nil;
+    Value *tail = val_nullary(ev->c_nil, ev_node(ev, NK_CONST, 1, e->id));
     for (uint32_t i = e->n; i-- > 0;) {
         Value *pair[2] = {vs[i], tail};
         tail = construct(ev, ev->c_cons, pair, 2, e->id, e->span);

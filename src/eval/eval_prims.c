@@ -117,9 +117,7 @@ static Value *string_result(Site *s, const char *t, uint32_t n)
 /* NONE: one node. */
 static Value *none_value(Site *s)
 {
-    Value *none = val_new(V_CON, node(s, 1));
-    none->con = s->ev->c_none;
-    return none;
+    return val_nullary(s->ev->c_none, node(s, 1));
 }
 
 /* SOME v: one more node, the option cell (size 2), retaining v. */
@@ -678,8 +676,7 @@ static Value *p_tolist(Site *s, Value **a, uint32_t loc)
     /* the chain: nil first, then one cell per node from the last element */
     Ev *ev = s->ev;
     const Value *v = need(s, a[0], V_VEC, "a vector");
-    Value *tail = val_new(V_CON, node(s, 1));
-    tail->con = ev->c_nil;
+    Value *tail = val_nullary(ev->c_nil, node(s, 1));
     for (uint32_t i = v->n; i-- > 0;) {
         loc = node(s, 3);
         Value *c = val_fields(V_CON, 2, loc);

@@ -74,6 +74,13 @@ uint64_t val_model_words(const void *obj, size_t bytes)
 
 Value *val_int(int64_t i, uint32_t loc) { return val_scalar(V_INT, loc, i); }
 
+Value *val_nullary(const ConDef *c, uint32_t loc)
+{
+    Value *v = val_scalar(V_CON, loc, 0);
+    v->con = c;
+    return v;
+}
+
 Value *val_word(uint64_t bits, uint32_t width, uint32_t loc)
 {
     Value *v = val_scalar(V_WORD, loc, (int64_t)(bits & num_word_mask(width)));

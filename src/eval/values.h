@@ -95,6 +95,9 @@ Value *val_new(VTag t, uint32_t loc);
  * chance of 1 in 2^16 per object of a value's size. */
 uint64_t val_model_words(const void *obj, size_t bytes);
 Value *val_int(int64_t i, uint32_t loc);
+/* A constructor without argument (true, nil, NONE ...), pointer-free: c
+ * must not be in the collector's heap (a fresh exception's is). */
+Value *val_nullary(const ConDef *c, uint32_t loc);
 Value *val_real(double r, uint32_t loc);
 Value *val_str(const char *s, uint32_t n, uint32_t loc);
 Value *val_char(unsigned char c, uint32_t loc);
