@@ -446,8 +446,10 @@ static int match_con(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
         inspect(in, x);
         if (v->con != x->con) return 0;
     } else if (v->con != p->con) {
-        if (strcmp(v->con->name, p->con->name) == 0) return 0;
-        if (v->con->ncons != p->con->ncons && !(p->con->tag < v->con->ncons))
+        /* another constructor of the type (the names compared last: a
+         * mismatch is the common case, a type error the rare one) */
+        if (v->con->ncons != p->con->ncons && !(p->con->tag < v->con->ncons) &&
+            strcmp(v->con->name, p->con->name) != 0)
             pat_fail(ev, p, "constructor '%s' does not match a value of another type",
                     p->con->name);
         return 0;
