@@ -718,6 +718,34 @@ static __attribute__((noinline)) int enter(Ev *ev, const Expr *site, const Expr 
     return k;
 }
 
+/* enter for a function of one clause fn x => e or fn (x1, ..., xk) => e
+ * (each xi a variable or _) and an argument that fits: the argument or
+ * its fields go straight to their slots, with match_clauses' edges (the
+ * tuple inspected; no arm untaken).  0: not such a function or argument
+ * (enter matches it, or reports why not).  Out of line, as enter is. */
+static __attribute__((noinline)) int enter_simple(Ev *ev, const Expr *code, Value **argp, uint32_t n,
+                                                  const Env *callee)
+{
+    const Clause *c0 = &code->clauses[0];
+    if (code->nclauses != 1 || code->nhidden != 0 || c0->npats != 1) return 0;
+    const Pat *p = c0->pats[0];
+    Value *v = *argp;
+    if (p->kind == PAT_VAR) {
+        callee->fr[p->slot] = v;
+    } else if (p->kind == PAT_TUPLE && v->tag == V_TUPLE && v->n == p->n && !v->shape) {
+        for (uint32_t i = 0; i < p->n; i++)
+            if (p->elems[i]->kind != PAT_VAR && p->elems[i]->kind != PAT_WILD) return 0;
+        ev_heap(ev, n, v->loc, HE_USE);
+        for (uint32_t i = 0; i < p->n; i++)
+            if (p->elems[i]->kind == PAT_VAR) callee->fr[p->elems[i]->slot] = v->u.f[i];
+    } else {
+        return 0;
+    }
+    *argp = NULL;
+    clear_slots(ev, callee, &c0->kill);
+    return 1;
+}
+
 static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value **argp, uint32_t n)
 {
     const Expr *code = f->u.clo.code;
@@ -730,16 +758,7 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value **argp, ui
     uint32_t outer_cs = ev->cs;
     if (ev->record) set_stack(ev, cstack_push(&ev->out->stacks, outer_cs, site->id, code->id), site->span);
     int k = 0;
-    const Clause *c0 = &code->clauses[0];
-    if (code->nclauses == 1 && code->nhidden == 0 && c0->npats == 1 && c0->pats[0]->kind == PAT_VAR) {
-        /* fn x => e: the match inspects nothing and leaves no arm untaken
-         * (no edges): the argument goes straight to its slot */
-        frame[c0->pats[0]->slot] = *argp;
-        *argp = NULL;
-        clear_slots(ev, &callee, &c0->kill);
-    } else {
-        k = enter(ev, site, code, argp, n, &callee);
-    }
+    if (!enter_simple(ev, code, argp, n, &callee)) k = enter(ev, site, code, argp, n, &callee);
     scrub_after(ev); /* and the words enter left below this frame */
     const Expr *outer = ev->user_site;
     const EvalProbe *pr = ev->o->probe;
