@@ -1577,34 +1577,43 @@ NUM_OP(code_ne, (r = x != y, 1), BOOL_RESULT, 0, 0)
  * test's rule (its checks, node and edges, as code_lt's) then the if's,
  * without the bool, which nothing but the if reads: its bytes are
  * charged (pml exec's samples come when they would) but not allocated. */
-static Value *if_cmp(Ev *ev, const Expr *e, const Env *env)
+/* The test: b, and the location of its value (*loc).  Out of line, so
+ * that the operands are in no frame while the branch runs. */
+static __attribute__((noinline)) int cmp_test(Ev *ev, const Expr *t, const Env *env, uint32_t *loc)
 {
-    const Expr *t = e->a;
     rule_enter(ev, t);
     Value *a[2];
     a[0] = eval(ev, t->b->elems[0], env);
     a[1] = eval(ev, t->b->elems[1], env);
+    int b;
     if (a[0]->tag != V_INT || a[1]->tag != V_INT) {
         Value *v = prim_apply(ev, t->id, t->span, t->a->ref.index, a, 2);
-        ev->depth--;
-        return if_taken(ev, e, env, test_bool(ev, t, v), v->loc);
+        b = test_bool(ev, t, v);
+        *loc = v->loc;
+    } else {
+        int64_t x = a[0]->u.i, y = a[1]->u.i;
+        switch (t->a->ref.index) {
+        case P_LT: b = x < y; break;
+        case P_LE: b = x <= y; break;
+        case P_GT: b = x > y; break;
+        case P_GE: b = x >= y; break;
+        case P_EQ: b = x == y; break;
+        default: b = x != y; break;
+        }
+        *loc = ev_node(ev, NK_PRIM, 1, t->id);
+        val_charge(sizeof(Value));
+        ev_heap(ev, *loc, a[0]->loc, HE_USE);
+        ev_heap(ev, *loc, a[1]->loc, HE_USE);
     }
-    int64_t x = a[0]->u.i, y = a[1]->u.i;
-    int b = 0;
-    switch (t->a->ref.index) {
-    case P_LT: b = x < y; break;
-    case P_LE: b = x <= y; break;
-    case P_GT: b = x > y; break;
-    case P_GE: b = x >= y; break;
-    case P_EQ: b = x == y; break;
-    case P_NE: b = x != y; break;
-    }
-    uint32_t l = ev_node(ev, NK_PRIM, 1, t->id);
-    val_charge(sizeof(Value));
-    ev_heap(ev, l, a[0]->loc, HE_USE);
-    ev_heap(ev, l, a[1]->loc, HE_USE);
     ev->depth--;
-    return if_taken(ev, e, env, b, l);
+    return b;
+}
+
+static Value *if_cmp(Ev *ev, const Expr *e, const Env *env)
+{
+    uint32_t loc;
+    int b = cmp_test(ev, e->a, env, &loc);
+    return if_taken(ev, e, env, b, loc);
 }
 RULE_CODE(code_if_cmp, if_cmp)
 
