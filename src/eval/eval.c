@@ -1409,8 +1409,8 @@ static void check_theorem1(Ev *ev, const Expr *e, const Env *env, uint32_t first
  * chosen once before the program runs (Feeley and Lapalme's closure
  * generation): evaluation is e->code(ev, e, env), with no switch on the
  * kind.  Every code makes the same nodes and edges in the same order as
- * the rule it implements (docs/semantics.md, The rules); what they share
- * around the rule is rule_enter and rule_leave.  With the Theorem 1
+ * the rule it implements (docs/semantics.md, The rules); what they do
+ * around the rule is rule_enter and RULE_CODE's.  With the Theorem 1
  * check on, every expression gets code_checked, the rules behind one
  * switch (eval_kind) with the check after each. */
 
@@ -1503,7 +1503,7 @@ static Value *code_self(Ev *ev, const Expr *e, const Env *env)
     return env->self->fnv[e->ref.index];
 }
 
-/* C-INT: a fresh integer of size 1 */
+/* An integer constant (C-TRUE's rule for constants): a fresh int of size 1 */
 static Value *code_int(Ev *ev, const Expr *e, const Env *env)
 {
     (void)env;
