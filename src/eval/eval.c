@@ -379,8 +379,10 @@ static Value *lookup(const Env *env, const Ref *r)
  * free variables after it. */
 static void clear_slots(const Ev *ev, const Env *env, const Kill *k)
 {
-    if (k->n && !ev->o->check_theorem1)
+    if ((k->n || k->self) && !ev->o->check_theorem1) {
         for (uint32_t i = 0; i < k->n; i++) env->fr[k->slots[i]] = NULL;
+        if (k->self) ((Env *)env)->self = NULL; /* every Env is a frame's, never const */
+    }
 }
 
 /* use n -> ρ(y) for each y in l */
@@ -716,11 +718,11 @@ static __attribute__((noinline)) int enter(Ev *ev, const Expr *site, const Expr 
     return k;
 }
 
-static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value **argp, uint32_t n)
+static Value *apply_closure(Ev *ev, const Expr *site, Value **fp, Value **argp, uint32_t n)
 {
-    const Expr *code = f->u.clo.code;
-    Group *grp = f->u.clo.grp;
-    Env callee = {NULL, grp};
+    const Expr *code = (*fp)->u.clo.code;
+    Env callee = {NULL, (*fp)->u.clo.grp};
+    *fp = NULL; /* the body's Env holds the group until its last read (live.c) */
     uint32_t nl = code->nlocals ? code->nlocals : 1;
     Value *frame[nl];
     memset(frame, 0, sizeof frame);
@@ -745,22 +747,28 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value **argp, ui
 }
 
 /* C-APP: g1 ⊕ g2 ⊕ [n] ⊕ g3, use n -> loc(f), loc(arg). */
-/* The argument comes in a cell of the caller's frame (*argp), which a
- * closure call clears once it has matched it (enter): no frame below the
- * body's keeps it for the collector to find. */
-static Value *apply(Ev *ev, const Expr *site, Value *f, Value **argp)
+/* The function and the argument come in cells of the caller's frame
+ * (*fp, *argp), which a closure call clears once it has read the closure
+ * and matched the argument (enter): no frame below the body's keeps them
+ * for the collector to find.  A call in tail position still nests a C
+ * frame under its caller's, so a closure held there (eval_app's f, in a
+ * register its callee saved) stayed reachable until the whole loop
+ * returned: a curried foldl kept one closure and group per element. */
+static Value *apply(Ev *ev, const Expr *site, Value **fp, Value **argp)
 {
+    Value *f = *fp;
     uint32_t n = ev_node(ev, NK_APP, 0, site->id);
     ev_heap(ev, n, f->loc, HE_USE);
     ev_heap(ev, n, (*argp)->loc, HE_USE);
-    if (f->tag == V_CLOS) return apply_closure(ev, site, f, argp, n);
+    if (f->tag == V_CLOS) return apply_closure(ev, site, fp, argp, n);
     Value *arg = *argp;
     switch (f->tag) {
     case V_CONFN:
         return construct(ev, f->con, &arg, 1, site->id, site->span);
     case V_COMPOSED: { /* (f o g) x: after n, g x's application, then f's */
-        Value *y = apply(ev, site, f->u.f[1], &arg);
-        return apply(ev, site, f->u.f[0], &y);
+        Value *g = f->u.f[1], *h = f->u.f[0];
+        Value *y = apply(ev, site, &g, &arg);
+        return apply(ev, site, &h, &y);
     }
     case V_PRIMFN: {
         uint32_t ar = prim_table[f->u.prim].arity;
@@ -807,13 +815,13 @@ static __attribute__((noinline)) Value *apply_direct(Ev *ev, const Expr *e, cons
     return prim_apply(ev, e->id, e->span, fe->ref.index, args, nargs);
 }
 
-/* f x.  Out of line: its cell for x is the only word of its frame that
- * holds the argument, and the call clears it (apply). */
+/* f x.  Out of line: its cells for f and x are the only words of its
+ * frame that hold them, and the call clears them (apply). */
 static __attribute__((noinline)) Value *eval_app(Ev *ev, const Expr *e, const Env *env)
 {
     Value *f = eval(ev, e->a, env);
     Value *x = eval(ev, e->b, env);
-    return apply(ev, e, f, &x);
+    return apply(ev, e, &f, &x);
 }
 
 static Value *eval_var(Ev *ev, const Expr *e, const Env *env)
