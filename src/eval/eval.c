@@ -1146,7 +1146,12 @@ static int test_bool(Ev *ev, const Expr *site, const Value *v)
 }
 
 /* C-IF: g1 ⊕ [n] ⊕ g2, use n -> loc(test) and ρ(y) for y free in the
- * branch not taken.  andalso / orelse are the derived if forms. */
+ * branch not taken.  andalso / orelse are the derived if forms.  Running
+ * for real, the stack the test used is zeroed before the branch runs
+ * (scrub_after): the branch's frames, laid over it, would otherwise keep
+ * the test's values (`j = 0`'s j) in words they never write, for as long
+ * as they live — under bf, a task suspended at a pair in the branch keeps
+ * them until it resumes (matmul's reducei and tabulate). */
 static Value *eval_if(Ev *ev, const Expr *e, const Env *env)
 {
     Value *t = eval(ev, e->a, env);
@@ -1158,6 +1163,7 @@ static Value *eval_if(Ev *ev, const Expr *e, const Env *env)
         if (pr) pr->branch(pr->st, e, b ? 0 : 1);
         use_all(ev, n, env, &e->branch_free[b ? 1 : 0]);
         clear_slots(ev, env, &e->kill_path[b ? 0 : 1]);
+        scrub_after(ev);
         return eval(ev, b ? e->b : e->c, env);
     }
     int go_on = e->kind == EX_ANDALSO ? b : !b;
