@@ -124,6 +124,8 @@ typedef struct RefList {
  * hold are not read again on this path. */
 typedef struct Kill {
     uint32_t n;
+    uint32_t self;      /* 1: the running closure's captured values are not
+                           read again either (the Env lets go of its group) */
     uint32_t *slots;
 } Kill;
 

@@ -71,16 +71,16 @@ want=$("$PML" run "$f" < "${f%.pml}.stdin" 2>/dev/null | grep '^val')
 got=$("$PML" exec "$f" --sched=df,bf,ws -p 1,2 --compare < "${f%.pml}.stdin" 2>/dev/null | grep '^val')
 expect_eq "exec: six runs and --compare of a program reading stdin all give pml run's value" "$want" "$got"
 
-# breadth-first keeps far more live than depth-first as matmul grows (P = 1).
-# The cost semantics' ratio grows 3.5-fold from n = 4 to 16 (pml run: 3.1
-# to 10.9) but only 2.1-fold to n = 12; what the collector finds on the
-# stacks adds to the measured marks, so the comparison is made at n = 16.
+# breadth-first keeps far more live than depth-first as matmul grows (P = 1):
+# the prediction's bf/df ratio doubles from n = 4 to n = 12 (2.7 to 5.5 in
+# model units), the measured one grows by 1.9 (2.2 to 4.2); it grew by 3.6
+# while suspended tasks' frames kept their tests' ints (docs/exec.md)
 if [ -n "$MARKS" ]; then
 mark() { "$PML" exec examples/matmul.pml -D n=$1 --sched=$2 -p 1 --sample 64 --format csv | tail -1 | cut -d, -f3; }
 r=$(python3 -c "
-d4, b4, d16, b16 = $(mark 4 df), $(mark 4 bf), $(mark 16 df), $(mark 16 bf)
-print('ok' if b16 / d16 > 2 * (b4 / d4) else 'bf/df %.1f at n=4, %.1f at n=16' % (b4 / d4, b16 / d16))")
-expect_eq "exec: matmul's measured bf/df mark ratio more than doubles from n=4 to n=16" ok "$r"
+d4, b4, d12, b12 = $(mark 4 df), $(mark 4 bf), $(mark 12 df), $(mark 12 bf)
+print('ok' if b12 / d12 > 1.5 * (b4 / d4) else 'bf/df %.1f at n=4, %.1f at n=12' % (b4 / d4, b12 / d12))")
+expect_eq "exec: matmul's measured bf/df ratio (model units) grows by more than 1.5 from n=4 to n=12 (predicted: 2.0)" ok "$r"
 fi
 
 # --compare prints the prediction beside each measurement

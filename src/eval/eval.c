@@ -373,12 +373,20 @@ static Value *lookup(const Env *env, const Ref *r)
 
 /* Safe-for-space frames (live.h): the slots k lists are not read again on
  * this path, so their values stop being roots here, as in the cost
- * semantics.  Not in the Theorem 1 check, which reads every expression's
- * free variables after it. */
+ * semantics; with k->self, nor the running closure's captured values, so
+ * the Env lets go of its group. */
+static inline void kill_now(const Env *env, const Kill *k)
+{
+    for (uint32_t i = 0; i < k->n; i++) env->fr[k->slots[i]] = NULL;
+    if (k->self) ((Env *)env)->self = NULL; /* every Env is a frame's, never const */
+}
+
+/* kill_now, but not in the Theorem 1 check, which reads every
+ * expression's free variables after it (the specialised codes, which
+ * call kill_now, do not run in that check). */
 static void clear_slots(const Ev *ev, const Env *env, const Kill *k)
 {
-    if (k->n && !ev->o->check_theorem1)
-        for (uint32_t i = 0; i < k->n; i++) env->fr[k->slots[i]] = NULL;
+    if ((k->n || k->self) && !ev->o->check_theorem1) kill_now(env, k);
 }
 
 /* use n -> ρ(y) for each y in l */
@@ -746,11 +754,11 @@ static __attribute__((noinline)) int enter_simple(Ev *ev, const Expr *code, Valu
     return 1;
 }
 
-static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value **argp, uint32_t n)
+static Value *apply_closure(Ev *ev, const Expr *site, Value **fp, Value **argp, uint32_t n)
 {
-    const Expr *code = f->u.clo.code;
-    Group *grp = f->u.clo.grp;
-    Env callee = {NULL, grp};
+    const Expr *code = (*fp)->u.clo.code;
+    Env callee = {NULL, (*fp)->u.clo.grp};
+    *fp = NULL; /* the body's Env holds the group until its last read (live.c) */
     uint32_t nl = code->nlocals ? code->nlocals : 1;
     Value *frame[nl];
     memset(frame, 0, sizeof frame);
@@ -776,22 +784,28 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value *f, Value **argp, ui
 }
 
 /* C-APP: g1 ⊕ g2 ⊕ [n] ⊕ g3, use n -> loc(f), loc(arg). */
-/* The argument comes in a cell of the caller's frame (*argp), which a
- * closure call clears once it has matched it (enter): no frame below the
- * body's keeps it for the collector to find. */
-static Value *apply(Ev *ev, const Expr *site, Value *f, Value **argp)
+/* The function and the argument come in cells of the caller's frame
+ * (*fp, *argp), which a closure call clears once it has read the closure
+ * and matched the argument (enter): no frame below the body's keeps them
+ * for the collector to find.  A call in tail position still nests a C
+ * frame under its caller's, so a closure held there (eval_app's f, in a
+ * register its callee saved) stayed reachable until the whole loop
+ * returned: a curried foldl kept one closure and group per element. */
+static Value *apply(Ev *ev, const Expr *site, Value **fp, Value **argp)
 {
+    Value *f = *fp;
     uint32_t n = ev_node(ev, NK_APP, 0, site->id);
     ev_heap(ev, n, f->loc, HE_USE);
     ev_heap(ev, n, (*argp)->loc, HE_USE);
-    if (f->tag == V_CLOS) return apply_closure(ev, site, f, argp, n);
+    if (f->tag == V_CLOS) return apply_closure(ev, site, fp, argp, n);
     Value *arg = *argp;
     switch (f->tag) {
     case V_CONFN:
         return construct(ev, f->con, &arg, 1, site->id, site->span);
     case V_COMPOSED: { /* (f o g) x: after n, g x's application, then f's */
-        Value *y = apply(ev, site, f->u.f[1], &arg);
-        return apply(ev, site, f->u.f[0], &y);
+        Value *g = f->u.f[1], *h = f->u.f[0];
+        Value *y = apply(ev, site, &g, &arg);
+        return apply(ev, site, &h, &y);
     }
     case V_PRIMFN: {
         uint32_t ar = prim_table[f->u.prim].arity;
@@ -838,13 +852,13 @@ static __attribute__((noinline)) Value *apply_direct(Ev *ev, const Expr *e, cons
     return prim_apply(ev, e->id, e->span, fe->ref.index, args, nargs);
 }
 
-/* f x.  Out of line: its cell for x is the only word of its frame that
- * holds the argument, and the call clears it (apply). */
+/* f x.  Out of line: its cells for f and x are the only words of its
+ * frame that hold them, and the call clears them (apply). */
 static __attribute__((noinline)) Value *eval_app(Ev *ev, const Expr *e, const Env *env)
 {
     Value *f = eval(ev, e->a, env);
     Value *x = eval(ev, e->b, env);
-    return apply(ev, e, f, &x);
+    return apply(ev, e, &f, &x);
 }
 
 static Value *eval_var(Ev *ev, const Expr *e, const Env *env)
@@ -1169,7 +1183,12 @@ static int test_bool(Ev *ev, const Expr *site, const Value *v)
 }
 
 /* C-IF: g1 ⊕ [n] ⊕ g2, use n -> loc(test) and ρ(y) for y free in the
- * branch not taken.  andalso / orelse are the derived if forms. */
+ * branch not taken.  andalso / orelse are the derived if forms.  Running
+ * for real, the stack the test used is zeroed before the branch runs
+ * (scrub_after): the branch's frames, laid over it, would otherwise keep
+ * the test's values (`j = 0`'s j) in words they never write, for as long
+ * as they live — under bf, a task suspended at a pair in the branch keeps
+ * them until it resumes (matmul's reducei and tabulate). */
 static Value *if_taken(Ev *ev, const Expr *e, const Env *env, int b, uint32_t test_loc);
 
 static Value *eval_if(Ev *ev, const Expr *e, const Env *env)
@@ -1188,6 +1207,7 @@ static Value *if_taken(Ev *ev, const Expr *e, const Env *env, int b, uint32_t te
         if (pr) pr->branch(pr->st, e, b ? 0 : 1);
         use_all(ev, n, env, &e->branch_free[b ? 1 : 0]);
         clear_slots(ev, env, &e->kill_path[b ? 0 : 1]);
+        scrub_after(ev);
         return eval(ev, b ? e->b : e->c, env);
     }
     int go_on = e->kind == EX_ANDALSO ? b : !b;
@@ -1445,7 +1465,7 @@ static Value *code_checked(Ev *ev, const Expr *e, const Env *env)
     {                                                                       \
         rule_enter(ev, e);                                                  \
         Value *v = rule(ev, e, env);                                        \
-        for (uint32_t i = 0; i < e->kill.n; i++) env->fr[e->kill.slots[i]] = NULL; \
+        kill_now(env, &e->kill);                                            \
         ev->depth--;                                                        \
         return v;                                                           \
     }
@@ -1501,6 +1521,22 @@ static Value *code_self(Ev *ev, const Expr *e, const Env *env)
     leaf_enter(ev, e);
     ev_node(ev, NK_VAR, 0, e->id);
     return env->self->fnv[e->ref.index];
+}
+
+/* _last: the last read of anything in the running closure's group on
+ * this path (live.c's Kill.self), so the Env lets go of the group. */
+static Value *code_free_last(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *v = code_free(ev, e, env);
+    ((Env *)env)->self = NULL;
+    return v;
+}
+
+static Value *code_self_last(Ev *ev, const Expr *e, const Env *env)
+{
+    Value *v = code_self(ev, e, env);
+    ((Env *)env)->self = NULL;
+    return v;
 }
 
 /* An integer constant (C-TRUE's rule for constants): a fresh int of size 1 */
@@ -1621,8 +1657,8 @@ static Code *var_code(const Expr *e)
 {
     switch (e->ref.kind) {
     case REF_LOCAL: return e->kill.n ? code_local_last : code_local;
-    case REF_FREE: return code_free;
-    case REF_SELF: return code_self;
+    case REF_FREE: return e->kill.self ? code_free_last : code_free;
+    case REF_SELF: return e->kill.self ? code_self_last : code_self;
     default: return code_generic;
     }
 }
