@@ -1636,10 +1636,9 @@ static __attribute__((noinline)) int cmp_test(Ev *ev, const Expr *t, const Env *
         case P_EQ: b = x == y; break;
         default: b = x != y; break;
         }
-        *loc = ev_node(ev, NK_PRIM, 1, t->id);
+        *loc = op_node(ev, t);
         val_charge(sizeof(Value));
-        ev_heap(ev, *loc, a[0]->loc, HE_USE);
-        ev_heap(ev, *loc, a[1]->loc, HE_USE);
+        op_result(ev, *loc, a, NULL);
     }
     ev->depth--;
     return b;
