@@ -91,7 +91,7 @@ struct ConDef {
     /* resolver: an exception declared inside a function is made anew at
      * each evaluation of its declaration (SML'97 §6.4): fresh = 1, and the
      * running function's frame slot `slot` holds this evaluation's
-     * exception (eval.c copies this ConDef, the copy is its identity) */
+     * exception (eval_rules.c copies this ConDef, the copy is its identity) */
     int fresh;
     uint32_t slot;
     const TyBind *dt;   /* the datatype it constructs (NULL: an exception) */
@@ -273,7 +273,7 @@ struct Expr {
      * cleared at the fork, once each branch has its copy of the frame (0) */
     Kill kill;
     Kill kill_path[2];
-    /* src/eval (eval_compile): the evaluator's code for this expression,
+    /* src/eval (ev_compile): the evaluator's code for this expression,
      * chosen once per evaluation by its form, operands pre-decoded
      * (closure generation) */
     struct Value *(*code)(struct Ev *, const struct Expr *, const struct Env *);

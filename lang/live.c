@@ -2,7 +2,7 @@
  * live.c — see live.h.
  *
  * A backward pass over each function body, and over the top level, in
- * the evaluator's order (eval.c): `live` holds the slots of the frame
+ * the evaluator's order (eval_rules.c): `live` holds the slots of the frame
  * that some later part of the path reads.  On entry to expr() it is the
  * set live after e; on return, the set live before it.  A read of a slot
  * not live after it is its last on that path, so the slot is cleared
@@ -169,7 +169,7 @@ static void function(Live *outer, Expr *fn)
 }
 
 /* {e1, e2}: each branch runs on a copy of the frame made at the fork
- * (eval.c), so each lets go of what it reads at its own last read, as the
+ * (eval_par.c), so each lets go of what it reads at its own last read, as the
  * cost semantics does: a value both read stays only until both have read
  * it, whatever the order the branches run in (pml exec runs them at once).
  * The frame itself lets go at the fork of what only the branches read. */

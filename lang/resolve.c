@@ -1305,7 +1305,7 @@ static void resolve_structure(R *r, Dec *d)
 /* exception E: a new exception at each evaluation (SML'97 §6.4).  At
  * the top level (structures and top-level lets included) a declaration is
  * evaluated once, so its ConDef is the exception; inside a function it is
- * made by eval.c into a frame slot (B_EXN).  E = F names F's exception,
+ * made by eval_rules.c into a frame slot (B_EXN).  E = F names F's exception,
  * made anew or not as F is. */
 static void resolve_exception(R *r, Dec *d)
 {

@@ -78,7 +78,7 @@ PY
 
     # the join fix (paper §6.1): quicksort_join's pair of partitions,
     # matched by one val, leaves nothing of each level's list behind (its
-    # runtime frames and the pair's record are scrubbed: eval.c,
+    # runtime frames and the pair's record are scrubbed: eval_par.c,
     # branch_scrub), so on one processor every policy measures near the
     # linear prediction, far below quicksort's quadratic df mark
     xcsv examples/quicksort_join.pml 96 df,bf,ws 1 > "$TMP/j.csv"
@@ -102,7 +102,7 @@ PY
     # (in the frame's Env, and a callee-saved register its callee saved)
     # until the fold returned, some 5 model words per element.  The Env
     # lets go of the group at its last read (live.c) and the closure's
-    # cell is cleared (eval.c, apply_closure).  Checked on a loop of such
+    # cell is cleared (eval_par.c and eval_rules.c, apply_closure).  Checked on a loop of such
     # calls alone (tests/exec/curried_loop.pml: 9 model words predicted):
     # 5.8 words a call before, about 2 now (what still holds them:
     # docs/exec.md).  mergesort itself is not checked here: its mark at
@@ -123,7 +123,7 @@ PY
     # that the if around it had left there (the ints of `j = 0`, `j = 1`)
     # for as long as the task stayed suspended: 5,241 model words at n = 10
     # against 3,394 predicted, growing faster.  An if scrubs the stack its
-    # test used before its branch runs (eval.c, eval_if)
+    # test used before its branch runs (eval_par.c and eval_rules.c, eval_if)
     xcsv examples/matmul.pml 10 bf 1 > "$TMP/mm.csv"
     r=$(python3 - "$TMP/mm.csv" <<'PY'
 import csv, sys

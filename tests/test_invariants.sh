@@ -12,7 +12,7 @@ for f in examples/*.pml tests/sml/*.pml tests/programs/*.pml; do
     fi
 done
 
-# The evaluator's specialised codes (eval.c, closure generation) make the
+# The evaluator's specialised codes (eval_rules.c, closure generation) make the
 # graphs of the rules: with --check-invariants every expression is
 # evaluated by code_checked, the rules behind one switch, and the graphs
 # must be the same bytes.

@@ -1,6 +1,7 @@
 /*
- * eval_internal.h — what eval.c (the rules) and eval_prims.c (the
- * primitives) share.  Not part of any other module's interface.
+ * eval_internal.h — what the evaluator's files (eval*.c) and the
+ * primitives (eval_prims.c) share.  Not part of any other module's
+ * interface.
  *
  * Errors unwind with longjmp to eval_program, Lua-style: the rules stay
  * readable, and eval_program still returns an error with a span.
@@ -59,7 +60,7 @@ typedef struct Ev {
     uint64_t stack_used;    /* the deepest the stack has been: its resident
                                bytes (pages stay after they are left) */
     uintptr_t stack_low;    /* the deepest eval() frame since the stack was
-                               last scrubbed (eval.c, scrub_after) */
+                               last scrubbed (ev_scrub_after) */
     uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
     struct EvDup *dup;      /* pml run: the newest heap edges (ev_heap_add) */
     uint32_t seen_cap;
@@ -82,8 +83,8 @@ typedef struct Ev {
     const Expr *match_site; /* the application whose argument is being matched */
     Value *exn;             /* the exception being raised */
     int print_midline;      /* print's output so far does not end in a newline */
-    /* pml exec (record 0): the nodes are counted, not stored (eval.c, "pml
-     * exec").  The count is shared by the branches that run in parallel:
+    /* pml exec (record 0): the nodes are counted, not stored (ExecCount,
+     * below).  The count is shared by the branches that run in parallel:
      * each Ev takes nodes from it a batch at a time and holds budget of
      * them; job and side name the pair branch this Ev runs (NULL: the
      * program's own thread), so that a failure can cancel what follows it
@@ -154,5 +155,126 @@ Value *prim_apply(Ev *ev, uint32_t annot, Span sp, uint32_t prim, Value **args, 
 
 /* Sizes in words (docs/semantics.md, Sizes). */
 static inline uint32_t size_string(uint32_t bytes) { return 1 + (bytes + 7) / 8; }
+
+/* ---- what the evaluator's files share ----
+ * eval.c: errors, graph building, the program; eval_rules.c: the rules
+ * and their codes; eval_match.c: patterns; eval_par.c: parallel pairs. */
+
+/* pml exec: the nodes not yet handed out, and the cancellations so far.
+ * A running branch holds at most EXEC_BATCH nodes of its own (Ev.budget),
+ * and gives back what it did not use when it forks or ends; so on one
+ * thread the count is exact (the run stops at the node pml run stops at),
+ * and with P running it stops at most (P - 1) * EXEC_BATCH nodes early. */
+typedef struct ExecCount {
+    uint64_t left;          /* atomic */
+    uint32_t cancels;       /* atomic: how many pairs' right branches were cancelled */
+} ExecCount;
+
+
+/* The pattern p cannot apply to the value (a type error): while a
+ * function's argument is matched, reported at the call, with the pattern
+ * as a note; elsewhere (case, val) at the pattern. */
+_Noreturn void ev_pat_fail(Ev *ev, const Pat *p, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Stops the evaluation at the node limit (or when the graph's store is full). */
+_Noreturn void ev_node_limit(Ev *ev, uint32_t annot);
+/* pml exec: ev's unused nodes go back to the count (at a fork, at a branch's end). */
+void ev_exec_give_back(Ev *ev);
+/* pml exec: is a pair around ev's branch, with ev in its right branch, cancelled? */
+int ev_exec_cancelled(const Ev *ev);
+void ev_grow_seen_to(Ev *ev, uint32_t need);
+/* Theorem 1 mode: ev->last_src has room for location need. */
+static inline void ev_grow_seen(Ev *ev, uint32_t need)
+{
+    if (__builtin_expect(ev->o->check_theorem1 && need >= ev->seen_cap, 0)) ev_grow_seen_to(ev, need);
+}
+/* An evaluation went below ev->stack_mark, at address at. */
+void ev_stack_deeper(Ev *ev, Span sp, uintptr_t at);
+/* A parallel pair's fork, the start of its right branch or its join, for
+ * the cells' watcher (EvalCells). */
+void ev_watch_pair(Ev *ev, int (*event)(void *st), Span sp);
+/* The call stack of the nodes made from now on (callstack.h). */
+void ev_set_stack(Ev *ev, uint32_t cs, Span sp);
+/* v is true or false: *b which. */
+int ev_is_bool(const Ev *ev, const Value *v, int *b);
+/* The evaluation running on this thread, if any (the collector's
+ * out-of-memory handler unwinds it). */
+extern __thread Ev *ev_gc_running;
+
+typedef struct Env {
+    Value **fr;         /* the frame of the running function */
+    Group *self;        /* the running closure */
+} Env;
+
+/* An expression's code (closure generation, eval_rules.c). */
+typedef Value *Code(Ev *, const Expr *, const Env *);
+
+static inline Value *lookup(const Env *env, const Ref *r)
+{
+    switch (r->kind) {
+    case REF_LOCAL: return env->fr[r->index];
+    case REF_FREE: return env->self->free[r->index];
+    case REF_SELF: return env->self->fnv[r->index];
+    default: return NULL;
+    }
+}
+
+/* Safe-for-space frames (live.h): the slots k lists are not read again on
+ * this path, so their values stop being roots here, as in the cost
+ * semantics; with k->self, nor the running closure's captured values, so
+ * the Env lets go of its group. */
+static inline void kill_now(const Env *env, const Kill *k)
+{
+    for (uint32_t i = 0; i < k->n; i++) env->fr[k->slots[i]] = NULL;
+    if (k->self) ((Env *)env)->self = NULL; /* every Env is a frame's, never const */
+}
+
+/* kill_now, but not in the Theorem 1 check, which reads every
+ * expression's free variables after it (the specialised codes, which
+ * call kill_now, do not run in that check). */
+static inline void clear_slots(const Ev *ev, const Env *env, const Kill *k)
+{
+    if ((k->n || k->self) && !ev->o->check_theorem1) kill_now(env, k);
+}
+
+/* use n -> ρ(y) for each y in l */
+static inline void use_all(Ev *ev, uint32_t n, const Env *env, const RefList *l)
+{
+    if (!ev->record) return; /* no edges under pml exec: not even the lookups */
+    for (uint32_t i = 0; i < l->n; i++) ev_heap(ev, n, lookup(env, &l->refs[i])->loc, HE_USE);
+}
+
+/* Every expression is evaluated by its code, chosen once by its form
+ * (ev_compile). */
+static inline Value *eval(Ev *ev, const Expr *e, const Env *env) { return e->code(ev, e, env); }
+/* Chooses every expression's code: once per evaluation, since the
+ * Theorem 1 check is an option of each. */
+void ev_compile(const Program *p, int checked);
+/* A declaration evaluated, its slots bound in env's frame; *out (if not
+ * NULL): a val's value. */
+void ev_dec(Ev *ev, const Dec *d, const Env *env, Value **out);
+/* x evaluated with a handler of its own around it: its value, or NULL
+ * with the exception raised in ev->exn. */
+Value *ev_handled(Ev *ev, const Expr *x, const Env *env);
+/* C-FORK. */
+Value *ev_par(Ev *ev, const Expr *e, const Env *env);
+
+/* Tries the clauses in order on vals[0..npats-1]; returns the index taken,
+ * or -1.  Use edges from n: every object inspected, and the free variables
+ * of every arm not taken. */
+int ev_match_clauses(Ev *ev, uint32_t n, const Clause *cl, uint32_t ncl, Value **vals, const Env *env,
+                     Span sp);
+int ev_match_val(Ev *ev, uint32_t n, const Pat *p, Value *v, const Env *env, Span sp);
+
+/* pml exec: the stack below low zeroed (eval_rules.c says why). */
+void ev_scrub(uintptr_t low);
+/* pml exec: the stack the evaluation used below this frame since the
+ * last scrub, zeroed. */
+static inline void ev_scrub_after(Ev *ev)
+{
+    char here;
+    if (ev->record || ev->stack_low >= (uintptr_t)&here) return;
+    ev_scrub(ev->stack_low);
+    ev->stack_low = (uintptr_t)&here;
+}
 
 #endif

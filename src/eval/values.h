@@ -84,7 +84,7 @@ Value *val_new(VTag t, uint32_t loc);
 
 /* The words the cost semantics charges for allocating obj, an object of
  * the collector's heap of `bytes` bytes (docs/semantics.md, Sizes, the
- * sizes eval.c gives its allocation nodes), if it is a value or a closure
+ * sizes eval_rules.c gives its allocation nodes), if it is a value or a closure
  * group; 0 for any other object.  Scalars 1, a k-tuple k (unit 1), a
  * constructor with k fields 1 + k, a vector or array of n 1 + n, a string
  * 1 + ceil(bytes / 8); a closure group its function count + its captured
