@@ -15,12 +15,10 @@
 MARKS=1
 [ -n "${PML_TSAN:-}${PML_SANITIZERS:-}" ] && MARKS=
 
-# One marker thread: with the collector's parallel markers (its default,
-# one per core) mergesort's measured mark at n = 128 varies from run to
-# run between about 540 and 910 model words (one list of n cells more in
-# some runs; docs/exec.md, "What still differs"); with one it is the same
-# in every run
-export GC_MARKERS=1
+# The collector's markers as a user has them: pml exec chooses one
+# itself unless GC_MARKERS says otherwise (docs/exec.md, "The
+# collector's markers")
+unset GC_MARKERS
 
 # FILE N POLICIES PS: the CSV of pml exec --compare
 xcsv() { limit 300 "$PML" exec "$1" -D n=$2 --sched=$3 -p $4 --compare --sample 64 --format csv 2>"$TMP/err"; }
@@ -134,6 +132,44 @@ print("; ".join(bad) or "ok")
 PY
 )
     expect_eq "exec: matmul n=10 under bf at P = 1 measures within 0.5-1.2x of its prediction (no stale words in suspended tasks' frames)" ok "$r"
+
+    # the same run gives the same marks: with the collector's parallel
+    # markers mergesort n = 128 measured 591 or 909 model words from run
+    # to run under df (one list of n cells more), so pml exec uses one;
+    # and its marks are near the prediction (532)
+    for i in 1 2 3 4 5; do xcsv examples/mergesort.pml 128 df,ws 1 > "$TMP/ms$i.csv"; done
+    r=$(python3 - "$TMP"/ms[1-5].csv <<'PY'
+import csv, sys
+runs = [{r["policy"]: r for r in csv.DictReader(open(p))} for p in sys.argv[1:]]
+bad = []
+for pol in ("df", "ws"):
+    marks = [int(run[pol]["model_words"]) for run in runs]
+    pred = int(runs[0][pol]["predicted_words"])
+    if max(marks) > 1.03 * min(marks):
+        bad.append("%s marks %s" % (pol, marks))
+    if not max(marks) <= 1.2 * pred:
+        bad.append("%s marks %s, predicted %d" % (pol, marks, pred))
+print("; ".join(bad) or "ok")
+PY
+)
+    expect_eq "exec: mergesort n=128 measures the same model-unit marks in 5 runs under df and ws at P = 1 with the collector's default markers, within 1.2x of the prediction" ok "$r"
+
+    # a run measured after others in one process measures what it
+    # measures alone: the collector's own data (its last mmap's end, the
+    # first word of a heap section) kept the first run's values and more
+    # (quicksort_join n = 64: df 941 model words alone, 1,126 after a df run)
+    xcsv examples/quicksort_join.pml 64 df,df,bf,ws,df 1 > "$TMP/seq.csv"
+    for pol in df bf ws; do xcsv examples/quicksort_join.pml 64 $pol 1 > "$TMP/alone_$pol.csv"; done
+    r=$(python3 - "$TMP/seq.csv" "$TMP"/alone_*.csv <<'PY'
+import csv, sys
+seq = list(csv.DictReader(open(sys.argv[1])))
+alone = {r["policy"]: int(r["model_words"]) for p in sys.argv[2:] for r in csv.DictReader(open(p))}
+bad = ["run %d (%s) %s model words, alone %d" % (i + 1, r["policy"], r["model_words"], alone[r["policy"]])
+       for i, r in enumerate(seq) if abs(int(r["model_words"]) - alone[r["policy"]]) > 0.03 * alone[r["policy"]]]
+print("; ".join(bad) or "ok")
+PY
+)
+    expect_eq "exec: quicksort_join n=64 run as df, df, bf, ws, df in one process measures each run's model-unit mark as alone (P = 1)" ok "$r"
 
     out=$(limit 300 "$PML" exec examples/quicksort.pml -D n=32 --sched=df,bf -p 1 --compare --sample 64)
     r=$(echo "$out" | grep -c -e '^real words per model word (measured / model): [0-9.]' -e '^policy order as predicted in [0-9]* of [0-9]* pairs' -e 'model: the values live at the mark')
