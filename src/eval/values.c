@@ -52,24 +52,25 @@ static int fields_inline(const Value *v)
     }
 }
 
-uint64_t val_model_words(const void *obj, size_t bytes)
+int val_model_size(const void *obj, size_t bytes, uint64_t *model)
 {
     const Group *g = obj;
-    if (bytes >= sizeof *g && g->magic == GROUP_MAGIC && bytes >= sizeof *g + g->nfree * sizeof g->free[0])
-        return (uint64_t)g->nfuns + g->nfree;
+    if (bytes >= sizeof *g && g->magic == GROUP_MAGIC && bytes >= sizeof *g + g->nfree * sizeof g->free[0]) {
+        *model = (uint64_t)g->nfuns + g->nfree;
+        return 1;
+    }
     const Value *v = obj;
     if (bytes < sizeof *v || v->magic != VAL_MAGIC || v->tag > V_COMPOSED || v->listed > 1) return 0;
     size_t own = sizeof *v + (fields_inline(v) ? (size_t)v->n * sizeof v->u.f[0] : 0);
     if (bytes < own || bytes >= own + 16) return 0;
     switch (v->tag) {
-    case V_STR: return 1 + (v->n + 7) / 8;
-    case V_TUPLE: return v->n ? v->n : 1;
-    case V_CON: return 1 + (uint64_t)v->n;
-    case V_VEC: case V_ARRAY: return 1 + (uint64_t)v->n;
-    case V_COMPOSED: return 1 + (uint64_t)v->n;
-    case V_CLOS: return 0;
-    default: return 1;
+    case V_STR: *model = 1 + (v->n + 7) / 8; break;
+    case V_TUPLE: *model = v->n ? v->n : 1; break;
+    case V_CON: case V_VEC: case V_ARRAY: case V_COMPOSED: *model = 1 + (uint64_t)v->n; break;
+    case V_CLOS: *model = 0; break;
+    default: *model = 1; break;
     }
+    return 1;
 }
 
 Value *val_int(int64_t i, uint32_t loc) { return val_scalar(V_INT, loc, i); }

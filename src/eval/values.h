@@ -38,7 +38,7 @@ typedef struct Group {
     Value **fnv;
     uint32_t nfree;
     uint32_t nfuns;         /* fnv's length */
-    uint32_t magic;         /* GROUP_MAGIC (val_model_words) */
+    uint32_t magic;         /* GROUP_MAGIC (val_model_size) */
     Value *free[];
 } Group;
 
@@ -82,10 +82,11 @@ static inline void val_charge(size_t bytes)
 
 Value *val_new(VTag t, uint32_t loc);
 
-/* The words the cost semantics charges for allocating obj, an object of
- * the collector's heap of `bytes` bytes (docs/semantics.md, Sizes, the
- * sizes eval_rules.c gives its allocation nodes), if it is a value or a closure
- * group; 0 for any other object.  Scalars 1, a k-tuple k (unit 1), a
+/* Is obj, an object of the collector's heap of `bytes` bytes, a value or
+ * a closure group?  1 with *model the words the cost semantics charges
+ * for allocating it (docs/semantics.md, Sizes, the sizes eval_rules.c
+ * gives its allocation nodes), 0 for any other object (the interpreter's
+ * own).  Scalars 1, a k-tuple k (unit 1), a
  * constructor with k fields 1 + k, a vector or array of n 1 + n, a string
  * 1 + ceil(bytes / 8); a closure group its function count + its captured
  * values (its closures themselves 0).  pml exec's heap walk: values and
@@ -93,7 +94,7 @@ Value *val_new(VTag t, uint32_t loc);
  * conservative collector may report a freed object, whose pointers are
  * stale, as reachable).  Another object passes for a value only by a
  * chance of 1 in 2^16 per object of a value's size. */
-uint64_t val_model_words(const void *obj, size_t bytes);
+int val_model_size(const void *obj, size_t bytes, uint64_t *model);
 Value *val_int(int64_t i, uint32_t loc);
 /* A constructor without argument (true, nil, NONE ...), pointer-free: c
  * must not be in the collector's heap (a fresh exception's is). */

@@ -39,6 +39,7 @@ typedef struct Meter {
     /* under the collector's lock (written at collections only): */
     uint64_t mark, samples;
     uint64_t model;         /* the mark in model units (Live.model) */
+    uint64_t values;        /* the mark of the values' own words (Live.values) */
     uint64_t reach;         /* the most the heap could have reached unseen: max L + G */
     uint64_t collections;   /* atomic: measured so far */
     /* under overhead_mu: */
@@ -52,27 +53,32 @@ static Meter *meter;
 static pthread_mutex_t overhead_mu = PTHREAD_MUTEX_INITIALIZER;
 
 /* What a sample counts: the bytes of every object the collector found
- * reachable, and the values among them at their sizes in the cost
- * semantics (model units), so that a measurement and a prediction compare
- * directly.  The collector's marking is the walk from the real roots: the
+ * reachable, the bytes of the program's values and closure groups among
+ * them (without the interpreter's own objects: environments, records),
+ * and those values at their sizes in the cost semantics (model units), so
+ * that a measurement and a prediction compare directly.  The collector's marking is the walk from the real roots: the
  * threads' stacks (the interpreter's frames, cleared after each slot's
  * last use: live.h), the runtime's queues and records, the top frame. */
-typedef struct Live { uint64_t bytes, model; } Live;
+typedef struct Live { uint64_t bytes, values, model; } Live;
 
 static void count_object(void *obj, size_t bytes, void *sum)
 {
     Live *l = sum;
+    uint64_t model;
     l->bytes += bytes;
-    l->model += val_model_words(obj, bytes);
+    if (!val_model_size(obj, bytes, &model)) return;
+    l->values += bytes;
+    l->model += model;
 }
 
 /* What a sample measures: called with the collector's lock held, its
  * mark bits those of the collection that has just ended. */
 static Live measure_live(void)
 {
-    Live l = {0, 0};
+    Live l = {0, 0, 0};
     GC_enumerate_reachable_objects_inner(count_object, &l);
     l.bytes /= 8;
+    l.values /= 8;
     return l;
 }
 
@@ -83,6 +89,7 @@ static void note_sample(Meter *m, Live now)
     uint64_t live = now.bytes;
     if (live > m->mark) m->mark = live;
     if (now.model > m->model) m->model = now.model;
+    if (now.values > m->values) m->values = now.values;
     uint64_t allow = m->mark + m->mark / 100 * m->pct, gap = allow > live ? allow - live : 0;
     if (gap < m->every) gap = m->every;
     if (live + gap > m->reach) m->reach = live + gap;
@@ -312,6 +319,7 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     meter = NULL;
     st->mark_words = m.mark;
     st->model_words = m.model;
+    st->value_words = m.values;
     st->samples = m.samples;
     st->alloc_words = m.spent;
     uint64_t excess = m.reach > m.mark ? m.reach - m.mark : 0;

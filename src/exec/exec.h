@@ -44,7 +44,10 @@ typedef struct ExecStats {
     uint64_t mark_words;    /* the live heap's high-water mark over the samples */
     uint64_t model_words;   /* the same in the cost semantics' units: the high-water
                                mark over the samples of the values live in the
-                               heap, each counted at its size (val_model_words) */
+                               heap, each counted at its size (val_model_size) */
+    uint64_t value_words;   /* the high-water mark over the samples of the real words
+                               of those values and closure groups: mark_words
+                               without the interpreter's own objects */
     uint64_t base_words;    /* live before the program ran (the top frame, the runtime's data) */
     uint64_t result_words;  /* reachable from the result at the end */
     uint64_t samples;       /* collections measured (the collector's and forced ones) */
