@@ -205,6 +205,31 @@ PY
 )
     expect_eq "exec: the program's values in real words (value_words) lie between the model and the whole heap, and grow within 0.3 of the predicted exponent (mergesort n = 64, 128, matmul n = 6, 8, df, P = 1)" ok "$r"
 
+    # the pairs open (forked, not joined) at the model mark, measured and
+    # predicted: under df and ws on one processor the runtime opens the
+    # pairs the simulator does (nqueens n = 6: 17 and 17); under bf the
+    # runtime, whose tasks nest on its worker's stack, keeps every pair
+    # open until its queue drains (745 of 745 at the mark, 476 in the
+    # simulator's FIFO schedule: docs/exec.md, "nqueens under bf")
+    xcsv examples/nqueens.pml 6 df,bf,ws 1 > "$TMP/o1.csv"
+    xcsv examples/matmul.pml 8 df,ws 1 > "$TMP/o2.csv"
+    r=$(python3 - "$TMP/o1.csv" "$TMP/o2.csv" <<'PY'
+import csv, sys
+bad = []
+for p in sys.argv[1:]:
+    for r in csv.DictReader(open(p)):
+        got, want, pairs = int(r["open_pairs"]), int(r["predicted_open_pairs"]), int(r["tasks"]) // 2
+        if r["policy"] == "bf":
+            ok = got == pairs and want < pairs
+        else:
+            ok = 0 < got <= pairs and abs(got - want) <= max(2, want // 5)
+        if not ok:
+            bad.append("%s %s: %d open, %d predicted, %d pairs" % (p[-6:], r["policy"], got, want, pairs))
+print("; ".join(bad) or "ok")
+PY
+)
+    expect_eq "exec: the pairs open at the model mark are the simulator's under df and ws at P = 1 (nqueens n = 6, matmul n = 8), all of them under bf (its tasks nest on one stack)" ok "$r"
+
     out=$(limit 300 "$PML" exec examples/quicksort.pml -D n=32 --sched=df,bf -p 1 --compare --sample 64)
     r=$(echo "$out" | grep -c -e '^real words per model word: the program.s values (values / model) [0-9.]*.*, the whole heap (measured / model) [0-9.]' -e '^policy order as predicted in [0-9]* of [0-9]* pairs' -e "model: the values live at the mark.*values: the same of the program's values alone")
     expect_eq "exec --compare: says what model, measured and values mean, the real words per model word and the policy order" 3 "$r"

@@ -19,7 +19,17 @@ typedef struct ExecRun {
     uint32_t P;
     ExecStats st;
     int64_t predicted;      /* --compare: the simulator's mark (words); -1: none */
+    int64_t predicted_open; /* --compare: the pairs open at that mark */
 } ExecRun;
+
+/* The pairs forked and not joined once the steps 1..t have run. */
+static int64_t open_at(const Graph *g, const Schedule *s, uint32_t t)
+{
+    int64_t open = 0;
+    for (uint32_t v = 1; v <= g->n; v++)
+        if (s->step[v] <= t) open += graph_kind(g, v) == NK_FORK ? 1 : graph_kind(g, v) == NK_JOIN ? -1 : 0;
+    return open;
+}
 
 /* --compare: the simulator's heap high-water mark for each run (words,
  * the queue not counted: the runtime's queue is its own line). */
@@ -44,7 +54,10 @@ static int predict(const char *file, const CommonOpts *common, uint64_t seed, Ex
         if (space_mark(&l.run.g, &s, UNITS_WORDS, 0, &k)) {
             fprintf(stderr, "pml: error: out of memory for the space profile\n");
             rc = EXIT_PROGRAM;
-        } else runs[i].predicted = (int64_t)k.hwm;
+        } else {
+            runs[i].predicted = (int64_t)k.hwm;
+            runs[i].predicted_open = open_at(&l.run.g, &s, k.hwm_step);
+        }
         sched_free(&s);
     }
     cli_unload(&l);
@@ -59,20 +72,22 @@ static double busy_sum(const ExecRun *r)
 }
 
 /* The formats of a row's first columns, as text or CSV: the run, the
- * prediction (--compare), the marks, the values' real words (text only:
- * CSV has them last, after the columns that came before them), the
- * heap's other figures. */
+ * prediction (--compare), the marks, the values' real words, the heap's
+ * other figures, the pairs open at the model mark.  (CSV has values and
+ * open last in the row, after the columns that came before them: NULL
+ * here.) */
 typedef struct RowFormat {
-    const char *run, *predicted, *marks, *values, *heap;
+    const char *run, *predicted, *marks, *values, *heap, *open;
 } RowFormat;
 
 static const RowFormat text_row = {"%-6s %3u ", "%12lld ", "%10llu %12llu ", "%10llu ",
-                                   "%10llu %10llu %10llu %10llu %8llu "};
-static const RowFormat csv_row = {"%s,%u,", "%lld,", "%llu,%llu,", NULL, "%llu,%llu,%llu,%llu,%llu,"};
+                                   "%10llu %10llu %10llu %10llu %8llu ", "%7llu "};
+static const RowFormat csv_row = {"%s,%u,", "%lld,", "%llu,%llu,", NULL, "%llu,%llu,%llu,%llu,%llu,", NULL};
 
 /* A row's first columns: the policy and P, with --compare the
  * prediction, then the mark in model units and in words, (text) the
- * values' real words, bound, result, base, overhead and samples. */
+ * values' real words, bound, result, base, overhead, samples and (text)
+ * the pairs open. */
 static void write_head(FILE *f, const ExecRun *r, int compare, const RowFormat *rf)
 {
     const ExecStats *st = &r->st;
@@ -83,6 +98,7 @@ static void write_head(FILE *f, const ExecRun *r, int compare, const RowFormat *
     fprintf(f, rf->heap, (unsigned long long)st->bound_words,
             (unsigned long long)st->result_words, (unsigned long long)st->base_words,
             (unsigned long long)st->overhead_words, (unsigned long long)st->samples);
+    if (rf->open) fprintf(f, rf->open, (unsigned long long)st->open_at_mark);
 }
 
 /* --compare's summary: real words per model word, and each pair of runs
@@ -134,9 +150,9 @@ static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every,
 {
     fprintf(f, "heap measured at every collection, one forced after max(%llu words, mark + %u%% - live) "
             "allocated: a mark is within +bound of the true one\n", (unsigned long long)every, pct);
-    fprintf(f, "%-6s %3s %s%10s %12s %10s %10s %10s %10s %10s %8s %10s %6s  %s\n", "policy", "P",
+    fprintf(f, "%-6s %3s %s%10s %12s %10s %10s %10s %10s %10s %8s %7s %10s %6s  %s\n", "policy", "P",
             compare ? "   predicted " : "", "model", "measured", "values", "bound", "result", "base", "overhead",
-            "samples", "wall(s)", "busy", "tasks (inline, steals, threads)");
+            "samples", "open", "wall(s)", "busy", "tasks (inline, steals, threads)");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
         write_head(f, r, compare, &text_row);
@@ -147,7 +163,8 @@ static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every,
     }
     fprintf(f, "(words; %smodel: the values live at the mark, each at its size in the cost semantics; "
             "measured: live heap high-water mark, in the interpreter's real words; values: the same of the program's "
-            "values alone, without the interpreter's own objects; base: live before the run; "
+            "values alone, without the interpreter's own objects; base: live before the run; open: the pairs "
+            "forked and not yet joined when model was measured; "
             "overhead: the runtime's stacks and queues; busy: the processors' busy share of the wall time)\n",
             compare ? "predicted: the cost semantics' high-water mark for the policy and P (pml run); " : "");
     if (compare) write_agreement(f, runs, n);
@@ -166,9 +183,12 @@ static void write_json(FILE *f, const char *file, const char *value, const char 
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
         fprintf(f, "%s\n  {\"policy\": \"%s\", \"P\": %u, ", i ? "," : "", exec_policy_name(r->policy), r->P);
-        if (compare) fprintf(f, "\"predicted_words\": %lld, ", (long long)r->predicted);
-        fprintf(f, "\"model_words\": %llu, \"value_words\": %llu, ", (unsigned long long)r->st.model_words,
-                (unsigned long long)r->st.value_words);
+        if (compare)
+            fprintf(f, "\"predicted_words\": %lld, \"predicted_open_pairs\": %lld, ", (long long)r->predicted,
+                    (long long)r->predicted_open);
+        fprintf(f, "\"model_words\": %llu, \"value_words\": %llu, \"open_pairs\": %llu, ",
+                (unsigned long long)r->st.model_words, (unsigned long long)r->st.value_words,
+                (unsigned long long)r->st.open_at_mark);
         fprintf(f, "\"mark_words\": %llu, \"bound_words\": %llu, \"result_words\": %llu, \"base_words\": %llu, "
                 "\"overhead_words\": %llu, \"samples\": %llu, \"alloc_words\": %llu, \"tasks\": %llu, "
                 "\"inline_tasks\": %llu, \"steals\": %llu, \"threads\": %llu, \"wall_s\": %s, \"busy_s\": [",
@@ -187,15 +207,18 @@ static void write_json(FILE *f, const char *file, const char *value, const char 
 static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, int compare)
 {
     fprintf(f, "policy,P,%smodel_words,mark_words,bound_words,result_words,base_words,overhead_words,samples,sample_words,"
-            "alloc_words,tasks,inline_tasks,steals,threads,wall_s,busy_s,value_words\n", compare ? "predicted_words," : "");
+            "alloc_words,tasks,inline_tasks,steals,threads,wall_s,busy_s,value_words,open_pairs%s\n", compare ? "predicted_words," : "",
+            compare ? ",predicted_open_pairs" : "");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
         write_head(f, r, compare, &csv_row);
-        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%s,%s,%llu\n", (unsigned long long)every,
+        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%s,%s,%llu,%llu", (unsigned long long)every,
                 (unsigned long long)r->st.alloc_words, (unsigned long long)r->st.tasks,
                 (unsigned long long)r->st.inline_tasks, (unsigned long long)r->st.steals,
                 (unsigned long long)r->st.threads, num_text(r->st.wall).s, num_text(busy_sum(r)).s,
-                (unsigned long long)r->st.value_words);
+                (unsigned long long)r->st.value_words, (unsigned long long)r->st.open_at_mark);
+        if (compare) fprintf(f, ",%lld", (long long)r->predicted_open);
+        fputc('\n', f);
     }
 }
 

@@ -40,6 +40,10 @@ typedef struct Meter {
     uint64_t mark, samples;
     uint64_t model;         /* the mark in model units (Live.model) */
     uint64_t values;        /* the mark of the values' own words (Live.values) */
+    uint64_t open_at_mark;  /* pairs open when model was measured */
+    uint64_t *open[EXEC_MAX_PROCS];  /* atomic: each thread's open_here, as it registered (pair) */
+    uint32_t nopen;         /* atomic: slots of open taken */
+    uint64_t run;           /* this run's number (open_run) */
     uint64_t reach;         /* the most the heap could have reached unseen: max L + G */
     uint64_t collections;   /* atomic: measured so far */
     /* under overhead_mu: */
@@ -50,6 +54,23 @@ typedef struct Meter {
 } Meter;
 
 static Meter *meter;
+
+/* The pairs open on this thread (forked, not yet joined: a pair's fork
+ * and join are on the thread that forked it), for the meter it
+ * registered with. */
+static __thread uint64_t open_here;
+static __thread uint64_t open_run;  /* the run it registered with */
+static uint64_t runs;               /* runs started in this process */
+
+static uint64_t open_pairs(Meter *m)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < EXEC_MAX_PROCS; i++) {
+        uint64_t *c = __atomic_load_n(&m->open[i], __ATOMIC_ACQUIRE);
+        if (c) n += __atomic_load_n(c, __ATOMIC_RELAXED);
+    }
+    return n;
+}
 static pthread_mutex_t overhead_mu = PTHREAD_MUTEX_INITIALIZER;
 
 /* What a sample counts: the bytes of every object the collector found
@@ -88,7 +109,10 @@ static void note_sample(Meter *m, Live now)
 {
     uint64_t live = now.bytes;
     if (live > m->mark) m->mark = live;
-    if (now.model > m->model) m->model = now.model;
+    if (now.model > m->model) {
+        m->model = now.model;
+        m->open_at_mark = open_pairs(m);
+    }
     if (now.values > m->values) m->values = now.values;
     uint64_t allow = m->mark + m->mark / 100 * m->pct, gap = allow > live ? allow - live : 0;
     if (gap < m->every) gap = m->every;
@@ -243,8 +267,16 @@ static void pair(void *st, EvalBranch branch, void *arg)
 {
     Meter *m = st;
     Branch b = {branch, arg};
+    if (open_run != m->run) {   /* this thread's first pair in this run (at most P threads) */
+        open_run = m->run;
+        __atomic_store_n(&open_here, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&m->open[__atomic_fetch_add(&m->nopen, 1, __ATOMIC_RELAXED)], &open_here,
+                         __ATOMIC_RELEASE);
+    }
+    __atomic_store_n(&open_here, open_here + 1, __ATOMIC_RELAXED);
     if (m->ws) xws_pair(m->ws, run_branch, &b);
     else xsched_pair(m->x, run_branch, &b);
+    __atomic_store_n(&open_here, open_here - 1, __ATOMIC_RELAXED);
 }
 
 /* The collector's own writable data is not a root of the measured heap
@@ -290,6 +322,7 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     Meter m = {0};
     m.every = xo->sample_words ? xo->sample_words : 1;
     m.pct = xo->sample_error;
+    m.run = ++runs;
     uint64_t b = m.every / (8 * (uint64_t)xo->procs);
     m.batch = (int64_t)(b < 64 ? 64 : b) * 8;
     m.chained = GC_get_on_collection_event();
@@ -320,6 +353,7 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     st->mark_words = m.mark;
     st->model_words = m.model;
     st->value_words = m.values;
+    st->open_at_mark = m.open_at_mark;
     st->samples = m.samples;
     st->alloc_words = m.spent;
     uint64_t excess = m.reach > m.mark ? m.reach - m.mark : 0;

@@ -49,6 +49,8 @@ typedef struct ExecStats {
                                of those values and closure groups: mark_words
                                without the interpreter's own objects */
     uint64_t base_words;    /* live before the program ran (the top frame, the runtime's data) */
+    uint64_t open_at_mark;  /* pairs open (forked, their join not passed) at the sample
+                               that measured model_words */
     uint64_t result_words;  /* reachable from the result at the end */
     uint64_t samples;       /* collections measured (the collector's and forced ones) */
     uint64_t alloc_words;   /* allocated by the interpreter */
