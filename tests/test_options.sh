@@ -40,11 +40,14 @@ refused "check -D is refused: check runs nothing" \
     "pml check: -D has no effect here: pml check parses and resolves: it runs nothing" check "$TMP/o.pml" -D n=3
 refused "merge --max-nodes is refused: merge runs no program" \
     "pml merge: --max-nodes has no effect here: pml merge runs no program" merge a.csv --max-nodes 5
-for o in "--units nodes" --coarse --no-queue-space "--fork-cost 2" "--steal-cost 2"; do
+for o in "--units nodes" --no-queue-space "--fork-cost 2" "--steal-cost 2"; do
     refused "exec ${o%% *} is refused" \
         "pml exec: ${o%% *} has no effect here: pml exec runs the program for real, on threads: no cost graph, no simulated schedule, the heap in words (docs/exec.md)" \
         exec "$TMP/o.pml" $o
 done
+refused "exec --coarse without --compare is refused: it shapes the prediction only" \
+    "pml exec: --coarse has no effect without --compare: it simulates the prediction at the granularity of forks and joins (paper §4.1), where the runtime reschedules" \
+    exec "$TMP/o.pml" --coarse
 for c in bounds speedup; do
     refused "$c --units is refused: it counts steps" "pml $c: --units has no effect here: pml $c counts steps, not space" \
         $c "$TMP/o.pml" --units nodes
@@ -60,7 +63,7 @@ refused "sweep --loglog without --plot is refused" "sweep: --loglog goes with --
 refused "dot --seed without --sched is refused" \
     "-p, --step, --coarse, --seed, --units, --no-queue-space, --fork-cost and --steal-cost need --sched=POLICY" \
     dot "$TMP/o.pml" --seed 3
-expect_eq "a refused option is not in the command's --help" 0 "$("$PML" exec --help | grep -c -e '--coarse' -e '--units')"
+expect_eq "a refused option is not in the command's --help" 0 "$("$PML" exec --help | grep -c -e '--units' -e '--no-queue-space')"
 
 # ---- diff, view and worst honour the costs ----
 "$PML" diff "$TMP/o.pml" --sched df -p 2 --vs --sched ws -p 2 --fork-cost 5 > "$TMP/d.txt"

@@ -32,8 +32,9 @@ static int64_t open_at(const Graph *g, const Schedule *s, uint32_t t)
 }
 
 /* --compare: the simulator's heap high-water mark for each run (words,
- * the queue not counted: the runtime's queue is its own line). */
-static int predict(const char *file, const CommonOpts *common, uint64_t seed, ExecRun *runs, uint32_t n)
+ * the queue not counted: the runtime's queue is its own line); with
+ * --coarse, of the schedule that reschedules at forks and joins only. */
+static int predict(const char *file, const CommonOpts *common, uint64_t seed, int coarse, ExecRun *runs, uint32_t n)
 {
     CommonOpts c = *common;
     if (!(c.eo.input = cli_stdin_replay())) return EXIT_PROGRAM;
@@ -43,7 +44,8 @@ static int predict(const char *file, const CommonOpts *common, uint64_t seed, Ex
     if (rc != EXIT_OK) return rc;
     char msg[256];
     for (uint32_t i = 0; i < n && rc == EXIT_OK; i++) {
-        SchedOptions so = {.policy = exec_policy_name(runs[i].policy), .P = runs[i].P, .seed = seed, .no_proc = 1};
+        SchedOptions so = {.policy = exec_policy_name(runs[i].policy), .P = runs[i].P, .coarse = coarse,
+                           .seed = seed, .no_proc = 1};
         Schedule s;
         SpaceMark k;
         if (sched_run(&l.run.g, &so, &s, msg, sizeof msg)) {
@@ -285,6 +287,11 @@ static int exec_check(void *o, CliRun *r)
 {
     ExecArgs *x = o;
     if (plan_runs(&r->sim, x->runs, &x->n)) return EXIT_USAGE;
+    if (r->sim.coarse && !x->compare) {
+        cli_usage_error("pml exec: --coarse has no effect without --compare: it simulates the prediction at the "
+                        "granularity of forks and joins (paper §4.1), where the runtime reschedules");
+        return EXIT_USAGE;
+    }
     if (x->fmt == FMT_TEXT) r->common.eo.print_out = stdout;
     return EXIT_OK;
 }
@@ -326,7 +333,7 @@ static int exec_body(void *o, CliRun *r)
     char *value = NULL;
     const char *name = NULL;
     int rc = exec_runs(x, r, &value, &name);
-    if (rc == EXIT_OK && x->compare) rc = predict(r->file, &r->common, r->sim.seed, x->runs, x->n);
+    if (rc == EXIT_OK && x->compare) rc = predict(r->file, &r->common, r->sim.seed, r->sim.coarse, x->runs, x->n);
     if (rc == EXIT_OK && x->fmt == FMT_TEXT) {
         if (value) text_result(stdout, name, value, r->l.prog->result_type);
         write_text(stdout, x->runs, x->n, x->every, x->pct, x->compare);
@@ -340,7 +347,7 @@ static int exec_body(void *o, CliRun *r)
 }
 
 /* What a real run has no use for (docs/options.md). */
-static const int exec_refused[] = {CLI_COARSE, CLI_UNITS, CLI_NO_QUEUE, CLI_FORK_COST, CLI_STEAL_COST, CLI_CHECK_INV, 0};
+static const int exec_refused[] = {CLI_UNITS, CLI_NO_QUEUE, CLI_FORK_COST, CLI_STEAL_COST, CLI_CHECK_INV, 0};
 
 const CliSteps cli_cmd_exec = {.opts = exec_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM | CLI_GROUP_PRINT,
                                .size = sizeof(ExecArgs), .init = exec_init, .check = exec_check,
