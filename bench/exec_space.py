@@ -90,7 +90,8 @@ def main():
           "two largest n: predicted model measured values | over all: predicted model measured values | "
           "coarse prediction (largest n, exponent over the two largest) | pairs open at the mark: measured, predicted")
     agree, pairs = {1: 0, 2: 0, 4: 0}, {1: 0, 2: 0, 4: 0}   # by P
-    close = []      # (example, policy, P, model, measured, values exponent - predicted), two largest n
+    close = []      # (example, policy, P, model, measured, values exponent - predicted,
+                    #  model - coarse predicted), two largest n
     for ex, ns in sizes.items():
         table = {}
         for n in ns:
@@ -131,11 +132,11 @@ def main():
     print("policy order as predicted (model units) in %d of %d pairs (%s of %s)" %
           (sum(agree.values()), sum(pairs.values()), by_p(agree), by_p(pairs)))
     # the checks: exponents over the two largest sizes
-    for what, k, tol in (("model-unit", 3, 0.15), ("real-word (whole heap)", 4, 0.3),
-                         ("real-word (values)", 5, 0.3), ("model-unit, against the coarse prediction,", 6, 0.15)):
+    for what, k, tol, of in (("model-unit", 3, 0.15, "predicted"), ("real-word (whole heap)", 4, 0.3, "predicted"),
+                             ("real-word (values)", 5, 0.3, "predicted"), ("model-unit", 6, 0.15, "coarse prediction's")):
         ok = [c for c in close if abs(c[k]) <= tol]
-        print("%s exponent within %.2f of the predicted one: %d of %d (at P = 1: %d of %d)" %
-              (what, tol, len(ok), len(close), sum(c[2] == 1 for c in ok), sum(c[2] == 1 for c in close)))
+        print("%s exponent within %.2f of the %s one: %d of %d (at P = 1: %d of %d)" %
+              (what, tol, of, len(ok), len(close), sum(c[2] == 1 for c in ok), sum(c[2] == 1 for c in close)))
     for c in close:
         if abs(c[3]) > 0.15:
             print("  model exponent off: %s %s P=%d by %+.2f (real words %+.2f, values %+.2f; "
