@@ -168,7 +168,11 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value **fp, Value **argp, 
     const Expr *code = (*fp)->u.clo.code;
     Env callee = {NULL, (*fp)->u.clo.grp};
     *fp = NULL; /* the body's Env holds the group until its last read (live.c) */
-    uint32_t nl = code->nlocals ? code->nlocals : 1;
+    /* an even count: the array takes all of its 16-byte-rounded space, so
+     * no word of the frame is left unwritten (a word of padding kept,
+     * for as long as the call ran, what an earlier frame left there:
+     * nqueens under bf, an int per suspended call) */
+    uint32_t nl = code->nlocals ? (code->nlocals + 1) & ~1u : 2;
     Value *frame[nl];
     memset(frame, 0, sizeof frame);
     callee.fr = frame;
@@ -393,7 +397,9 @@ static Value *if_taken(Ev *ev, const Expr *e, const Env *env, int b, uint32_t te
 static Value *eval_if(Ev *ev, const Expr *e, const Env *env)
 {
     Value *t = eval(ev, e->a, env);
-    return if_taken(ev, e, env, test_bool(ev, e->a, t), t->loc);
+    int b = test_bool(ev, e->a, t);
+    if (e->kind == EX_IF) ev_scrub_after(ev);
+    return if_taken(ev, e, env, b, t->loc);
 }
 
 /* The rest of C-IF, once the test gave b, a value at test_loc. */
@@ -406,7 +412,6 @@ static Value *if_taken(Ev *ev, const Expr *e, const Env *env, int b, uint32_t te
         if (pr) pr->branch(pr->st, e, b ? 0 : 1);
         use_all(ev, n, env, &e->branch_free[b ? 1 : 0]);
         clear_slots(ev, env, &e->kill_path[b ? 0 : 1]);
-        ev_scrub_after(ev);
         return eval(ev, b ? e->b : e->c, env);
     }
     int go_on = e->kind == EX_ANDALSO ? b : !b;
