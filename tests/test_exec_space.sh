@@ -205,23 +205,23 @@ PY
 )
     expect_eq "exec: the program's values in real words (value_words) lie between the model and the whole heap, and grow within 0.3 of the predicted exponent (mergesort n = 64, 128, matmul n = 6, 8, df, P = 1)" ok "$r"
 
-    # the frames of the tasks bf leaves suspended keep no stale ints: the
-    # if's test is scrubbed before the branch (whose code, a tail call
-    # of if_taken, took its frame's place and kept `hi - lo` in a word it
-    # never wrote, one per suspended let), and a call's frame of slots
-    # has no unwritten padding word (it kept an int per suspended call).
-    # nqueens n = 6 under bf at P = 1, against the coarse prediction
-    # (--coarse: tasks rescheduled at forks and joins, as the runtime
-    # does): 1,675 model words against 1,384 (before: 2,766)
-    limit 300 "$PML" exec examples/nqueens.pml -D n=6 --sched=bf -p 1 --compare --coarse --sample 64 --format csv > "$TMP/nq.csv" 2>"$TMP/err"
+    # the frames of the tasks bf leaves suspended keep no stale ints: a
+    # call's array of slots had an odd length, and its word of padding
+    # (never written) kept an int of an earlier frame for as long as the
+    # call ran, one per suspended call of nqueens' tryColumns.  nqueens
+    # n = 7 under bf at P = 1, against the coarse prediction (--coarse:
+    # tasks rescheduled at forks and joins, as the runtime does): 5,544
+    # model words against 4,487 (with the padding: 6,554)
+    limit 300 "$PML" exec examples/nqueens.pml -D n=7 --sched=bf -p 1 --compare --coarse --sample 64 --format csv > "$TMP/nq.csv" 2>"$TMP/err"
     r=$(python3 - "$TMP/nq.csv" <<'PY'
 import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
 bad = ["%s model %s, coarse prediction %s" % (r["policy"], r["model_words"], r["predicted_words"])
-       for r in csv.DictReader(open(sys.argv[1])) if not int(r["model_words"]) <= 1.4 * int(r["predicted_words"])]
-print("; ".join(bad) or "ok")
+       for r in rows if not int(r["model_words"]) <= 1.35 * int(r["predicted_words"])]
+print("; ".join(bad) or ("ok" if len(rows) == 1 else "%d runs" % len(rows)))
 PY
 )
-    expect_eq "exec: nqueens n=6 under bf at P = 1 measures within 1.4x of its coarse prediction (no stale ints in suspended tasks' frames)" ok "$r"
+    expect_eq "exec: nqueens n=7 under bf at P = 1 measures within 1.35x of its coarse prediction (no stale ints in suspended calls' frames)" ok "$r"
 
     # the pairs open (forked, not joined) at the model mark, measured and
     # predicted: under df and ws on one processor the runtime opens the
@@ -235,8 +235,11 @@ PY
     r=$(python3 - "$TMP/o1.csv" "$TMP/o2.csv" <<'PY'
 import csv, sys
 bad = []
-for p in sys.argv[1:]:
-    for r in csv.DictReader(open(p)):
+for p, runs in zip(sys.argv[1:], (3, 2)):
+    rows = list(csv.DictReader(open(p)))
+    if len(rows) != runs:
+        bad.append("%s: %d runs" % (p[-6:], len(rows)))
+    for r in rows:
         got, want, pairs = int(r["open_pairs"]), int(r["predicted_open_pairs"]), int(r["tasks"]) // 2
         if r["policy"] == "bf":
             ok = got >= 0.8 * pairs > want     # the mark's sample may come a little before the last pairs open
