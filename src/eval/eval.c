@@ -74,7 +74,7 @@ void ev_fail(Ev *ev, Span sp, const char *fmt, ...)
     va_end(ap);
     ev_backtrace(ev);
     bigstack_leaving();
-    longjmp(ev->fail, 1);
+    longjmp(*ev->fail, 1);
 }
 
 #define TYPE_ERROR_PREFIX "internal error: a run-time type error in a program the type checker accepted (please report it): type error: "
@@ -103,7 +103,7 @@ void ev_type_fail(Ev *ev, Span sp, const char *fmt, ...)
     ev->d->has_note = 0;
     ev_backtrace(ev);
     bigstack_leaving();
-    longjmp(ev->fail, 1);
+    longjmp(*ev->fail, 1);
 }
 
 /* A pattern that cannot apply to the value (a type error): while a
@@ -126,7 +126,7 @@ void ev_pat_fail(Ev *ev, const Pat *p, const char *fmt, ...)
     }
     ev_backtrace(ev);
     bigstack_leaving();
-    longjmp(ev->fail, 1);
+    longjmp(*ev->fail, 1);
 }
 
 /* ---- graph building ---- */
@@ -137,7 +137,7 @@ void ev_pat_fail(Ev *ev, const Pat *p, const char *fmt, ...)
 static uint64_t nodes_made(const Ev *ev)
 {
     if (ev->record) return graph_nodes(ev->g);
-    uint64_t left = __atomic_load_n(&ev->count->left, __ATOMIC_RELAXED) + (uint64_t)(ev->budget > 0 ? ev->budget : 0);
+    uint64_t left = __atomic_load_n(&ev->sh->count->left, __ATOMIC_RELAXED) + (uint64_t)(ev->budget > 0 ? ev->budget : 0);
     return ev->o->max_nodes > left ? ev->o->max_nodes - left : 0;
 }
 
@@ -146,12 +146,12 @@ static double elapsed(const Ev *ev)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - ev->started.tv_sec) + 1e-9 * (double)(now.tv_nsec - ev->started.tv_nsec);
+    return (double)(now.tv_sec - ev->sh->started.tv_sec) + 1e-9 * (double)(now.tv_nsec - ev->sh->started.tv_nsec);
 }
 
 void ev_node_limit(Ev *ev, uint32_t annot)
 {
-    Span sp = ev->p->id_span[annot];
+    Span sp = ev->sh->p->id_span[annot];
     if (!ev->record || graph_full(ev->g))       /* most often a loop: say so before the remedy */
         ev_fail(ev, sp, "the program may not terminate: its cost graph reached the node limit, %llu nodes, "
                 "in %.1f s; if it does end, raise the limit with --max-nodes N",
@@ -171,15 +171,17 @@ static __attribute__((noinline)) void clock_check(Ev *ev, Span sp)
     double t = elapsed(ev);
     uint64_t nodes = nodes_made(ev);
     if (ev->o->time_limit > 0 && t > ev->o->time_limit) {
-        if (ev->progress_shown) fputs("\r\033[K", stderr);
-        ev->progress_shown = 0;
+        if (ev->sh->progress_shown) { /* pml run only: no branch writes it */
+            fputs("\r\033[K", stderr);
+            ev->sh->progress_shown = 0;
+        }
         ev_fail(ev, sp, "the program may not terminate: it ran past the time limit, %g s, with %llu nodes in its "
                 "cost graph; if it does end, raise the limit with --time-limit SECONDS", ev->o->time_limit,
                 (unsigned long long)nodes);
     }
-    if (!ev->o->progress || !ev->record || t < PROGRESS_AFTER || t - ev->progress_at < 0.5) return;
-    ev->progress_at = t;
-    ev->progress_shown = 1;
+    if (!ev->o->progress || !ev->record || t < PROGRESS_AFTER || t - ev->sh->progress_at < 0.5) return;
+    ev->sh->progress_at = t;
+    ev->sh->progress_shown = 1;
     fprintf(stderr, "\rpml: evaluating: %llu nodes (limit %llu), %.0f s\033[K", (unsigned long long)nodes,
             (unsigned long long)ev->o->max_nodes, t);
     fflush(stderr);
@@ -195,17 +197,17 @@ static const char cancelled_msg[] = "cancelled: an earlier branch failed";
 __attribute__((noinline)) void ev_exec_take(Ev *ev, uint32_t annot)
 {
     ev->budget = 0;
-    uint32_t c = __atomic_load_n(&ev->count->cancels, __ATOMIC_ACQUIRE);
+    uint32_t c = __atomic_load_n(&ev->sh->count->cancels, __ATOMIC_ACQUIRE);
     if (c != ev->cancels_seen) {
         ev->cancels_seen = c;
-        if (ev_exec_cancelled(ev)) ev_fail(ev, ev->p->id_span[annot], "%s", cancelled_msg);
+        if (ev_exec_cancelled(ev)) ev_fail(ev, ev->sh->p->id_span[annot], "%s", cancelled_msg);
     }
-    if (ev->o->time_limit > 0) clock_check(ev, ev->p->id_span[annot]);
-    uint64_t left = __atomic_load_n(&ev->count->left, __ATOMIC_RELAXED), take;
+    if (ev->o->time_limit > 0) clock_check(ev, ev->sh->p->id_span[annot]);
+    uint64_t left = __atomic_load_n(&ev->sh->count->left, __ATOMIC_RELAXED), take;
     do {
         if (!left) ev_node_limit(ev, annot);
         take = left < EXEC_BATCH ? left : EXEC_BATCH;
-    } while (!__atomic_compare_exchange_n(&ev->count->left, &left, left - take, 1, __ATOMIC_RELAXED,
+    } while (!__atomic_compare_exchange_n(&ev->sh->count->left, &left, left - take, 1, __ATOMIC_RELAXED,
                                           __ATOMIC_RELAXED));
     ev->budget = (int64_t)take - 1; /* the node being made */
 }
@@ -214,20 +216,20 @@ __attribute__((noinline)) void ev_exec_take(Ev *ev, uint32_t annot)
  * branch's end). */
 void ev_exec_give_back(Ev *ev)
 {
-    if (ev->budget > 0) __atomic_add_fetch(&ev->count->left, (uint64_t)ev->budget, __ATOMIC_RELAXED);
+    if (ev->budget > 0) __atomic_add_fetch(&ev->sh->count->left, (uint64_t)ev->budget, __ATOMIC_RELAXED);
     ev->budget = 0;
 }
 
 /* Theorem 1 mode: last_src[l] is the newest source of an edge into l. */
 __attribute__((noinline)) void ev_grow_seen_to(Ev *ev, uint32_t need)
 {
-    uint32_t cap = ev->seen_cap ? ev->seen_cap : 1024;
+    uint32_t cap = ev->sh->seen_cap ? ev->sh->seen_cap : 1024;
     while (cap <= need) cap *= 2;
-    uint32_t *c = realloc(ev->last_src, cap * sizeof *c);
-    if (!c) ev_fail(ev, ev->p->id_span[0], "out of memory for the cost graph");
-    memset(c + ev->seen_cap, 0, (cap - ev->seen_cap) * sizeof *c);
-    ev->last_src = c;
-    ev->seen_cap = cap;
+    uint32_t *c = realloc(ev->sh->last_src, cap * sizeof *c);
+    if (!c) ev_fail(ev, ev->sh->p->id_span[0], "out of memory for the cost graph");
+    memset(c + ev->sh->seen_cap, 0, (cap - ev->sh->seen_cap) * sizeof *c);
+    ev->sh->last_src = c;
+    ev->sh->seen_cap = cap;
 }
 
 /* The cost graph's store, as large as it will be when it next grows, the
@@ -267,11 +269,11 @@ uint32_t ev_node_add(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
     uint32_t id = graph_add_node(ev->g, k, size, annot);
     if (!id) ev_node_limit(ev, annot);
     if ((id & 0xFFFF) == 0) {
-        if (ev->o->max_memory) memory_check(ev, ev->p->id_span[annot]);
-        clock_check(ev, ev->p->id_span[annot]);
+        if (ev->o->max_memory) memory_check(ev, ev->sh->p->id_span[annot]);
+        clock_check(ev, ev->sh->p->id_span[annot]);
     }
     if (ev->cur && graph_add_edge(ev->g, ev->cur, id))
-        ev_fail(ev, ev->p->id_span[annot], "internal error: computation edge");
+        ev_fail(ev, ev->sh->p->id_span[annot], "internal error: computation edge");
     ev->cur = id;
     ev_grow_seen(ev, id);
     return id;
@@ -280,9 +282,9 @@ uint32_t ev_node_add(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
 void ev_heap_add(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
 {
     /* the same edge again?  A source's edges are the newest ones, so look
-     * back over (a few of) them, kept in ev->dup rather than decoded from
+     * back over (a few of) them, kept in ev->sh->dup rather than decoded from
      * the store; a rare duplicate left is harmless */
-    EvDup *dup = ev->dup;
+    EvDup *dup = ev->sh->dup;
     enum { EV_DUP = sizeof dup->key / sizeof dup->key[0] };
     if (src != dup->src) dup->src = src, dup->n = 0;
     uint64_t key = (uint64_t)dst << 1 | (uint64_t)k;
@@ -291,9 +293,9 @@ void ev_heap_add(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
         if (dup->key[i] == key) return;
     dup->key[dup->n++ % EV_DUP] = key;
     Graph *g = ev->g;
-    if (ev->last_src) ev->last_src[dst] = src;
+    if (ev->sh->last_src) ev->sh->last_src[dst] = src;
     if (graph_add_heap(g, src, dst, k))
-        ev_fail(ev, ev->p->id_span[graph_annot(g, src)], "out of memory for the heap graph");
+        ev_fail(ev, ev->sh->p->id_span[graph_annot(g, src)], "out of memory for the heap graph");
 }
 
 void ev_cell_access(Ev *ev, const Value *cell, uint32_t index, int write, uint32_t annot, uint32_t node)
@@ -302,9 +304,9 @@ void ev_cell_access(Ev *ev, const Value *cell, uint32_t index, int write, uint32
     const EvalCells *c = ev->o->cells;
     /* the position a user can act on: a prelude access counts for the
      * user's call that led there */
-    uint32_t site = ev->p->id_span[annot].file != 0 || !ev->user_site ? annot : ev->user_site->id;
+    uint32_t site = ev->sh->p->id_span[annot].file != 0 || !ev->user_site ? annot : ev->user_site->id;
     EvalAccess a = {cell->loc, index, site, node, ev->cs, (uint8_t)write, cell->tag == V_ARRAY};
-    if (c->access(c->st, &a)) ev_fail(ev, ev->p->id_span[annot], "out of memory watching the cells for races");
+    if (c->access(c->st, &a)) ev_fail(ev, ev->sh->p->id_span[annot], "out of memory watching the cells for races");
 }
 
 /* A parallel pair's fork, the start of its right branch or its join, for
@@ -321,7 +323,7 @@ void ev_set_stack(Ev *ev, uint32_t cs, Span sp)
     ev->cs = cs;
 }
 
-Value *ev_bool(Ev *ev, int b, uint32_t loc) { return val_nullary(b ? ev->c_true : ev->c_false, loc); }
+Value *ev_bool(Ev *ev, int b, uint32_t loc) { return val_nullary(b ? ev->sh->c_true : ev->sh->c_false, loc); }
 
 _Noreturn void ev_raise(Ev *ev, Value *exn, Span sp, const char *detail)
 {
@@ -331,7 +333,7 @@ _Noreturn void ev_raise(Ev *ev, Value *exn, Span sp, const char *detail)
         longjmp(ev->handler->jb, 1);
     }
     const char *name = exn->con->name;
-    if (exn->con == ev->c_fail && exn->n == 1 && exn->u.f[0]->tag == V_STR)
+    if (exn->con == ev->sh->c_fail && exn->n == 1 && exn->u.f[0]->tag == V_STR)
         ev_fail(ev, sp, "uncaught exception Fail: %s", exn->u.f[0]->u.s);
     if (detail) ev_fail(ev, sp, "uncaught exception %s: %s", name, detail);
     ev_fail(ev, sp, "uncaught exception %s", name);
@@ -351,8 +353,8 @@ void ev_raise_basis(Ev *ev, const ConDef *c, Span sp, const char *fmt, ...)
 
 int ev_is_bool(const Ev *ev, const Value *v, int *b)
 {
-    if (v->tag != V_CON || (v->con != ev->c_true && v->con != ev->c_false)) return 0;
-    *b = v->con == ev->c_true;
+    if (v->tag != V_CON || (v->con != ev->sh->c_true && v->con != ev->sh->c_false)) return 0;
+    *b = v->con == ev->sh->c_true;
     return 1;
 }
 
@@ -412,7 +414,7 @@ static void *gc_out_of_memory(size_t bytes)
 {
     Ev *ev = ev_gc_running;
     if (!ev) return NULL;
-    Span sp = ev->p->id_span[ev->cur ? graph_annot(ev->g, ev->cur) : 0];
+    Span sp = ev->sh->p->id_span[ev->cur ? graph_annot(ev->g, ev->cur) : 0];
     ev_fail(ev, sp, "out of memory: the interpreter's heap is exhausted at %llu nodes (heap %zu MiB, "
             "%zu more bytes requested); --max-nodes N stops a run sooner",
             (unsigned long long)nodes_made(ev), GC_get_heap_size() >> 20, bytes);
@@ -420,7 +422,9 @@ static void *gc_out_of_memory(size_t bytes)
 
 static int run(Ev *ev, const Program *p, CostRun *out)
 {
-    if (setjmp(ev->fail)) {
+    jmp_buf fail;
+    ev->fail = &fail;
+    if (setjmp(fail)) {
         ev_gc_running = NULL;
         bigstack_unwound();
         return -1;
@@ -476,35 +480,37 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     memset(out, 0, sizeof *out);
     num_init();     /* GMP allocates in the collector's heap from the first bignum on */
     graph_init(&out->g, o->max_nodes);
+    EvShared sh = {0};
     Ev ev = {0};
     EvDup dup = {0};
-    ev.dup = &dup;
+    ev.sh = &sh;
+    sh.dup = &dup;
     ev.g = &out->g;
-    ev.out = out;
+    sh.out = out;
     cstack_init(&out->stacks);
-    ev.p = p;
+    sh.p = p;
     ev.o = o;
     ev.d = d;
     ev.record = !o->fork;
-    clock_gettime(CLOCK_MONOTONIC, &ev.started);
-    ev.c_true = resolve_builtin_con("true");
-    ev.c_false = resolve_builtin_con("false");
-    ev.c_nil = resolve_builtin_con("nil");
-    ev.c_cons = resolve_builtin_con("::");
-    ev.c_fail = resolve_builtin_con("Fail");
-    ev.c_div = resolve_builtin_con("Div");
-    ev.c_overflow = resolve_builtin_con("Overflow");
-    ev.c_subscript = resolve_builtin_con("Subscript");
-    ev.c_size = resolve_builtin_con("Size");
-    ev.c_match = resolve_builtin_con("Match");
-    ev.c_bind = resolve_builtin_con("Bind");
-    ev.c_domain = resolve_builtin_con("Domain");
-    ev.c_ref = resolve_builtin_con("ref");
-    ev.c_some = resolve_builtin_con("SOME");
-    ev.c_none = resolve_builtin_con("NONE");
+    clock_gettime(CLOCK_MONOTONIC, &sh.started);
+    sh.c_true = resolve_builtin_con("true");
+    sh.c_false = resolve_builtin_con("false");
+    sh.c_nil = resolve_builtin_con("nil");
+    sh.c_cons = resolve_builtin_con("::");
+    sh.c_fail = resolve_builtin_con("Fail");
+    sh.c_div = resolve_builtin_con("Div");
+    sh.c_overflow = resolve_builtin_con("Overflow");
+    sh.c_subscript = resolve_builtin_con("Subscript");
+    sh.c_size = resolve_builtin_con("Size");
+    sh.c_match = resolve_builtin_con("Match");
+    sh.c_bind = resolve_builtin_con("Bind");
+    sh.c_domain = resolve_builtin_con("Domain");
+    sh.c_ref = resolve_builtin_con("ref");
+    sh.c_some = resolve_builtin_con("SOME");
+    sh.c_none = resolve_builtin_con("NONE");
     ev.stack_limit = ev.stack_mark = bigstack_limit();
     ExecCount count = {o->max_nodes, 0};
-    ev.count = &count;
+    sh.count = &count;
     /* the stack counts against memory with the graph and the heap: the
      * system counts it, and a runaway recursion's stack outgrows both */
     char top;
@@ -515,15 +521,15 @@ int eval_program(const Program *p, const Sources *s, const EvalOptions *o, CostR
     ev.stack_low = (uintptr_t)&top;
     ev_grow_seen(&ev, 1);
     int rc = run(&ev, p, out);
-    if (ev.progress_shown) fputs("\r\033[K", stderr);    /* what follows starts on a clean line */
+    if (sh.progress_shown) fputs("\r\033[K", stderr);    /* what follows starts on a clean line */
     if (ev.print_midline) { /* what follows (the report, an error) starts a line */
         fputc('\n', o->print_out);
         fflush(o->print_out);
     }
     if (rc) blame_user(&ev, s);
-    out->theorem1_checks = ev.checks;
+    out->theorem1_checks = sh.checks;
     out->params_read = ev.params_read;
-    free(ev.last_src);
+    free(sh.last_src);
     make_annots(p, s, out);
     if (rc) cost_run_free(out); /* on an error, out owns nothing */
     return rc;

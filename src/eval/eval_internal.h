@@ -42,14 +42,45 @@ typedef struct EvDup {
     uint64_t key[16];
 } EvDup;
 
-typedef struct Ev {
-    Graph *g;               /* with record 0 it stays empty (pml exec) */
-    int record;             /* 1: build the graphs; 0: run only (EvalOptions.fork) */
+/* What every branch of one evaluation shares, set when it starts: pml
+ * exec's branches read it through Ev.sh and never write it (the fields
+ * marked pml run only are written by its one Ev, on one thread). */
+typedef struct EvShared {
     const Program *p;
+    CostRun *out;           /* where the call stacks go */
+    const ConDef *c_true, *c_false, *c_nil, *c_cons, *c_fail, *c_some, *c_none;
+    /* the Basis exceptions the primitives and the rules raise */
+    const ConDef *c_div, *c_overflow, *c_subscript, *c_size, *c_match, *c_bind, *c_domain;
+    const ConDef *c_ref;
+    /* pml exec (record 0): the nodes are counted, not stored (ExecCount,
+     * below).  The count is shared by the branches that run in parallel:
+     * each Ev takes nodes from it a batch at a time (Ev.budget). */
+    struct ExecCount *count;
+    struct timespec started;/* CLOCK_MONOTONIC when the evaluation began: the
+                               node-limit message says how long it ran */
+    /* pml run only */
+    uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
+    uint32_t seen_cap;
+    uint64_t checks;
+    struct EvDup *dup;      /* the newest heap edges (ev_heap_add) */
+    double progress_at;     /* s: when the progress line was last drawn */
+    int progress_shown;     /* a progress line is on stderr, to be cleared */
+} EvShared;
+
+/* One thread of evaluation: the program's, or under pml exec a parallel
+ * pair's branch, which starts as a copy of its parent's at the fork
+ * (eval_par.c): so it holds only what a branch has of its own (192
+ * bytes; 608 when it held the jmp_buf and the constructors), the rest
+ * behind sh. */
+typedef struct Ev {
+    EvShared *sh;
+    Graph *g;               /* with record 0 it stays empty (pml exec) */
     const EvalOptions *o;
-    Diag *d;
-    jmp_buf fail;
+    int record;             /* 1: build the graphs; 0: run only (EvalOptions.fork) */
     uint32_t cur;           /* final node of the graph built so far; 0 = none */
+    Diag *d;
+    jmp_buf *fail;          /* where an error unwinds to (ev_fail): the
+                               evaluation's, or its branch's */
     uint64_t depth;
     uintptr_t stack_limit;  /* lowest usable stack address (bigstack.h), 0: none */
     uintptr_t stack_mark;   /* below it eval() calls stack_deeper: stack_limit,
@@ -61,43 +92,27 @@ typedef struct Ev {
                                bytes (pages stay after they are left) */
     uintptr_t stack_low;    /* the deepest eval() frame since the stack was
                                last scrubbed (ev_scrub_after) */
-    uint32_t *last_src;     /* Theorem 1 mode: newest source of an edge into a node */
-    struct EvDup *dup;      /* pml run: the newest heap edges (ev_heap_add) */
-    uint32_t seen_cap;
-    uint64_t checks;
     uint64_t params_read;   /* bit i: -D parameter i was read by param */
     const Expr *user_site;  /* the innermost application in the user's file
                                (not the prelude) being evaluated: where an
                                error inside the prelude is reported */
-    const ConDef *c_true, *c_false, *c_nil, *c_cons, *c_fail, *c_some, *c_none;
-    /* the Basis exceptions the primitives and the rules raise */
-    const ConDef *c_div, *c_overflow, *c_subscript, *c_size, *c_match, *c_bind, *c_domain;
-    const ConDef *c_ref;
     Value **assigned;       /* the ref cells and arrays assigned to (GC
                                heap), nassigned */
     uint32_t nassigned, capassigned;
     Handler *handler;       /* innermost active handler, NULL: none */
-    CostRun *out;           /* where the call stacks go */
     uint32_t cs;            /* the call stack (callstack.h) of the nodes made now */
+    int print_midline;      /* print's output so far does not end in a newline */
     const CallFrame *frames;/* the calls being evaluated, newest first */
     const Expr *match_site; /* the application whose argument is being matched */
     Value *exn;             /* the exception being raised */
-    int print_midline;      /* print's output so far does not end in a newline */
-    /* pml exec (record 0): the nodes are counted, not stored (ExecCount,
-     * below).  The count is shared by the branches that run in parallel:
-     * each Ev takes nodes from it a batch at a time and holds budget of
-     * them; job and side name the pair branch this Ev runs (NULL: the
+    /* pml exec: the nodes this Ev has taken from sh->count and not made
+     * yet; job and side name the pair branch this Ev runs (NULL: the
      * program's own thread), so that a failure can cancel what follows it
      * in program order. */
-    struct ExecCount *count;
     int64_t budget;
     uint32_t cancels_seen;  /* count->cancels when this Ev last looked */
-    struct ParJob *job;
     int side;
-    struct timespec started;/* CLOCK_MONOTONIC when the evaluation began: the
-                               node-limit message says how long it ran */
-    double progress_at;     /* s: when the progress line was last drawn */
-    int progress_shown;     /* a progress line is on stderr, to be cleared */
+    struct ParJob *job;
 } Ev;
 
 _Noreturn void ev_fail(Ev *ev, Span sp, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -182,10 +197,10 @@ void ev_exec_give_back(Ev *ev);
 /* pml exec: is a pair around ev's branch, with ev in its right branch, cancelled? */
 int ev_exec_cancelled(const Ev *ev);
 void ev_grow_seen_to(Ev *ev, uint32_t need);
-/* Theorem 1 mode: ev->last_src has room for location need. */
+/* Theorem 1 mode: ev->sh->last_src has room for location need. */
 static inline void ev_grow_seen(Ev *ev, uint32_t need)
 {
-    if (__builtin_expect(ev->o->check_theorem1 && need >= ev->seen_cap, 0)) ev_grow_seen_to(ev, need);
+    if (__builtin_expect(ev->o->check_theorem1 && need >= ev->sh->seen_cap, 0)) ev_grow_seen_to(ev, need);
 }
 /* An evaluation went below ev->stack_mark, at address at. */
 void ev_stack_deeper(Ev *ev, Span sp, uintptr_t at);

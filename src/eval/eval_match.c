@@ -51,7 +51,7 @@ static int match_con(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
     }
     if (!p->arg) return 1;
     /* `ref x` reads the cell; the matching node is the current one */
-    if (v->con == ev->c_ref) ev_watch(ev, v, 0, 0, graph_annot(ev->g, ev->cur), ev->cur);
+    if (v->con == ev->sh->c_ref) ev_watch(ev, v, 0, 0, graph_annot(ev->g, ev->cur), ev->cur);
     if (v->n > 1 && p->arg->kind == PAT_TUPLE && p->arg->n == v->n) {
         for (uint32_t i = 0; i < v->n; i++)
             if (!match(ev, p->arg->elems[i], v->u.f[i], env, in)) return 0;
@@ -63,17 +63,17 @@ static int match_con(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 static int match_list(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
     for (uint32_t i = 0; i < p->n; i++) {
-        if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
+        if (v->tag != V_CON || (v->con != ev->sh->c_cons && v->con != ev->sh->c_nil))
             ev_pat_fail(ev, p, "list pattern applied to %s", val_tag_name(v));
         inspect(in, v);
-        if (v->con == ev->c_nil) return 0;
+        if (v->con == ev->sh->c_nil) return 0;
         if (!match(ev, p->elems[i], v->u.f[0], env, in)) return 0;
         v = v->u.f[1];
     }
-    if (v->tag != V_CON || (v->con != ev->c_cons && v->con != ev->c_nil))
+    if (v->tag != V_CON || (v->con != ev->sh->c_cons && v->con != ev->sh->c_nil))
         ev_pat_fail(ev, p, "list pattern applied to %s", val_tag_name(v));
     inspect(in, v);
-    return v->con == ev->c_nil;
+    return v->con == ev->sh->c_nil;
 }
 
 /* {l1 = p1, ..., ln = pn [, ...]}: each field by its label. */

@@ -104,6 +104,8 @@ static void par_branch(void *arg, int side)
 {
     ParJob *j = arg;
     Ev child = j->base;
+    jmp_buf fail;
+    child.fail = &fail;
     child.d = &branch_diag;
     child.handler = NULL;
     child.stack_limit = child.stack_mark = bigstack_limit();
@@ -118,12 +120,12 @@ static void par_branch(void *arg, int side)
     child.side = side;
     Ev *outer = ev_gc_running;
     ev_gc_running = &child;
-    if (setjmp(child.fail)) {
+    if (setjmp(fail)) {
         j->failed[side] = 1;
         if ((j->d[side] = malloc(sizeof branch_diag))) *j->d[side] = branch_diag;
         j->site[side] = child.user_site;
         ev_exec_give_back(&child);
-        exec_cancel_after(child.count, j, side);
+        exec_cancel_after(child.sh->count, j, side);
         ev_gc_running = outer;
         bigstack_unwound();
         branch_scrub(&child, outer);
@@ -168,7 +170,7 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
         free(j->d[1]);
         ev->user_site = j->site[side];
         bigstack_leaving();
-        longjmp(ev->fail, 1);
+        longjmp(*ev->fail, 1);
     }
     ev_node(ev, NK_JOIN, 0, e->id);
     if (j->x[0] || j->x[1]) ev_raise(ev, j->x[0] ? j->x[0] : j->x[1], e->span, NULL);

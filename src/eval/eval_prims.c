@@ -71,8 +71,8 @@ static uint32_t list_length(Site *s, const Value *v)
 {
     const Ev *ev = s->ev;
     uint32_t n = 0;
-    for (; v->tag == V_CON && v->con == ev->c_cons; v = v->u.f[1]) n++;
-    if (v->tag != V_CON || v->con != ev->c_nil) type_error(s, "a list", v);
+    for (; v->tag == V_CON && v->con == ev->sh->c_cons; v = v->u.f[1]) n++;
+    if (v->tag != V_CON || v->con != ev->sh->c_nil) type_error(s, "a list", v);
     return n;
 }
 
@@ -83,7 +83,7 @@ static int64_t vec_index(Site *s, const Value *v, const Value *i)
 {
     int64_t k = need_int(s, i);
     if (k < 0 || k >= (int64_t)v->n)
-        ev_raise_basis(s->ev, s->ev->c_subscript, s->sp, "%s index %lld out of range (length %u)",
+        ev_raise_basis(s->ev, s->ev->sh->c_subscript, s->sp, "%s index %lld out of range (length %u)",
                        v->tag == V_ARRAY ? "array" : "vector", (long long)k, v->n);
     return k;
 }
@@ -92,7 +92,7 @@ static int64_t vec_index(Site *s, const Value *v, const Value *i)
 
 _Noreturn static void overflow(Site *s)
 {
-    ev_raise_basis(s->ev, s->ev->c_overflow, s->sp, "integer overflow in '%s'", s->name);
+    ev_raise_basis(s->ev, s->ev->sh->c_overflow, s->sp, "integer overflow in '%s'", s->name);
 }
 
 /* A Basis exception raised by a primitive (SML's Subscript, Chr ...). */
@@ -117,14 +117,14 @@ static Value *string_result(Site *s, const char *t, uint32_t n)
 /* NONE: one node. */
 static Value *none_value(Site *s)
 {
-    return val_nullary(s->ev->c_none, node(s, 1));
+    return val_nullary(s->ev->sh->c_none, node(s, 1));
 }
 
 /* SOME v: one more node, the option cell (size 2), retaining v. */
 static Value *some_cell(Site *s, Value *v)
 {
     Value *some = val_fields(V_CON, 1, node(s, 2));
-    some->con = s->ev->c_some;
+    some->con = s->ev->sh->c_some;
     some->u.f[0] = v;
     retain_fields(s->ev, some);
     return some;
@@ -132,7 +132,7 @@ static Value *some_cell(Site *s, Value *v)
 
 static int64_t real_to_int(Site *s, double r)
 {
-    if (isnan(r)) ev_raise_basis(s->ev, s->ev->c_domain, s->sp, "'%s' of nan", s->name);
+    if (isnan(r)) ev_raise_basis(s->ev, s->ev->sh->c_domain, s->sp, "'%s' of nan", s->name);
     if (!(r >= -9223372036854775808.0 && r < 9223372036854775808.0)) overflow(s);
     return (int64_t)r;
 }
@@ -142,7 +142,7 @@ static int64_t real_to_int(Site *s, double r)
 /* SML's div and mod round toward negative infinity. */
 static int64_t floor_div(Site *s, int64_t a, int64_t b, int mod)
 {
-    if (b == 0) ev_raise_basis(s->ev, s->ev->c_div, s->sp, "division by zero");
+    if (b == 0) ev_raise_basis(s->ev, s->ev->sh->c_div, s->sp, "division by zero");
     if (a == INT64_MIN && b == -1) {
         if (mod) return 0;
         overflow(s);
@@ -270,8 +270,8 @@ static Value *p_not(Site *s, Value **a, uint32_t loc)
 {
     Ev *ev = s->ev;
     const Value *b = a[0];
-    if (b->tag != V_CON || (b->con != ev->c_true && b->con != ev->c_false)) type_error(s, "a bool", b);
-    return ev_bool(ev, b->con == ev->c_false, loc);
+    if (b->tag != V_CON || (b->con != ev->sh->c_true && b->con != ev->sh->c_false)) type_error(s, "a bool", b);
+    return ev_bool(ev, b->con == ev->sh->c_false, loc);
 }
 
 static int equal(Site *s, Value **a)
@@ -391,7 +391,7 @@ static Value *p_implode(Site *s, Value **a, uint32_t loc)
     uint32_t n = list_length(s, a[0]), i = 0;
     loc = chain(s, n, size_string(n));
     char *buf = GC_MALLOC_ATOMIC((size_t)n + 1);
-    for (const Value *c = a[0]; c->con == ev->c_cons; c = c->u.f[1])
+    for (const Value *c = a[0]; c->con == ev->sh->c_cons; c = c->u.f[1])
         buf[i++] = (char)need(s, c->u.f[0], V_CHAR, "a list of chars")->u.i;
     return val_str(buf, n, loc);
 }
@@ -624,7 +624,7 @@ static Value *filled(Site *s, VTag tag, Value **a)
 {
     Ev *ev = s->ev;
     int64_t n = need_int(s, a[0]);
-    if (n < 0) ev_raise_basis(ev, ev->c_size, s->sp, "%s: negative size %lld", s->name, (long long)n);
+    if (n < 0) ev_raise_basis(ev, ev->sh->c_size, s->sp, "%s: negative size %lld", s->name, (long long)n);
     if ((uint64_t)n > graph_max_nodes(ev->g)) ev_fail(ev, s->sp, "%s: size %lld exceeds the node limit", s->name, (long long)n);
     uint32_t loc = chain(s, (uint64_t)n, 1 + (uint32_t)n);
     Value *v = val_fields(tag, (uint32_t)n, loc);
@@ -664,7 +664,7 @@ static Value *from_list(Site *s, VTag tag, Value **a)
     Ev *ev = s->ev;
     uint32_t n = list_length(s, a[0]), i = 0;
     Value *v = val_fields(tag, n, chain(s, n, 1 + n));
-    for (const Value *c = a[0]; c->con == ev->c_cons; c = c->u.f[1]) v->u.f[i++] = c->u.f[0];
+    for (const Value *c = a[0]; c->con == ev->sh->c_cons; c = c->u.f[1]) v->u.f[i++] = c->u.f[0];
     retain_fields(ev, v);
     return v;
 }
@@ -676,11 +676,11 @@ static Value *p_tolist(Site *s, Value **a, uint32_t loc)
     /* the chain: nil first, then one cell per node from the last element */
     Ev *ev = s->ev;
     const Value *v = need(s, a[0], V_VEC, "a vector");
-    Value *tail = val_nullary(ev->c_nil, node(s, 1));
+    Value *tail = val_nullary(ev->sh->c_nil, node(s, 1));
     for (uint32_t i = v->n; i-- > 0;) {
         loc = node(s, 3);
         Value *c = val_fields(V_CON, 2, loc);
-        c->con = ev->c_cons;
+        c->con = ev->sh->c_cons;
         c->u.f[0] = v->u.f[i];
         c->u.f[1] = tail;
         retain_fields(ev, c);
@@ -721,7 +721,7 @@ static Value *p_param(Site *s, Value **a, uint32_t loc)
 
 static Value *p_deref(Site *s, Value **a, uint32_t loc)
 {
-    if (a[0]->tag != V_CON || a[0]->con != s->ev->c_ref) type_error(s, "a ref", a[0]);
+    if (a[0]->tag != V_CON || a[0]->con != s->ev->sh->c_ref) type_error(s, "a ref", a[0]);
     ev_watch(s->ev, a[0], 0, 0, s->annot, loc);
     return a[0]->u.f[0];
 }
@@ -754,7 +754,7 @@ static void store(Site *s, Value *cell, uint32_t k, Value *v, uint32_t loc)
 static Value *p_assign(Site *s, Value **a, uint32_t loc)
 {
     Value *cell = a[0];
-    if (cell->tag != V_CON || cell->con != s->ev->c_ref) type_error(s, "a ref and a value", cell);
+    if (cell->tag != V_CON || cell->con != s->ev->sh->c_ref) type_error(s, "a ref and a value", cell);
     store(s, cell, 0, a[1], loc);
     return unit(loc);
 }
@@ -856,7 +856,7 @@ static Value *p_exn_message(Site *s, Value **a, uint32_t loc)
         {"Size", "size"}, {"Domain", "domain error"},
     };
     const Value *x = need_exn(s, a[0]);
-    if (x->con == s->ev->c_fail && x->n == 1 && x->u.f[0]->tag == V_STR) {
+    if (x->con == s->ev->sh->c_fail && x->n == 1 && x->u.f[0]->tag == V_STR) {
         const Value *m = x->u.f[0];
         if (m->n > PML_STRING_MAX - 6) ev_fail(s->ev, s->sp, "exnMessage: the message is too long");
         char *t = GC_MALLOC_ATOMIC(m->n + 6);

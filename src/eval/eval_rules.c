@@ -64,12 +64,12 @@ static Value *make_closure(Ev *ev, uint32_t annot, uint32_t nfuns, const RefList
 static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, uint32_t annot, Span sp)
 {
     Value *read = NULL;
-    if (c == ev->c_cons && nargs == 1 && args[0]->tag == V_TUPLE && args[0]->n == 2) {
+    if (c == ev->sh->c_cons && nargs == 1 && args[0]->tag == V_TUPLE && args[0]->n == 2) {
         read = args[0];
         nargs = 2;
         args = read->u.f;
     }
-    if (c == ev->c_cons && nargs != 2)
+    if (c == ev->sh->c_cons && nargs != 2)
         ev_type_fail(ev, sp, ":: expects a pair, got %s", val_tag_name(args[0]));
     uint32_t l = ev_node(ev, NK_CON, 1 + nargs, annot);
     if (read) ev_heap(ev, l, read->loc, HE_USE);
@@ -79,7 +79,7 @@ static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, u
         v->u.f[i] = args[i];
         ev_heap(ev, l, args[i]->loc, HE_RETAIN);
     }
-    if (c == ev->c_cons && (args[1]->tag != V_CON || (args[1]->con != ev->c_cons && args[1]->con != ev->c_nil)))
+    if (c == ev->sh->c_cons && (args[1]->tag != V_CON || (args[1]->con != ev->sh->c_cons && args[1]->con != ev->sh->c_nil)))
         ev_type_fail(ev, sp, "the right side of :: must be a list, got %s", val_tag_name(args[1]));
     return v;
 }
@@ -129,7 +129,7 @@ static __attribute__((noinline)) int enter(Ev *ev, const Expr *site, const Expr 
     memset(vals, 0, sizeof vals);
     __asm__ volatile("" : : "r"(vals) : "memory"); /* stores nothing reads: kept */
     if (k < 0)
-        ev_raise_basis(ev, ev->c_match, site->span, "no clause of %s%s%s matches the argument",
+        ev_raise_basis(ev, ev->sh->c_match, site->span, "no clause of %s%s%s matches the argument",
                        code->fn_name ? "'" : "", code->fn_name ? code->fn_name : "this fn",
                        code->fn_name ? "'" : "");
     return k;
@@ -177,7 +177,7 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value **fp, Value **argp, 
     memset(frame, 0, sizeof frame);
     callee.fr = frame;
     uint32_t outer_cs = ev->cs;
-    if (ev->record) ev_set_stack(ev, cstack_push(&ev->out->stacks, outer_cs, site->id, code->id), site->span);
+    if (ev->record) ev_set_stack(ev, cstack_push(&ev->sh->out->stacks, outer_cs, site->id, code->id), site->span);
     int k = 0;
     if (!enter_simple(ev, code, argp, n, &callee)) k = enter(ev, site, code, argp, n, &callee);
     ev_scrub_after(ev); /* and the words enter left below this frame */
@@ -334,10 +334,10 @@ static Value *eval_list(Ev *ev, const Expr *e, const Env *env)
 {
     Value **vs = e->n ? GC_MALLOC(e->n * sizeof *vs) : NULL;
     for (uint32_t i = 0; i < e->n; i++) vs[i] = eval(ev, e->elems[i], env);
-    Value *tail = val_nullary(ev->c_nil, ev_node(ev, NK_CONST, 1, e->id));
+    Value *tail = val_nullary(ev->sh->c_nil, ev_node(ev, NK_CONST, 1, e->id));
     for (uint32_t i = e->n; i-- > 0;) {
         Value *pair[2] = {vs[i], tail};
-        tail = construct(ev, ev->c_cons, pair, 2, e->id, e->span);
+        tail = construct(ev, ev->sh->c_cons, pair, 2, e->id, e->span);
     }
     return tail;
 }
@@ -431,7 +431,7 @@ static Value *eval_case(Ev *ev, const Expr *e, const Env *env)
     uint32_t n = ev_node(ev, NK_CASE, 0, e->id);
     ev_heap(ev, n, v->loc, HE_USE);
     int k = ev_match_clauses(ev, n, e->clauses, e->nclauses, &v, env, e->span);
-    if (k < 0) ev_raise_basis(ev, ev->c_match, e->span, "no arm of this case matches %s", val_tag_name(v));
+    if (k < 0) ev_raise_basis(ev, ev->sh->c_match, e->span, "no arm of this case matches %s", val_tag_name(v));
     if (ev->o->probe) ev->o->probe->branch(ev->o->probe->st, e, (uint32_t)k);
     return eval(ev, e->clauses[k].body, env);
 }
@@ -456,7 +456,7 @@ static __attribute__((noinline)) void bind_val(Ev *ev, const Dec *d, Value *v, c
     uint32_t n = ev_node(ev, NK_BIND, 0, d->a->id);
     ev_heap(ev, n, v->loc, HE_USE);
     int ok = ev_match_val(ev, n, d->pat, v, env, d->span);
-    if (!ok) ev_raise_basis(ev, ev->c_bind, d->span, "the value does not match this val pattern");
+    if (!ok) ev_raise_basis(ev, ev->sh->c_bind, d->span, "the value does not match this val pattern");
 }
 
 void ev_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
@@ -512,7 +512,7 @@ static Value *eval_raise(Ev *ev, const Expr *e, const Env *env)
     ev_heap(ev, n, v->loc, HE_USE);
     if (v->tag != V_CON || !con_is_exn(v->con))
         ev_type_fail(ev, e->span, "raise expects an exception, got %s", val_tag_name(v));
-    if (v->con == ev->c_fail && v->n == 1 && v->u.f[0]->tag != V_STR)
+    if (v->con == ev->sh->c_fail && v->n == 1 && v->u.f[0]->tag != V_STR)
         ev_type_fail(ev, e->span, "Fail expects a string, got %s", val_tag_name(v->u.f[0]));
     ev_raise(ev, v, e->span, NULL);
 }
@@ -615,10 +615,10 @@ static Value *eval_kind(Ev *ev, const Expr *e, const Env *env)
  * sink of a heap edge whose source was created while evaluating e. */
 static void check_theorem1(Ev *ev, const Expr *e, const Env *env, uint32_t first, const Value *v)
 {
-    ev->checks++;
+    ev->sh->checks++;
     for (uint32_t i = 0; i < e->free.n; i++) {
         uint32_t l = lookup(env, &e->free.refs[i])->loc;
-        if (l != v->loc && ev->last_src[l] < first)
+        if (l != v->loc && ev->sh->last_src[l] < first)
             ev_fail(ev, e->span, "Theorem 1 violated: '%s' (location %u) is not a root at the start "
                     "of this expression", e->free.names[i], l);
     }

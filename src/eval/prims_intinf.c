@@ -294,7 +294,7 @@ Value *p_real_fmt(Site *s, Value **a, uint32_t loc)
     while (m < 4 && !(spec->tag == V_CON && spec->con == resolve_builtin_con(modes[m]))) m++;
     if (m == 4) prim_type_error(s, "a StringCvt.realfmt", spec);
     int64_t prec = defaults[m];
-    if (m < 3 && spec->u.f[0]->con == s->ev->c_some) prec = prim_need_int(s, spec->u.f[0]->u.f[0]);
+    if (m < 3 && spec->u.f[0]->con == s->ev->sh->c_some) prec = prim_need_int(s, spec->u.f[0]->u.f[0]);
     if (prec < (m == 2) || prec > 400) prim_raise(s, "Size", "precision out of range");
     char buf[1024];
     num_real_fmt(a[1]->u.r, "SFGE"[m], (int)prec, buf, sizeof buf);
