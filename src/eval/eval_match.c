@@ -114,7 +114,7 @@ static int match_num(Ev *ev, const Pat *p, Value *v, Insp *in)
 
 static int match(Ev *ev, const Pat *p, Value *v, const Env *env, Insp *in)
 {
-    char here; /* what enter leaves on the stack is scrubbed (scrub_after) */
+    char here; /* what enter leaves on the stack is scrubbed (ev_scrub_after) */
     if ((uintptr_t)&here < ev->stack_low) ev->stack_low = (uintptr_t)&here;
     switch (p->kind) {
     case PAT_WILD:

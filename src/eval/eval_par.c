@@ -91,7 +91,7 @@ static void exec_cancel_after(ExecCount *c, ParJob *j, int side)
  * thread before it (outer: the pair's parent, or a task whose worker
  * helps while it waits at a join) — the runtime's, and the pair's own —
  * are left to outer, which scrubs from child->stack_low at its next
- * scrub_after: otherwise a later call laid over them finds, in the words
+ * ev_scrub_after: otherwise a later call laid over them finds, in the words
  * it does not write, a value the pair made (quicksort_join.pml kept each
  * level's partition so: O(n^2) words). */
 static void branch_scrub(Ev *child, Ev *outer)

@@ -163,7 +163,7 @@ static __attribute__((noinline)) int enter_simple(Ev *ev, const Expr *code, Valu
     return 1;
 }
 
-static Value *apply_closure(Ev *ev, const Expr *site, Value **fp, Value **argp, uint32_t n)
+static Value *apply_closure(Ev *ev, const Expr *site, Value **fp, Value **argp, uint32_t n, int tail)
 {
     const Expr *code = (*fp)->u.clo.code;
     Env callee = {NULL, (*fp)->u.clo.grp};
@@ -188,7 +188,7 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value **fp, Value **argp, 
     ev->frames = &call;
     if (pr) pr->enter(pr->st, code, (uint32_t)k, ev->g->n);
     Value *v = eval(ev, code->clauses[k].body, &callee);
-    ev_scrub_after(ev);
+    if (!tail) ev_scrub_after(ev); /* in tail position, the caller's does (eval_app_tail) */
     if (pr) pr->leave(pr->st, ev->g->n);
     ev->frames = call.prev;
     ev->user_site = outer;
@@ -204,21 +204,21 @@ static Value *apply_closure(Ev *ev, const Expr *site, Value **fp, Value **argp, 
  * frame under its caller's, so a closure held there (eval_app's f, in a
  * register its callee saved) stayed reachable until the whole loop
  * returned: a curried foldl kept one closure and group per element. */
-static Value *apply(Ev *ev, const Expr *site, Value **fp, Value **argp)
+static Value *apply(Ev *ev, const Expr *site, Value **fp, Value **argp, int tail)
 {
     Value *f = *fp;
     uint32_t n = ev_node(ev, NK_APP, 0, site->id);
     ev_heap(ev, n, f->loc, HE_USE);
     ev_heap(ev, n, (*argp)->loc, HE_USE);
-    if (f->tag == V_CLOS) return apply_closure(ev, site, fp, argp, n);
+    if (f->tag == V_CLOS) return apply_closure(ev, site, fp, argp, n, tail);
     Value *arg = *argp;
     switch (f->tag) {
     case V_CONFN:
         return construct(ev, f->con, &arg, 1, site->id, site->span);
     case V_COMPOSED: { /* (f o g) x: after n, g x's application, then f's */
         Value *g = f->u.f[1], *h = f->u.f[0];
-        Value *y = apply(ev, site, &g, &arg);
-        return apply(ev, site, &h, &y);
+        Value *y = apply(ev, site, &g, &arg, 0);
+        return apply(ev, site, &h, &y, tail);
     }
     case V_PRIMFN: {
         uint32_t ar = prim_table[f->u.prim].arity;
@@ -265,13 +265,28 @@ static __attribute__((noinline)) Value *apply_direct(Ev *ev, const Expr *e, cons
     return prim_apply(ev, e->id, e->span, fe->ref.index, args, nargs);
 }
 
-/* f x.  Out of line: its cells for f and x are the only words of its
- * frame that hold them, and the call clears them (apply). */
-static __attribute__((noinline)) Value *eval_app(Ev *ev, const Expr *e, const Env *env)
+/* f x.  Out of line (eval_app, eval_app_tail): its cells for f and x
+ * are the only words of its frame that hold them, and the call clears
+ * them (apply). */
+static inline Value *app(Ev *ev, const Expr *e, const Env *env, int tail)
 {
     Value *f = eval(ev, e->a, env);
     Value *x = eval(ev, e->b, env);
-    return apply(ev, e, &f, &x);
+    return apply(ev, e, &f, &x, tail);
+}
+
+static __attribute__((noinline)) Value *eval_app(Ev *ev, const Expr *e, const Env *env)
+{
+    return app(ev, e, env, 0);
+}
+
+/* f x in tail position (tail_of): nothing but returns follows it up to
+ * the ev_scrub_after of the function body or the pair's branch it ends,
+ * which clears what the call used (from ev->stack_low, as deep as the
+ * call went), so the call's own scrub after its body is left out. */
+static __attribute__((noinline)) Value *eval_app_tail(Ev *ev, const Expr *e, const Env *env)
+{
+    return app(ev, e, env, 1);
 }
 
 static Value *eval_var(Ev *ev, const Expr *e, const Env *env)
@@ -388,7 +403,7 @@ static int test_bool(Ev *ev, const Expr *site, const Value *v)
 /* C-IF: g1 ⊕ [n] ⊕ g2, use n -> loc(test) and ρ(y) for y free in the
  * branch not taken.  andalso / orelse are the derived if forms.  Running
  * for real, the stack the test used is zeroed before the branch runs
- * (scrub_after): the branch's frames, laid over it, would otherwise keep
+ * (ev_scrub_after): the branch's frames, laid over it, would otherwise keep
  * the test's values (`j = 0`'s j) in words they never write, for as long
  * as they live — under bf, a task suspended at a pair in the branch keeps
  * them until it resumes (matmul's reducei and tabulate). */
@@ -491,7 +506,7 @@ void ev_dec(Ev *ev, const Dec *d, const Env *env, Value **out)
 }
 
 /* Running for real, the stack each declaration used is zeroed before the
- * next (scrub_after): the next one's frame, laid over it, would otherwise
+ * next (ev_scrub_after): the next one's frame, laid over it, would otherwise
  * keep the value it bound (`val (less, rest) = {…}`'s pair, which the
  * pattern took apart) for the conservative scan to find while it runs. */
 static Value *eval_let(Ev *ev, const Expr *e, const Env *env)
@@ -636,7 +651,7 @@ static void check_theorem1(Ev *ev, const Expr *e, const Env *env, uint32_t first
  * switch (eval_kind) with the check after each. */
 
 /* The depth and stack checks before an expression's rule; the stack it
- * reaches is scrubbed later (scrub_after). */
+ * reaches is scrubbed later (ev_scrub_after). */
 static inline void rule_enter(Ev *ev, const Expr *e)
 {
     if (++ev->depth > ev->o->max_depth)
@@ -676,6 +691,7 @@ RULE_CODE(code_tuple, eval_tuple)
 RULE_CODE(code_par, ev_par)
 RULE_CODE(code_seq, eval_seq)
 RULE_CODE(code_app, eval_app)
+RULE_CODE(code_app_tail, eval_app_tail)
 RULE_CODE(code_prim, apply_direct)
 RULE_CODE(code_proj, eval_proj)
 RULE_CODE(code_let, eval_let)
@@ -906,14 +922,31 @@ static Code *app_code(const Expr *e)
 
 static void compile_dec(Dec *d, int checked);
 
-/* Sets the code of e and of every expression under it. */
-static void compile_expr(Expr *e, int checked)
+/* Is e's part sub (an operand, a branch, an arm, a body) in tail position
+ * if e is (tail): its value e's, with only returns after it?  The body
+ * of a fn and a pair's branch are, each ending at an ev_scrub_after
+ * (apply_closure, par_branch); a handled expression is not. */
+static int tail_of(const Expr *e, const Expr *sub, int tail)
+{
+    switch (e->kind) {
+    case EX_FN: case EX_PAR: return 1;
+    case EX_IF: case EX_ANDALSO: case EX_ORELSE: case EX_CASE: return tail && sub != e->a;
+    case EX_LET: return tail && sub == e->a;
+    case EX_SEQ: return tail && sub == e->elems[e->n - 1];
+    default: return 0;
+    }
+}
+
+/* Sets the code of e and of every expression under it; tail: e is in
+ * tail position (tail_of). */
+static void compile_expr(Expr *e, int checked, int tail)
 {
     Expr *sub[3] = {e->a, e->b, e->c};
     for (int i = 0; i < 3; i++)
-        if (sub[i]) compile_expr(sub[i], checked);
-    for (uint32_t i = 0; e->elems && i < e->n; i++) compile_expr(e->elems[i], checked);
-    for (uint32_t i = 0; i < e->nclauses; i++) compile_expr(e->clauses[i].body, checked);
+        if (sub[i]) compile_expr(sub[i], checked, tail_of(e, sub[i], tail));
+    for (uint32_t i = 0; e->elems && i < e->n; i++) compile_expr(e->elems[i], checked, tail_of(e, e->elems[i], tail));
+    for (uint32_t i = 0; i < e->nclauses; i++)
+        compile_expr(e->clauses[i].body, checked, tail_of(e, e->clauses[i].body, tail));
     for (uint32_t i = 0; i < e->ndecs; i++) compile_dec(e->decs[i], checked);
     Code *c = code_generic; /* chosen after the parts' (if_code reads its test's) */
     switch (e->kind) {
@@ -925,7 +958,10 @@ static void compile_expr(Expr *e, int checked)
     case EX_TUPLE: c = code_tuple; break;
     case EX_PAR: c = code_par; break;
     case EX_SEQ: c = code_seq; break;
-    case EX_APP: c = app_code(e); break;
+    case EX_APP:
+        c = app_code(e);
+        if (c == code_app && tail) c = code_app_tail;
+        break;
     case EX_PROJ: c = code_proj; break;
     case EX_LET: c = code_let; break;
     case EX_IF: case EX_ANDALSO: case EX_ORELSE: c = if_code(e); break;
@@ -936,8 +972,8 @@ static void compile_expr(Expr *e, int checked)
 
 static void compile_dec(Dec *d, int checked)
 {
-    if (d->a) compile_expr(d->a, checked);
-    for (uint32_t i = 0; i < d->nfuns; i++) compile_expr(d->funs[i].fn, checked);
+    if (d->a) compile_expr(d->a, checked, 0);
+    for (uint32_t i = 0; i < d->nfuns; i++) compile_expr(d->funs[i].fn, checked, 0);
     for (uint32_t i = 0; i < d->ndecs; i++) compile_dec(d->decs[i], checked);
     for (uint32_t i = 0; i < d->ndecs2; i++) compile_dec(d->decs2[i], checked);
 }
