@@ -821,7 +821,7 @@ static inline int is_int(const Value *v) { return !v || v->tag == V_INT; }
 /* The comparison e on operands a (x and y their bits) that are not two
  * ints: prim_apply, the constants among them made on this frame for it
  * (it keeps no operand: it reads them). */
-static __attribute__((noinline)) Value *op_apply(Ev *ev, const Expr *e, Value **a, int64_t x, int64_t y)
+static __attribute__((noinline)) Value *cmp_apply(Ev *ev, const Expr *e, Value **a, int64_t x, int64_t y)
 {
     Value k[2];
     for (int i = 0; i < 2; i++)
@@ -884,7 +884,7 @@ static __attribute__((noinline)) int cmp_test(Ev *ev, const Expr *t, const Env *
     a[1] = operand(ev, t->b->elems[1], env, &y);
     int b;
     if (!is_int(a[0]) || !is_int(a[1])) {
-        Value *v = op_apply(ev, t, a, x, y);
+        Value *v = cmp_apply(ev, t, a, x, y);
         b = test_bool(ev, t, v);
         *loc = v->loc;
     } else {
