@@ -63,18 +63,31 @@ static void ev_backtrace(Ev *ev)
     backtrace_fill(f, ev->d);
 }
 
+/* The error's position, with no note. */
+static void error_at(Diag *d, Span sp)
+{
+    d->span = sp;
+    d->has_span = 1;
+    d->has_note = 0;
+}
+
+/* ev->d written but its backtrace: add it and unwind to eval_program
+ * (or the branch's par_branch). */
+_Noreturn static void unwind_error(Ev *ev)
+{
+    ev_backtrace(ev);
+    bigstack_leaving();
+    longjmp(*ev->fail, 1);
+}
+
 void ev_fail(Ev *ev, Span sp, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    ev->d->span = sp;
-    ev->d->has_span = 1;
-    ev->d->has_note = 0;
+    error_at(ev->d, sp);
     vsnprintf(ev->d->msg, sizeof ev->d->msg, fmt, ap);
     va_end(ap);
-    ev_backtrace(ev);
-    bigstack_leaving();
-    longjmp(*ev->fail, 1);
+    unwind_error(ev);
 }
 
 #define TYPE_ERROR_PREFIX "internal error: a run-time type error in a program the type checker accepted (please report it): type error: "
@@ -98,12 +111,8 @@ void ev_type_fail(Ev *ev, Span sp, const char *fmt, ...)
     va_start(ap, fmt);
     type_error_msg(ev, fmt, ap);
     va_end(ap);
-    ev->d->span = sp;
-    ev->d->has_span = 1;
-    ev->d->has_note = 0;
-    ev_backtrace(ev);
-    bigstack_leaving();
-    longjmp(*ev->fail, 1);
+    error_at(ev->d, sp);
+    unwind_error(ev);
 }
 
 /* A pattern that cannot apply to the value (a type error): while a
@@ -115,18 +124,13 @@ void ev_pat_fail(Ev *ev, const Pat *p, const char *fmt, ...)
     va_start(ap, fmt);
     type_error_msg(ev, fmt, ap);
     va_end(ap);
-    ev->d->has_span = 1;
-    ev->d->has_note = 0;
-    ev->d->span = p->span;
+    error_at(ev->d, ev->match_site ? ev->match_site->span : p->span);
     if (ev->match_site) {
-        ev->d->span = ev->match_site->span;
         ev->d->has_note = 1;
         ev->d->note_span = p->span;
         snprintf(ev->d->note, sizeof ev->d->note, "the pattern the argument does not fit");
     }
-    ev_backtrace(ev);
-    bigstack_leaving();
-    longjmp(*ev->fail, 1);
+    unwind_error(ev);
 }
 
 /* ---- graph building ---- */
