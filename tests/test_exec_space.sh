@@ -128,7 +128,7 @@ PY
     # that the if around it had left there (the ints of `j = 0`, `j = 1`)
     # for as long as the task stayed suspended: 5,241 model words at n = 10
     # against 3,394 predicted, growing faster.  An if scrubs the stack its
-    # test used before its branch runs (eval_par.c and eval_rules.c, eval_if)
+    # test used before its branch runs (eval_rules.c, eval_if)
     xcsv examples/matmul.pml 10 bf 1 > "$TMP/mm.csv"
     r=$(python3 - "$TMP/mm.csv" <<'PY'
 import csv, sys
