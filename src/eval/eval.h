@@ -49,13 +49,18 @@ typedef struct EvalProbe {
  * branches: pair calls branch(arg, 0) and branch(arg, 1), possibly on
  * other threads and in any order, and returns when both have returned.
  * The branches never unwind past pair (errors and exceptions are
- * caught inside them and re-raised at the join).  The nodes are counted
- * as the cost semantics would make them, against max_nodes, though none
- * is stored. */
+ * caught inside them and re-raised at the join), except under a serial
+ * runtime.  The nodes are counted as the cost semantics would make them,
+ * against max_nodes, though none is stored. */
 typedef void (*EvalBranch)(void *arg, int side);
 typedef struct EvalFork {
     void *st;
     void (*pair)(void *st, EvalBranch branch, void *arg);
+    /* 1: pair calls branch(arg, 0), then branch(arg, 1), on the calling
+     * thread, and returns at once (the sequential order: df at P = 1).
+     * The branches then run on the parent's evaluation itself, and a
+     * failure may unwind through pair to the run's end. */
+    int serial;
     /* the program has run: its result (NULL: none), still live */
     void (*done)(void *st, const Value *result);
 } EvalFork;

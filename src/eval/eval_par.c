@@ -141,15 +141,61 @@ static void par_branch(void *arg, int side)
     branch_scrub(&child, outer);
 }
 
+/* C-FORK's join and pair: the branches' values v (or the exceptions x
+ * they raised, the left one first) made the pair's value. */
+static Value *par_join(Ev *ev, const Expr *e, Value *const v[2], Value *const x[2])
+{
+    ev_node(ev, NK_JOIN, 0, e->id);
+    if (x[0] || x[1]) ev_raise(ev, x[0] ? x[0] : x[1], e->span, NULL);
+    ev_node(ev, NK_PAIR, 2, e->id);
+    Value *p = val_fields(V_TUPLE, 2, 0);
+    p->u.f[0] = v[0];
+    p->u.f[1] = v[1];
+    return p;
+}
+
+/* Under a serial runtime (EvalFork.serial: the branches in order on this
+ * thread, the join at once) a branch needs nothing of its own: it runs on
+ * the parent's Ev, as pml run's pair does, with no copy of the Ev, no
+ * setjmp, no hand-over of the node budget.  A failure unwinds to the
+ * run's end at once, which is what the cancelling of the right branch
+ * amounts to in this order; an exception, with a handler around the
+ * pair, waits for the join, as in the cost semantics. */
+typedef struct SerialJob {
+    Ev *ev;
+    const Expr *e;
+    Env env[2];
+    Value *v[2], *x[2];
+} SerialJob;
+
+static void serial_branch(void *arg, int side)
+{
+    SerialJob *j = arg;
+    Ev *ev = j->ev;
+    if (!ev->handler) j->v[side] = eval(ev, j->e->elems[side], &j->env[side]);
+    else if (!(j->v[side] = ev_handled(ev, j->e->elems[side], &j->env[side]))) j->x[side] = ev->exn;
+    ev_scrub_after(ev); /* what the branch used, before the next one's frames */
+}
+
+__attribute__((noinline)) static Value *eval_par_serial(Ev *ev, const Expr *e, const Env *env)
+{
+    SerialJob job = {ev, e, {{0}}, {NULL, NULL}, {NULL, NULL}};
+    Value *fr[2][e->nlocals ? e->nlocals : 1];
+    fork_frames(ev, e, env, job.env, fr);
+    ev->o->fork->pair(ev->o->fork->st, serial_branch, &job);
+    return par_join(ev, e, job.v, job.x);
+}
+
 /* kept out of line: its ParJob must not enlarge the frames of the
  * recursion (eval_kind) that every evaluation goes through.  The nodes
  * counted are C-FORK's: the fork, the branches', the join and the pair. */
 __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, const Env *env)
 {
+    ev_node(ev, NK_FORK, 0, e->id);
+    if (ev->o->fork->serial) return eval_par_serial(ev, e, env);
     /* on this thread's stack, which the collector scans: the branches'
      * values stay reachable until the join */
     ParJob job, *j = &job;
-    ev_node(ev, NK_FORK, 0, e->id);
     ev_exec_give_back(ev);
     /* all of it is written, since the collector scans it whole: base by
      * the copy (memcpy: its padding too; first, so the rest is one span),
@@ -172,13 +218,7 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
         bigstack_leaving();
         longjmp(*ev->fail, 1);
     }
-    ev_node(ev, NK_JOIN, 0, e->id);
-    if (j->x[0] || j->x[1]) ev_raise(ev, j->x[0] ? j->x[0] : j->x[1], e->span, NULL);
-    ev_node(ev, NK_PAIR, 2, e->id);
-    Value *v = val_fields(V_TUPLE, 2, 0);
-    v->u.f[0] = j->v[0];
-    v->u.f[1] = j->v[1];
-    return v;
+    return par_join(ev, e, j->v, j->x);
 }
 
 /* C-FORK: (g1 ⊗ g2) ⊕ [ℓ], retain ℓ -> loc(v1), loc(v2) */

@@ -25,12 +25,14 @@
 
 #include "exec_objfile.h"
 #include "exec_sched.h"
+#include "exec_serial.h"
 #include "exec_ws.h"
 
 /* One run's measurement; the hooks find it here (one run at a time). */
 typedef struct Meter {
     XSched *x;              /* the df and bf runtime, or */
-    XWs *ws;                /* the work-stealing one */
+    XWs *ws;                /* the work-stealing one, or */
+    XSerial *serial;        /* df's at P = 1: the sequential order */
     uint64_t every;         /* N, in words: the least interval */
     uint32_t pct;           /* E, percent (ExecOptions.sample_error) */
     int64_t batch;          /* B, in bytes */
@@ -138,7 +140,8 @@ static void note_overhead(Meter *m)
     pthread_mutex_lock(&overhead_mu);
     if (c != m->overhead_seen) {
         m->overhead_seen = c;
-        uint64_t over = (m->ws ? xws_overhead(m->ws) : m->x ? xsched_overhead(m->x) : 0) / 8;
+        uint64_t over = (m->ws ? xws_overhead(m->ws) : m->x ? xsched_overhead(m->x)
+                         : m->serial ? xserial_overhead(m->serial) : 0) / 8;
         if (over > m->overhead) m->overhead = over;
     }
     pthread_mutex_unlock(&overhead_mu);
@@ -266,7 +269,6 @@ static void run_branch(void *bp, int side)
 static void pair(void *st, EvalBranch branch, void *arg)
 {
     Meter *m = st;
-    Branch b = {branch, arg};
     if (open_run != m->run) {   /* this thread's first pair in this run (at most P threads) */
         open_run = m->run;
         __atomic_store_n(&open_here, 0, __ATOMIC_RELAXED);
@@ -274,8 +276,13 @@ static void pair(void *st, EvalBranch branch, void *arg)
                          __ATOMIC_RELEASE);
     }
     __atomic_store_n(&open_here, open_here + 1, __ATOMIC_RELAXED);
-    if (m->ws) xws_pair(m->ws, run_branch, &b);
-    else xsched_pair(m->x, run_branch, &b);
+    if (m->serial) {            /* the program's thread, whose budget has started */
+        xserial_pair(m->serial, branch, arg);
+    } else {
+        Branch b = {branch, arg};
+        if (m->ws) xws_pair(m->ws, run_branch, &b);
+        else xsched_pair(m->x, run_branch, &b);
+    }
     __atomic_store_n(&open_here, open_here - 1, __ATOMIC_RELAXED);
 }
 
@@ -332,11 +339,12 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     st->base_words = m.mark;
     char why[200];
     if (xo->policy == EXEC_WS) m.ws = xws_new(xo, why, sizeof why);
+    else if (xo->policy == EXEC_DF && xo->procs == 1) m.serial = xserial_new(why, sizeof why);
     else m.x = xsched_new(xo, why, sizeof why);
     int rc = -1;
     CostRun run;
-    if (m.ws || m.x) {
-        EvalFork fork = {&m, pair, run_done};
+    if (m.ws || m.x || m.serial) {
+        EvalFork fork = {.st = &m, .pair = pair, .done = run_done, .serial = m.serial != NULL};
         EvalOptions o = *eo;
         o.fork = &fork;
         val_budget_hook = budget_spent;
@@ -344,6 +352,7 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
         rc = eval_program(p, s, &o, &run, d);
         val_budget = INT64_MAX;
         if (m.ws) xws_free(m.ws, st);
+        else if (m.serial) xserial_free(m.serial, st);
         else xsched_free(m.x, st);
     } else {
         diag_set_nospan(d, "%s", why);
