@@ -61,6 +61,11 @@ typedef struct EvalFork {
      * The branches then run on the parent's evaluation itself, and a
      * failure may unwind through pair to the run's end. */
     int serial;
+    /* 1: pair calls branch(arg, 0) before anything else, on the calling
+     * thread (ws's work first, §5.2): the left branch then takes over the
+     * parent's node budget (Ev.budget) instead of giving it back to the
+     * shared count and taking a batch from it again. */
+    int left_here;
     /* the program has run: its result (NULL: none), still live */
     void (*done)(void *st, const Value *result);
 } EvalFork;

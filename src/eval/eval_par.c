@@ -115,7 +115,8 @@ static void par_branch(void *arg, int side)
     child.nassigned = child.capassigned = 0;
     child.print_midline = 0;
     child.params_read = 0;
-    child.budget = 0;       /* its first node takes a batch, and looks for a cancellation */
+    if (side || !j->base.o->fork->left_here)
+        child.budget = 0;   /* its first node takes a batch, and looks for a cancellation */
     child.job = j;
     child.side = side;
     Ev *outer = ev_gc_running;
@@ -196,13 +197,16 @@ __attribute__((noinline)) static Value *eval_par_exec(Ev *ev, const Expr *e, con
     /* on this thread's stack, which the collector scans: the branches'
      * values stay reachable until the join */
     ParJob job, *j = &job;
-    ev_exec_give_back(ev);
+    /* the left branch, run at once here, takes over the budget (the
+     * copy's), so no node is held by a suspended Ev: the count stays exact */
+    if (!ev->o->fork->left_here) ev_exec_give_back(ev);
     /* all of it is written, since the collector scans it whole: base by
      * the copy (memcpy: its padding too; first, so the rest is one span),
      * the rest zeroed */
     _Static_assert(offsetof(ParJob, base) == 0, "base first");
     memcpy(&j->base, ev, sizeof j->base);
     memset((char *)j + sizeof j->base, 0, sizeof *j - sizeof j->base);
+    ev->budget = 0;
     j->e = e;
     Value *fr[2][e->nlocals ? e->nlocals : 1];
     fork_frames(ev, e, env, j->env, fr);

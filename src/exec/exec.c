@@ -344,7 +344,8 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     int rc = -1;
     CostRun run;
     if (m.ws || m.x || m.serial) {
-        EvalFork fork = {.st = &m, .pair = pair, .done = run_done, .serial = m.serial != NULL};
+        EvalFork fork = {.st = &m, .pair = pair, .done = run_done, .serial = m.serial != NULL,
+                         .left_here = m.ws != NULL};
         EvalOptions o = *eo;
         o.fork = &fork;
         val_budget_hook = budget_spent;
