@@ -41,38 +41,6 @@ static Value *val_scalar(VTag t, uint32_t loc, int64_t bits)
     return v;
 }
 
-/* Do v's n fields follow it in its own object (val_fields)? */
-static int fields_inline(const Value *v)
-{
-    switch (v->tag) {
-    case V_TUPLE: case V_CON: case V_VEC: case V_ARRAY: case V_COMPOSED:
-        return v->n && v->u.f == (Value **)(v + 1);
-    default:
-        return 0;
-    }
-}
-
-int val_model_size(const void *obj, size_t bytes, uint64_t *model)
-{
-    const Group *g = obj;
-    if (bytes >= sizeof *g && g->magic == GROUP_MAGIC && bytes >= sizeof *g + g->nfree * sizeof g->free[0]) {
-        *model = (uint64_t)g->nfuns + g->nfree;
-        return 1;
-    }
-    const Value *v = obj;
-    if (bytes < sizeof *v || v->magic != VAL_MAGIC || v->tag > V_COMPOSED || v->listed > 1) return 0;
-    size_t own = sizeof *v + (fields_inline(v) ? (size_t)v->n * sizeof v->u.f[0] : 0);
-    if (bytes < own || bytes >= own + 16) return 0;
-    switch (v->tag) {
-    case V_STR: *model = 1 + (v->n + 7) / 8; break;
-    case V_TUPLE: *model = v->n ? v->n : 1; break;
-    case V_CON: case V_VEC: case V_ARRAY: case V_COMPOSED: *model = 1 + (uint64_t)v->n; break;
-    case V_CLOS: *model = 0; break;
-    default: *model = 1; break;
-    }
-    return 1;
-}
-
 Value *val_int(int64_t i, uint32_t loc) { return val_scalar(V_INT, loc, i); }
 
 Value *val_nullary(const ConDef *c, uint32_t loc)
