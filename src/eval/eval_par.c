@@ -144,7 +144,8 @@ static void par_branch(void *arg, int side)
 
 /* C-FORK's join and pair: the branches' values v (or the exceptions x
  * they raised, the left one first) made the pair's value. */
-static Value *par_join(Ev *ev, const Expr *e, Value *const v[2], Value *const x[2])
+static inline __attribute__((always_inline)) Value *par_join(Ev *ev, const Expr *e, Value *const v[2],
+                                                            Value *const x[2])
 {
     ev_node(ev, NK_JOIN, 0, e->id);
     if (x[0] || x[1]) ev_raise(ev, x[0] ? x[0] : x[1], e->span, NULL);
