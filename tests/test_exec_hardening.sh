@@ -100,6 +100,21 @@ expect_eq "exec: {loop 0, 1 div 0} stops at the node limit, as pml run does" "$w
 want=$("$PML" run "$TMP/handled.pml" | grep '^val')
 got=$(limit "$T" "$PML" exec "$TMP/handled.pml" $ALL | grep '^val')
 expect_eq "exec: with a handler around the pair, the right branch still runs and the left's exception is caught" "$want" "$got"
+# what the branches print, in order, and the error: on one processor df
+# runs the branches on the parent's evaluation (no runtime, docs/exec.md)
+# and ws in its deque; both as pml run, a failure's right branch unstarted
+cat > "$TMP/printed.pml" <<'PML'
+fun loop x = if x > 3000 then x else loop (x + 1)
+val a = ({(print "left\n"; 1 div 0), (print "right\n"; loop 0)} handle Div => (print "handled\n"; (7, 7)))
+val b = {(print "left again\n"; loop 0), (print "right again\n"; #1 {1 div 0, (print "never\n"; 0)})}
+PML
+want=$("$PML" run "$TMP/printed.pml" 2>&1; echo "rc=$?")
+bad=""
+for s in df ws; do
+    got=$({ limit "$T" "$PML" exec "$TMP/printed.pml" --sched=$s -p 1 2>&1; echo "rc=$?"; } | untimed)
+    [ "$got" = "$want" ] || bad="$bad $s: $(echo "$got" | tr '\n' '|')"
+done
+expect_eq "exec: at P = 1 under df and ws the branches print as under pml run, a handled exception waits for the right branch, a failure's right branch never starts" "" "$bad"
 
 # ---- 3, 4. threads: P workers whatever the program; out of memory ----
 # breadth-first suspends a task at every fork: fib 19 on one processor
