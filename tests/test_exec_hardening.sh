@@ -156,3 +156,19 @@ want=$(limit "$T" "$PML" exec "$TMP/deep.pml" -p 1 --sample 1099511627776 2>&1 |
 got=$(limit "$T" "$PML" exec "$TMP/deep.pml" -p 2 --sample 1099511627776 2>&1 | head -1)
 v="val result = (1,$((n * (n + 1) / 2))) : int * int"
 expect_eq "exec: a $n-deep recursion in a right branch gives the same value on P = 2 as on P = 1" "$v|$v" "$want|$got"
+# under bf the right branch below starts on a task stack of its own
+# (exec_fiber.h), as large as a worker's: the left one forks, and its
+# task leaves its stack at its join, since the right comes first in the
+# FIFO
+printf 'fun sum 0 = 0 | sum n = n + sum (n - 1)\nval result = {{1, 2}, sum %d}\n' $n > "$TMP/deep2.pml"
+got=$(limit "$T" "$PML" exec "$TMP/deep2.pml" --sched=bf -p 1,2 --sample 1099511627776 2>&1 | head -1)
+expect_eq "exec: a $n-deep recursion in a branch on a task stack of its own (bf, P = 1, 2) gives the value" "val result = ((1,2),$((n * (n + 1) / 2))) : (int * int) * int" "$got"
+# a task stack smaller than the recursion (an address-space limit makes
+# them 1/64 of it) stops with the evaluator's error, exit 1, not a crash
+if [ -z "${PML_SANITIZERS:-}" ]; then
+    got=$( (ulimit -v 3000000; limit "$T" "$PML" exec "$TMP/deep2.pml" --sched=bf -p 1 --sample 1099511627776 2>&1 >/dev/null | head -1; echo "rc=${PIPESTATUS[0]}") )
+    case "$got" in
+    *"error: recursion too deep: the evaluation stack is exhausted"*"rc=1") pass "exec: a branch too deep for its task stack (bf, ulimit -v 3 GB) stops with the stack's error, exit 1" ;;
+    *) fail "exec: a branch too deep for its task stack (bf, ulimit -v 3 GB) stops with the stack's error, exit 1" "got [$got]" ;;
+    esac
+fi

@@ -205,31 +205,35 @@ PY
 )
     expect_eq "exec: the program's values in real words (value_words) lie between the model and the whole heap, and grow within 0.3 of the predicted exponent (mergesort n = 64, 128, matmul n = 6, 8, df, P = 1)" ok "$r"
 
-    # the frames of the tasks bf leaves suspended keep no stale ints: a
-    # call's array of slots had an odd length, and its word of padding
-    # (never written) kept an int of an earlier frame for as long as the
-    # call ran, one per suspended call of nqueens' tryColumns.  nqueens
-    # n = 7 under bf at P = 1, against the coarse prediction (--coarse:
-    # tasks rescheduled at forks and joins, as the runtime does): 5,544
-    # model words against 4,487 (with the padding: 6,554)
+    # the frames of the tasks bf leaves suspended keep no stale ints (a
+    # call's array of slots had an odd length, and its word of padding,
+    # never written, kept an int of an earlier frame for as long as the
+    # call ran), and bf follows its FIFO: each started task on a stack of
+    # its own, a continuation resumed in its turn by any worker, so the
+    # pairs open at the mark are the simulator's, not every pair of the
+    # run (docs/exec.md, "Task stacks").  nqueens n = 7 under bf at P = 1,
+    # against the coarse prediction (--coarse: tasks rescheduled at forks
+    # and joins, as the runtime does): 4,791 model words and 1,956 pairs
+    # open against 4,487 and 1,716 (with the tasks nested on the
+    # worker's stack: 5,544 and all 3,072; with the padding: 6,554)
     limit 300 "$PML" exec examples/nqueens.pml -D n=7 --sched=bf -p 1 --compare --coarse --sample 64 --format csv > "$TMP/nq.csv" 2>"$TMP/err"
     r=$(python3 - "$TMP/nq.csv" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-bad = ["%s model %s, coarse prediction %s" % (r["policy"], r["model_words"], r["predicted_words"])
-       for r in rows if not int(r["model_words"]) <= 1.35 * int(r["predicted_words"])]
+bad = ["%s model %s, coarse prediction %s; %s pairs open, %s predicted" %
+       (r["policy"], r["model_words"], r["predicted_words"], r["open_pairs"], r["predicted_open_pairs"])
+       for r in rows if not (int(r["model_words"]) <= 1.2 * int(r["predicted_words"]) and
+                             int(r["open_pairs"]) <= 1.2 * int(r["predicted_open_pairs"]))]
 print("; ".join(bad) or ("ok" if len(rows) == 1 else "%d runs" % len(rows)))
 PY
 )
-    expect_eq "exec: nqueens n=7 under bf at P = 1 measures within 1.35x of its coarse prediction (no stale ints in suspended calls' frames)" ok "$r"
+    expect_eq "exec: nqueens n=7 under bf at P = 1 measures within 1.2x of its coarse prediction and opens within 1.2x of its pairs (its FIFO followed; no stale ints in suspended calls' frames)" ok "$r"
 
     # the pairs open (forked, not joined) at the model mark, measured and
-    # predicted: under df and ws on one processor the runtime opens the
-    # pairs the simulator does (nqueens n = 6: 17 and 17); under bf the
-    # runtime, whose tasks nest on its worker's stack, keeps every pair
-    # open until its queue drains (712-745 of 745 at the mark, 476 in the
-    # simulator's FIFO schedule: docs/exec.md, "Where this runtime cannot
-    # follow the policy's order")
+    # predicted: on one processor the runtime opens the pairs the
+    # simulator does (nqueens n = 6: df 16, ws 14 against 17; bf 525
+    # against 476, where tasks nested on one stack kept 712-745 of the
+    # 745 open)
     xcsv examples/nqueens.pml 6 df,bf,ws 1 > "$TMP/o1.csv"
     xcsv examples/matmul.pml 8 df,ws 1 > "$TMP/o2.csv"
     r=$(python3 - "$TMP/o1.csv" "$TMP/o2.csv" <<'PY'
@@ -242,7 +246,7 @@ for p, runs in zip(sys.argv[1:], (3, 2)):
     for r in rows:
         got, want, pairs = int(r["open_pairs"]), int(r["predicted_open_pairs"]), int(r["tasks"]) // 2
         if r["policy"] == "bf":
-            ok = got >= 0.8 * pairs > want     # the mark's sample may come a little before the last pairs open
+            ok = 0 < got <= 1.25 * want < pairs
         else:
             ok = 0 < got <= pairs and abs(got - want) <= max(2, want // 5)
         if not ok:
@@ -250,7 +254,28 @@ for p, runs in zip(sys.argv[1:], (3, 2)):
 print("; ".join(bad) or "ok")
 PY
 )
-    expect_eq "exec: the pairs open at the model mark are the simulator's under df and ws at P = 1 (nqueens n = 6, matmul n = 8), nearly all under bf (its tasks nest on one stack)" ok "$r"
+    expect_eq "exec: the pairs open at the model mark are the simulator's at P = 1 (df, ws: nqueens n = 6, matmul n = 8; bf: within 1.25x, nqueens n = 6)" ok "$r"
+
+    # df with two workers follows the 1DF list: a continuation that
+    # becomes ready goes on on whichever worker takes it, so the other
+    # worker does not start branches further right meanwhile.  nqueens
+    # n = 8 at P = 2: 27-33 pairs open against 35 predicted, within 4% of
+    # the predicted mark (with a task's continuation bound to the stack
+    # of the worker that forked it: 1,639-2,175 open, 6,076 model words
+    # against 4,155).  The bound allows for a loaded machine, where one
+    # worker runs alone for a while.
+    xcsv examples/nqueens.pml 8 df 2 > "$TMP/d2.csv"
+    r=$(python3 - "$TMP/d2.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+bad = ["%s P = %s: %s pairs open, %s predicted; model %s, predicted %s" %
+       (r["policy"], r["P"], r["open_pairs"], r["predicted_open_pairs"], r["model_words"], r["predicted_words"])
+       for r in rows if not (int(r["open_pairs"]) <= 3 * int(r["predicted_open_pairs"]) and
+                             int(r["model_words"]) <= 1.3 * int(r["predicted_words"]))]
+print("; ".join(bad) or ("ok" if len(rows) == 1 else "%d runs" % len(rows)))
+PY
+)
+    expect_eq "exec: nqueens n=8 under df at P = 2 opens at most 3x the predicted pairs and measures within 1.3x of the prediction (any worker resumes a continuation)" ok "$r"
 
     out=$(limit 300 "$PML" exec examples/quicksort.pml -D n=32 --sched=df,bf -p 1 --compare --sample 64)
     r=$(echo "$out" | grep -c -e '^real words per model word: the program.s values (values / model) [0-9.]*.*, the whole heap (measured / model) [0-9.]' -e '^policy order as predicted in [0-9]* of [0-9]* pairs' -e "model: the values live at the mark.*values: the same of the program's values alone")

@@ -193,13 +193,13 @@ static void write_json(FILE *f, const char *file, const char *value, const char 
                 (unsigned long long)r->st.open_at_mark);
         fprintf(f, "\"mark_words\": %llu, \"bound_words\": %llu, \"result_words\": %llu, \"base_words\": %llu, "
                 "\"overhead_words\": %llu, \"samples\": %llu, \"alloc_words\": %llu, \"tasks\": %llu, "
-                "\"inline_tasks\": %llu, \"steals\": %llu, \"threads\": %llu, \"wall_s\": %s, \"busy_s\": [",
+                "\"inline_tasks\": %llu, \"steals\": %llu, \"threads\": %llu, \"stacks\": %llu, \"wall_s\": %s, \"busy_s\": [",
                 (unsigned long long)r->st.mark_words, (unsigned long long)r->st.bound_words,
                 (unsigned long long)r->st.result_words, (unsigned long long)r->st.base_words,
                 (unsigned long long)r->st.overhead_words, (unsigned long long)r->st.samples,
                 (unsigned long long)r->st.alloc_words, (unsigned long long)r->st.tasks,
                 (unsigned long long)r->st.inline_tasks, (unsigned long long)r->st.steals,
-                (unsigned long long)r->st.threads, num_text(r->st.wall).s);
+                (unsigned long long)r->st.threads, (unsigned long long)r->st.stacks, num_text(r->st.wall).s);
         for (uint32_t k = 0; k < r->P; k++) fprintf(f, "%s%s", k ? ", " : "", num_text(r->st.busy[k]).s);
         fprintf(f, "]}");
     }

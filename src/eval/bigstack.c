@@ -19,6 +19,9 @@
 #define MARGIN (4u << 20) /* room left for the error path and the collector */
 
 static __thread uintptr_t stack_low;
+static __thread uintptr_t stack_base;  /* the thread's own stack's lowest address */
+static __thread Diag thread_diag;   /* bigstack_diag on a thread's own stack */
+static __thread Diag *stack_diag;   /* the running stack's, where a runtime installed one */
 #ifdef PML_ASAN
 static __thread uintptr_t jump_from; /* where the last longjmp left from */
 #endif
@@ -28,6 +31,7 @@ typedef struct Job { int (*fn)(void *); void *arg; int rc; uintptr_t low; } Job;
 static void *trampoline(void *p)
 {
     Job *j = p;
+    stack_base = j->low;
     stack_low = j->low + MARGIN;
     j->rc = j->fn(j->arg);
     return NULL;
@@ -51,7 +55,29 @@ int bigstack_run(size_t bytes, int (*fn)(void *), void *arg)
 
 void bigstack_adopt(uintptr_t low)
 {
+    stack_base = low;
     stack_low = low + MARGIN;
+}
+
+uintptr_t bigstack_base(void)
+{
+    return stack_base;
+}
+
+uintptr_t bigstack_limit_of(uintptr_t low, size_t bytes)
+{
+    return low + (bytes / 4 < MARGIN ? bytes / 4 : MARGIN);
+}
+
+void bigstack_enter(uintptr_t limit, Diag *diag)
+{
+    stack_low = limit;
+    stack_diag = diag;
+}
+
+Diag *bigstack_diag(void)
+{
+    return stack_diag ? stack_diag : &thread_diag;
 }
 
 uintptr_t bigstack_limit(void)
@@ -78,7 +104,7 @@ void bigstack_unwound(void)
     uintptr_t top = (uintptr_t)&here, from = jump_from;
     jump_from = 0;
     if (!stack_low || !from || from >= top) return;
-    from = from > stack_low - MARGIN + 4096 ? from - 4096 : stack_low - MARGIN; /* and the leaving call's own frame */
+    from -= 4096; /* and the leaving call's own frame (the stack's margin is at least 64 KiB) */
     __asan_unpoison_memory_region((void *)from, top - from);
 #endif
 }

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "source.h"
 
 /* Runs fn(arg) on a fresh thread with a stack of `bytes`; returns fn's
  * result, or -1 if the thread could not be made. */
@@ -24,6 +25,23 @@ uintptr_t bigstack_limit(void);
 /* On a thread whose stack starts at low (a runtime's own thread, made
  * with a stack it mapped): what bigstack_limit returns there. */
 void bigstack_adopt(uintptr_t low);
+
+/* The stack state a runtime that switches a thread between stacks of its
+ * own (exec_fiber.h) installs at every switch, since a task's stack may
+ * resume on another thread: what bigstack_limit returns there (for a
+ * stack [low, low + bytes), bigstack_limit_of: its end plus a margin of
+ * a quarter of it, at most 4 MiB), and the Diag where a branch started on
+ * it writes its error (bigstack_diag).  diag NULL: the thread's own. */
+uintptr_t bigstack_limit_of(uintptr_t low, size_t bytes);
+/* The lowest address of the thread's own stack (bigstack_run's, or
+ * adopted); 0 elsewhere. */
+uintptr_t bigstack_base(void);
+void bigstack_enter(uintptr_t limit, Diag *diag);
+
+/* Where a parallel branch started on the running stack writes its error
+ * (eval_par.c): one per stack, so that a branch that fails after its
+ * stack moved to another thread writes its own, not that thread's. */
+Diag *bigstack_diag(void);
 
 /* On that thread, just before a longjmp: notes where the jump leaves from,
  * the lower end of the frames it will skip (a no-op in other builds than

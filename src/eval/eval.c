@@ -414,6 +414,16 @@ static void blame_user(Ev *ev, const Sources *s)
 
 __thread Ev *ev_gc_running;
 
+void *eval_stack_running(void)
+{
+    return ev_gc_running;
+}
+
+void eval_set_stack_running(void *ev)
+{
+    ev_gc_running = ev;
+}
+
 static void *gc_out_of_memory(size_t bytes)
 {
     Ev *ev = ev_gc_running;

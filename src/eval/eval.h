@@ -53,6 +53,12 @@ typedef struct EvalProbe {
  * runtime.  The nodes are counted as the cost semantics would make them,
  * against max_nodes, though none is stored. */
 typedef void (*EvalBranch)(void *arg, int side);
+/* The evaluation running on this thread's stack, the one an allocation
+ * failure unwinds (NULL: none).  A runtime that moves a task's stack to
+ * another thread (exec_fiber.h) saves it when the stack is switched out
+ * and sets it where the stack resumes. */
+void *eval_stack_running(void);
+void eval_set_stack_running(void *ev);
 typedef struct EvalFork {
     void *st;
     void (*pair)(void *st, EvalBranch branch, void *arg);

@@ -52,15 +52,9 @@ typedef struct ParJob {
     const Expr *site[2];    /* and its user_site then */
     uint64_t params_read[2];/* what each branch read (Ev.params_read) */
     int stop;               /* atomic: the right branch is cancelled */
-    Diag *d[2];             /* a failed branch's error (GC heap, copied from
-                               its thread's branch_diag) */
+    Diag *d[2];             /* a failed branch's error (malloc'd, copied from
+                               its stack's, bigstack_diag) */
 } ParJob;
-
-/* Where a branch's error is written (Ev.d) while it runs: one per thread,
- * since a failure is reported at once, the branch's own Diag copied out
- * of it then, so that a pair's record (which every pair clears, and which
- * its caller scrubs) holds no Diag. */
-static __thread Diag branch_diag;
 
 /* Is a pair around ev's branch, with ev in its right branch, cancelled? */
 int ev_exec_cancelled(const Ev *ev)
@@ -106,7 +100,12 @@ static void par_branch(void *arg, int side)
     Ev child = j->base;
     jmp_buf fail;
     child.fail = &fail;
-    child.d = &branch_diag;
+    /* where its error is written while it runs: one per stack (a branch
+     * stays on the stack it starts on, which may move to another thread),
+     * since a failure is reported at once, the Diag copied out of it then,
+     * so that a pair's record (which every pair clears, and which its
+     * caller scrubs) holds no Diag */
+    child.d = bigstack_diag();
     child.handler = NULL;
     child.stack_limit = child.stack_mark = bigstack_limit();
     child.stack_top = 0;
@@ -123,7 +122,7 @@ static void par_branch(void *arg, int side)
     ev_gc_running = &child;
     if (setjmp(fail)) {
         j->failed[side] = 1;
-        if ((j->d[side] = malloc(sizeof branch_diag))) *j->d[side] = branch_diag;
+        if ((j->d[side] = malloc(sizeof *child.d))) *j->d[side] = *child.d;
         j->site[side] = child.user_site;
         ev_exec_give_back(&child);
         exec_cancel_after(child.sh->count, j, side);

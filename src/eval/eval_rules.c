@@ -95,7 +95,7 @@ static Value *construct(Ev *ev, const ConDef *c, Value **args, uint32_t nargs, u
  * went (alloca): no write below the stack pointer, where a signal handler
  * (the collector's) may run.  The cost is about one more write per word of
  * stack used, so the frames of the recursion are kept small: no Diag or
- * Handler in a fork's frames, no Insp in a let's (branch_diag,
+ * Handler in a fork's frames, no Insp in a let's (bigstack_diag,
  * eval_handled, bind_val). */
 #define SCRUB_BELOW 512    /* bytes zeroed past low: the frames of what the
                               deepest eval or match called (a primitive, the

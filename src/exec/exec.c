@@ -57,9 +57,9 @@ typedef struct Meter {
 
 static Meter *meter;
 
-/* The pairs open on this thread (forked, not yet joined: a pair's fork
- * and join are on the thread that forked it), for the meter it
- * registered with. */
+/* The pairs this thread forked less those it joined, for the meter it
+ * registered with (under df and bf a pair's join may be on another
+ * thread than its fork: the sum over the threads counts the pairs open). */
 static __thread uint64_t open_here;
 static __thread uint64_t open_run;  /* the run it registered with */
 static uint64_t runs;               /* runs started in this process */
@@ -255,27 +255,38 @@ static void run_done(void *st, const Value *result)
     }
 }
 
-/* A branch as the runtime runs it: on a thread new to the run, the
- * budget starts (thread-local, it is INT64_MAX until then). */
-typedef struct Branch { EvalBranch fn; void *arg; } Branch;
-
-static void run_branch(void *bp, int side)
+/* A branch starts, or a pair forks (open 1) or joins (open -1), on the
+ * calling thread: on a thread new to the run, the budget starts
+ * (thread-local, it is INT64_MAX until then) and its count of open pairs
+ * registers.  Out of line: under df and bf a task may go on on another
+ * thread after its join, and must not reuse this thread's variables. */
+__attribute__((noinline)) static void thread_note(Meter *m, int open)
 {
-    Branch *b = bp;
-    if (val_budget > meter->batch) val_budget = meter->batch;
-    b->fn(b->arg, side);
-}
-
-static void pair(void *st, EvalBranch branch, void *arg)
-{
-    Meter *m = st;
+    __asm__ volatile("" ::: "memory");
+    if (val_budget > m->batch) val_budget = m->batch;
     if (open_run != m->run) {   /* this thread's first pair in this run (at most P threads) */
         open_run = m->run;
         __atomic_store_n(&open_here, 0, __ATOMIC_RELAXED);
         __atomic_store_n(&m->open[__atomic_fetch_add(&m->nopen, 1, __ATOMIC_RELAXED)], &open_here,
                          __ATOMIC_RELEASE);
     }
-    __atomic_store_n(&open_here, open_here + 1, __ATOMIC_RELAXED);
+    if (open) __atomic_store_n(&open_here, open_here + (uint64_t)(int64_t)open, __ATOMIC_RELAXED);
+}
+
+/* A branch as the runtime runs it. */
+typedef struct Branch { EvalBranch fn; void *arg; } Branch;
+
+static void run_branch(void *bp, int side)
+{
+    Branch *b = bp;
+    thread_note(meter, 0);
+    b->fn(b->arg, side);
+}
+
+static void pair(void *st, EvalBranch branch, void *arg)
+{
+    Meter *m = st;
+    thread_note(m, 1);
     if (m->serial) {            /* the program's thread, whose budget has started */
         xserial_pair(m->serial, branch, arg);
     } else {
@@ -283,7 +294,7 @@ static void pair(void *st, EvalBranch branch, void *arg)
         if (m->ws) xws_pair(m->ws, run_branch, &b);
         else xsched_pair(m->x, run_branch, &b);
     }
-    __atomic_store_n(&open_here, open_here - 1, __ATOMIC_RELAXED);
+    thread_note(m, -1);
 }
 
 /* The collector's own writable data is not a root of the measured heap

@@ -60,6 +60,7 @@ typedef struct ExecStats {
     uint64_t inline_tasks;  /* of which run by the thread that forked them, at its join */
     uint64_t steals;        /* work stealing: branches taken from another processor */
     uint64_t threads;       /* threads the runtime made */
+    uint64_t stacks;        /* df, bf: the most task stacks in use at once (exec_fiber.h) */
     double wall;            /* seconds */
     double busy[EXEC_MAX_PROCS]; /* seconds each processor ran a task */
 } ExecStats;

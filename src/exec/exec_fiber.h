@@ -1,0 +1,90 @@
+/*
+ * exec_fiber.h — a stack per started task, switched to in user space (as
+ * MLton's threads are, paper §5.3), for the df and bf runtime
+ * (exec_sched.c).
+ *
+ * A task that waits at a join whose other branch has not returned leaves
+ * its stack where it is and its worker switches to another: so a
+ * suspended task holds neither a thread nor the top of a worker's stack,
+ * and any worker may resume it.  A switch tells the collector (the
+ * running stack's bounds; the suspended stacks as roots, each from its
+ * saved stack pointer up, never the dead part below), the sanitizers
+ * (their fiber interfaces, in their builds only) and the evaluator (the
+ * stack's own state: bigstack_enter, eval_set_stack_running), so all of
+ * them follow the stack, not the thread.
+ *
+ * Stacks come from a pool: each is reserved (MAP_NORESERVE, so only the
+ * pages touched cost memory) as large as a worker's, above a guard page,
+ * and reused when its task ends; a stack that went deep gives its deep
+ * pages back (MADV_DONTNEED) when it returns to the pool.
+ */
+#ifndef PML_EXEC_FIBER_H
+#define PML_EXEC_FIBER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "source.h"
+
+typedef enum FiberState { FIBER_FREE, FIBER_RUNNING, FIBER_SUSPENDED } FiberState;
+
+typedef struct Fiber Fiber;
+struct Fiber {
+    uintptr_t sp;           /* its saved stack pointer while switched out: the
+                               callee-saved registers lie just above it */
+    uintptr_t low, top;     /* its stack [low, top) (low above the guard page) */
+    void *mem;              /* the mapping, bytes long (NULL: a thread's own stack) */
+    size_t bytes;
+    FiberState state;       /* SUSPENDED: [sp, top) is one of the collector's roots */
+    uintptr_t limit;        /* bigstack_limit on it */
+    void *running;          /* the evaluation on it when it was switched out */
+    void (*fn)(void *);     /* what it runs when first switched to */
+    void *arg;
+    uint64_t used;          /* bytes in use, as its runtime last noted */
+    int inuse;              /* taken from its pool and not given back */
+    Fiber *root_next;       /* the fibers the collector looks at */
+    Fiber *free_next;       /* in its pool's free list */
+    void *asan_fake;        /* AddressSanitizer's fake stack while switched out */
+    void *tsan;             /* ThreadSanitizer's fiber */
+    Diag diag;              /* where a branch started on it writes its error */
+};
+
+typedef struct FiberPool {
+    size_t bytes;           /* the reserve tried first for a new stack */
+    Fiber **all;            /* every stack mapped, nall of them */
+    uint32_t nall, capall;
+    Fiber *free;            /* those whose task has ended */
+    uint32_t most;          /* the most in use at once */
+    uint32_t inuse;
+} FiberPool;
+
+/* The smallest stack mapped when a larger one cannot be (an address-space
+ * limit, the kernel's count of mappings). */
+#define FIBER_MIN ((size_t)1 << 20)
+
+/* A pool whose stacks are reserved `bytes` each (a quarter as much, and
+ * so on down to FIBER_MIN, when that cannot be mapped). */
+void fiber_pool_init(FiberPool *p, size_t bytes);
+/* Unmaps every stack of p; none may be running or suspended. */
+void fiber_pool_destroy(FiberPool *p);
+/* A stack that runs fn(arg) when first switched to (fn must never
+ * return: it ends with fiber_switch(..., 1)); NULL when none can be
+ * mapped. */
+Fiber *fiber_take(FiberPool *p, void (*fn)(void *), void *arg);
+/* f, whose task has switched away for good, goes back to p. */
+void fiber_give(FiberPool *p, Fiber *f);
+
+/* f describes the calling thread's own stack, running (a bigstack.h
+ * thread's): from the collector's idea of its bottom down to its end. */
+void fiber_adopt(Fiber *f);
+/* f (adopted) is not looked at any more. */
+void fiber_drop(Fiber *f);
+/* The collector's handle of the calling thread (for fiber_switch). */
+void *fiber_gc_thread(void);
+
+/* Switches the calling thread, running `from` (gc_thread: its collector
+ * handle), to `to` (suspended, or new from fiber_take).  Returns when
+ * some thread switches back to `from`; ends: `from`'s task is over and
+ * nothing will switch back. */
+void fiber_switch(Fiber *from, Fiber *to, void *gc_thread, int ends);
+
+#endif
