@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "bigstack.h"
@@ -160,7 +161,9 @@ static void roots_add(Fiber *f)
         chained_push = GC_get_push_other_roots();
         GC_set_push_other_roots(push_fibers);
     }
+    f->root_prev = NULL;
     f->root_next = roots;
+    if (roots) roots->root_prev = f;
     roots = f;
     roots_unlock();
 }
@@ -168,9 +171,9 @@ static void roots_add(Fiber *f)
 static void roots_remove(Fiber *f)
 {
     roots_lock();
-    Fiber **pp = &roots;
-    while (*pp && *pp != f) pp = &(*pp)->root_next;
-    if (*pp) *pp = f->root_next;
+    if (f->root_prev) f->root_prev->root_next = f->root_next;
+    else roots = f->root_next;
+    if (f->root_next) f->root_next->root_prev = f->root_prev;
     roots_unlock();
 }
 
@@ -224,13 +227,24 @@ void fiber_switch(Fiber *from, Fiber *to, void *gc_thread, int ends)
 
 static Fiber *fiber_map(FiberPool *p)
 {
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), b = p->bytes > FIBER_MIN ? p->bytes : FIBER_MIN;
+    if (p->full) return NULL;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), b = p->bytes;
+    if (p->nall >= FIBER_FULL || p->reserved + b > p->budget / 2) b = p->bytes / 32;
+    if (b > p->fits) b = p->fits;
+    if (b < FIBER_MIN) b = FIBER_MIN;
+    if (p->reserved + b > p->budget) {
+        p->full = 1;
+        return NULL;
+    }
     void *mem = MAP_FAILED;
     for (; b >= FIBER_MIN; b /= 4) {
         mem = mmap(NULL, b, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
         if (mem != MAP_FAILED) break;
     }
-    if (mem == MAP_FAILED) return NULL;
+    if (mem == MAP_FAILED) {
+        p->full = 1;
+        return NULL;
+    }
     Fiber *f = calloc(1, sizeof *f);
     if (p->nall == p->capall) {
         uint32_t cap = p->capall ? 2 * p->capall : 64;
@@ -240,9 +254,10 @@ static Fiber *fiber_map(FiberPool *p)
     if (!f || p->nall == p->capall || mprotect(mem, page, PROT_NONE)) {
         free(f);
         munmap(mem, b);
+        p->full = 1;
         return NULL;
     }
-    p->bytes = b;   /* the next ones no larger: what could be mapped */
+    if (b < p->fits && p->nall >= FIBER_FULL) p->fits = b;  /* the next ones no larger: what could be mapped */
     f->mem = mem;
     f->bytes = b;
     f->low = (uintptr_t)mem + page;
@@ -252,6 +267,7 @@ static Fiber *fiber_map(FiberPool *p)
     f->tsan = __tsan_create_fiber(0);
 #endif
     p->all[p->nall++] = f;
+    p->reserved += b;
     roots_add(f);
     return f;
 }
@@ -259,7 +275,13 @@ static Fiber *fiber_map(FiberPool *p)
 void fiber_pool_init(FiberPool *p, size_t bytes)
 {
     memset(p, 0, sizeof *p);
-    p->bytes = bytes;
+    p->bytes = p->fits = bytes;
+    /* a quarter of the address space the process may have, at most
+     * 32 TiB: the rest is the heap's and the other stacks' */
+    struct rlimit rl;
+    p->budget = (size_t)1 << 45;
+    if (!getrlimit(RLIMIT_AS, &rl) && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 4 < p->budget)
+        p->budget = (size_t)(rl.rlim_cur / 4);
 }
 
 void fiber_pool_destroy(FiberPool *p)

@@ -41,7 +41,7 @@ struct Fiber {
     void *arg;
     uint64_t used;          /* bytes in use, as its runtime last noted */
     int inuse;              /* taken from its pool and not given back */
-    Fiber *root_next;       /* the fibers the collector looks at */
+    Fiber *root_next, *root_prev; /* the fibers the collector looks at */
     Fiber *free_next;       /* in its pool's free list */
     void *asan_fake;        /* AddressSanitizer's fake stack while switched out */
     void *tsan;             /* ThreadSanitizer's fiber */
@@ -49,20 +49,32 @@ struct Fiber {
 };
 
 typedef struct FiberPool {
-    size_t bytes;           /* the reserve tried first for a new stack */
+    size_t bytes;           /* the reserve of the first FIBER_FULL stacks */
+    size_t fits;            /* the largest reserve known to map */
+    size_t budget;          /* the most all its stacks may reserve: a quarter of the
+                               address-space limit (ulimit -v), at most 32 TiB */
+    size_t reserved;        /* what they reserve */
     Fiber **all;            /* every stack mapped, nall of them */
     uint32_t nall, capall;
     Fiber *free;            /* those whose task has ended */
     uint32_t most;          /* the most in use at once */
     uint32_t inuse;
+    int full;               /* no more could be mapped: only those given back are reused */
 } FiberPool;
 
 /* The smallest stack mapped when a larger one cannot be (an address-space
  * limit, the kernel's count of mappings). */
 #define FIBER_MIN ((size_t)1 << 20)
+/* The first stacks of a pool (at most 16, and at most half its budget)
+ * are reserved `bytes` each, the later ones 1/32 of it, so that
+ * thousands of suspended tasks (bf) do not take the address space the
+ * heap needs: 16 of 8 GiB and 16,000 of 256 MiB are 4 TiB of the 128 TiB
+ * a process has. */
+#define FIBER_FULL 16
 
-/* A pool whose stacks are reserved `bytes` each (a quarter as much, and
- * so on down to FIBER_MIN, when that cannot be mapped). */
+/* A pool whose stacks are reserved `bytes` each (FIBER_FULL of them; the
+ * rest 1/32 as large), a quarter as much, and so on down to FIBER_MIN,
+ * when that cannot be mapped. */
 void fiber_pool_init(FiberPool *p, size_t bytes);
 /* Unmaps every stack of p; none may be running or suspended. */
 void fiber_pool_destroy(FiberPool *p);
