@@ -19,9 +19,10 @@
 #define MARGIN (4u << 20) /* room left for the error path and the collector */
 
 static __thread uintptr_t stack_low;
+static __thread uintptr_t own_low;     /* stack_low on the thread's own stack */
 static __thread uintptr_t stack_base;  /* the thread's own stack's lowest address */
-static __thread Diag thread_diag;   /* bigstack_diag on a thread's own stack */
-static __thread Diag *stack_diag;   /* the running stack's, where a runtime installed one */
+static __thread Diag thread_diag;      /* bigstack_diag on the thread's own stack */
+static __thread BigStack *stack_cur;   /* the running stack's, where a runtime installed one */
 #ifdef PML_ASAN
 static __thread uintptr_t jump_from; /* where the last longjmp left from */
 #endif
@@ -32,7 +33,7 @@ static void *trampoline(void *p)
 {
     Job *j = p;
     stack_base = j->low;
-    stack_low = j->low + MARGIN;
+    stack_low = own_low = j->low + MARGIN;
     j->rc = j->fn(j->arg);
     return NULL;
 }
@@ -56,7 +57,7 @@ int bigstack_run(size_t bytes, int (*fn)(void *), void *arg)
 void bigstack_adopt(uintptr_t low)
 {
     stack_base = low;
-    stack_low = low + MARGIN;
+    stack_low = own_low = low + MARGIN;
 }
 
 uintptr_t bigstack_base(void)
@@ -69,15 +70,21 @@ uintptr_t bigstack_limit_of(uintptr_t low, size_t bytes)
     return low + (bytes / 4 < MARGIN ? bytes / 4 : MARGIN);
 }
 
-void bigstack_enter(uintptr_t limit, Diag *diag)
+void bigstack_enter(BigStack *s)
 {
-    stack_low = limit;
-    stack_diag = diag;
+    stack_cur = s;
+    stack_low = s ? s->limit : own_low;
+}
+
+void bigstack_reached(uintptr_t low)
+{
+    BigStack *s = stack_cur;
+    if (s && low < s->deepest) s->deepest = low;
 }
 
 Diag *bigstack_diag(void)
 {
-    return stack_diag ? stack_diag : &thread_diag;
+    return stack_cur ? &stack_cur->diag : &thread_diag;
 }
 
 uintptr_t bigstack_limit(void)

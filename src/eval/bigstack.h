@@ -26,17 +26,25 @@ uintptr_t bigstack_limit(void);
  * with a stack it mapped): what bigstack_limit returns there. */
 void bigstack_adopt(uintptr_t low);
 
-/* The stack state a runtime that switches a thread between stacks of its
- * own (exec_fiber.h) installs at every switch, since a task's stack may
- * resume on another thread: what bigstack_limit returns there (for a
- * stack [low, low + bytes), bigstack_limit_of: its end plus a margin of
- * a quarter of it, at most 4 MiB), and the Diag where a branch started on
- * it writes its error (bigstack_diag).  diag NULL: the thread's own. */
+/* What belongs to a stack rather than to a thread, for a runtime that
+ * switches a thread between stacks of its own (exec_fiber.h), since a
+ * task's stack may resume on another thread: it installs the stack's at
+ * every switch (bigstack_enter; NULL: the thread's own again). */
+typedef struct BigStack {
+    uintptr_t limit;    /* what bigstack_limit returns on it */
+    uintptr_t deepest;  /* the lowest address the evaluator cleared on it
+                           (bigstack_reached): how deep it went */
+    Diag diag;          /* where a branch started on it writes its error */
+} BigStack;
+void bigstack_enter(BigStack *s);
+/* For a stack [low, low + bytes): its end plus a margin of a quarter of
+ * it, at most 4 MiB. */
 uintptr_t bigstack_limit_of(uintptr_t low, size_t bytes);
 /* The lowest address of the thread's own stack (bigstack_run's, or
  * adopted); 0 elsewhere. */
 uintptr_t bigstack_base(void);
-void bigstack_enter(uintptr_t limit, Diag *diag);
+/* The evaluator's stack reached down to low (its scrub clears from there). */
+void bigstack_reached(uintptr_t low);
 
 /* Where a parallel branch started on the running stack writes its error
  * (eval_par.c): one per stack, so that a branch that fails after its

@@ -108,6 +108,7 @@ __attribute__((noinline)) void ev_scrub(uintptr_t low)
     char *buf = __builtin_alloca(n); /* one frame down to below low */
     memset(buf, 0, n);
     __asm__ volatile("" : : "r"(buf) : "memory"); /* stores nothing reads: kept */
+    bigstack_reached(low); /* how deep a task's stack went (exec_fiber.c) */
 }
 
 /* The argument (after the hidden ones, the curried function's earlier

@@ -195,7 +195,7 @@ __attribute__((noinline)) static void arrived(Fiber *f)
     __sanitizer_finish_switch_fiber(f->asan_fake, NULL, NULL);
 #endif
     gc_unlock();
-    bigstack_enter(f->limit, &f->diag);
+    bigstack_enter(&f->bs);
     eval_set_stack_running(f->running);
 }
 
@@ -262,7 +262,7 @@ static Fiber *fiber_map(FiberPool *p)
     f->bytes = b;
     f->low = (uintptr_t)mem + page;
     f->top = (uintptr_t)mem + b;
-    f->limit = bigstack_limit_of(f->low, f->top - f->low);
+    f->bs.limit = bigstack_limit_of(f->low, f->top - f->low);
 #ifdef PML_TSAN
     f->tsan = __tsan_create_fiber(0);
 #endif
@@ -309,6 +309,7 @@ Fiber *fiber_take(FiberPool *p, void (*fn)(void *), void *arg)
     f->running = NULL;
     f->used = 0;
     f->inuse = 1;
+    f->bs.deepest = f->top;
     boot_frame(f);
     if (++p->inuse > p->most) p->most = p->inuse;
     return f;
@@ -322,16 +323,14 @@ void fiber_give(FiberPool *p, Fiber *f)
 {
     /* what its last frames left (the task's own, the registers it saved)
      * is zeroed, so that no later task on the stack finds it in a word
-     * it does not write; deeper, the evaluator zeroed what it used */
+     * it does not write; deeper, the evaluator zeroed what it used, and
+     * told how deep it went */
 #ifdef PML_ASAN
     __asan_unpoison_memory_region((void *)f->sp, f->top - f->sp);
 #endif
     memset((void *)f->sp, 0, f->top - f->sp);
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    uintptr_t deep = f->top - FIBER_SHALLOW;
-    unsigned char in;
-    if (deep > f->low + page && !mincore((void *)(deep - page), page, &in) && (in & 1))
-        madvise((void *)f->low, deep - f->low, MADV_DONTNEED);
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), deep = (f->top - FIBER_SHALLOW) & ~(page - 1);
+    if (f->bs.deepest < deep && deep > f->low) madvise((void *)f->low, deep - f->low, MADV_DONTNEED);
     f->inuse = 0;
     f->free_next = p->free;
     p->free = f;
@@ -345,7 +344,8 @@ void fiber_adopt(Fiber *f)
     GC_get_my_stackbottom(&sb);
     f->top = (uintptr_t)sb.mem_base;
     f->low = bigstack_base();
-    f->limit = bigstack_limit();
+    f->bs.limit = bigstack_limit();
+    f->bs.deepest = f->top;
     f->state = FIBER_RUNNING;
 #ifdef PML_TSAN
     f->tsan = __tsan_get_current_fiber();

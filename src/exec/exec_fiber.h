@@ -23,7 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "source.h"
+#include "bigstack.h"
 
 typedef enum FiberState { FIBER_FREE, FIBER_RUNNING, FIBER_SUSPENDED } FiberState;
 
@@ -35,7 +35,6 @@ struct Fiber {
     void *mem;              /* the mapping, bytes long (NULL: a thread's own stack) */
     size_t bytes;
     FiberState state;       /* SUSPENDED: [sp, top) is one of the collector's roots */
-    uintptr_t limit;        /* bigstack_limit on it */
     void *running;          /* the evaluation on it when it was switched out */
     void (*fn)(void *);     /* what it runs when first switched to */
     void *arg;
@@ -45,7 +44,7 @@ struct Fiber {
     Fiber *free_next;       /* in its pool's free list */
     void *asan_fake;        /* AddressSanitizer's fake stack while switched out */
     void *tsan;             /* ThreadSanitizer's fiber */
-    Diag diag;              /* where a branch started on it writes its error */
+    BigStack bs;            /* the evaluator's state that is the stack's */
 };
 
 typedef struct FiberPool {

@@ -524,7 +524,7 @@ void xsched_free(XSched *x, ExecStats *st)
         st->stacks = x->pool.most - (x->procs[0].sched != NULL);
     }
     Fiber *root = &x->procs[0].native;
-    bigstack_enter(root->limit, NULL);
+    bigstack_enter(NULL);
     fiber_drop(root);
     fiber_pool_destroy(&x->pool);
     self = NULL;
