@@ -29,8 +29,9 @@ typedef struct ExecOptions {
                                since the last (M the mark, L the last measured) */
     uint32_t sample_error;  /* E, percent: paper §5.4's relative error bound */
     uint64_t seed;          /* work stealing: the victims' order */
-    size_t stack_bytes;     /* each worker thread's stack, reserved (not committed):
-                               as large as the main evaluation stack */
+    size_t stack_bytes;     /* each worker thread's stack, and df's and bf's first task
+                               stacks (exec_fiber.h), reserved (not committed): as
+                               large as the main evaluation stack */
 } ExecOptions;
 
 /* pml exec's defaults: a measured mark within max(64 Ki words, 25%) of the
