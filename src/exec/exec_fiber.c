@@ -34,7 +34,9 @@
 /* ---- the switch: the callee-saved registers pushed on the stack left,
  * the stack pointer saved, the other's loaded and its registers popped ---- */
 
-#if defined(__x86_64__)
+/* (PML_FIBER_UCONTEXT: the ucontext fallback on x86-64 too, to test it;
+ * it costs some 0.43 us more a switch: docs/exec.md, "Task stacks") */
+#if defined(__x86_64__) && !defined(PML_FIBER_UCONTEXT)
 /* pml_fiber_swap(uintptr_t *save, uintptr_t to): saves rbp, rbx, r12–r15
  * and the SSE and x87 control words below the return address, the stack
  * pointer in *save, and returns on the stack `to` into whatever switched
