@@ -166,7 +166,8 @@ expect_eq "exec: a $n-deep recursion in a branch on a task stack of its own (bf,
 # a task stack smaller than the recursion (an address-space limit makes
 # them 1/64 of it) stops with the evaluator's error, exit 1, not a crash
 if [ -z "${PML_SANITIZERS:-}" ]; then
-    got=$( (ulimit -v 3000000; limit "$T" "$PML" exec "$TMP/deep2.pml" --sched=bf -p 1 --sample 1099511627776 2>&1 >/dev/null | head -1; echo "rc=${PIPESTATUS[0]}") )
+    rc=$( (ulimit -v 3000000; limit "$T" "$PML" exec "$TMP/deep2.pml" --sched=bf -p 1 --sample 1099511627776 2>"$TMP/deep2.err" >/dev/null; echo "rc=$?") )
+    got="$(head -1 "$TMP/deep2.err") $rc"
     case "$got" in
     *"error: recursion too deep: the evaluation stack is exhausted"*"rc=1") pass "exec: a branch too deep for its task stack (bf, ulimit -v 3 GB) stops with the stack's error, exit 1" ;;
     *) fail "exec: a branch too deep for its task stack (bf, ulimit -v 3 GB) stops with the stack's error, exit 1" "got [$got]" ;;
