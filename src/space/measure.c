@@ -105,7 +105,7 @@ static int sum_by_annot(Measure *m, uint32_t step, double *sum, double *best, ui
         const uint32_t *roots = space_attrib_use_roots(a, &nroots); /* the only edges with shares */
         for (size_t k = 0; k < nroots; k++) {
             uint32_t e = roots[k];
-            double x = space_attrib_use_share(a, e);
+            double x = space_attrib_use_root_share(a, k);
             if (!(x > 0)) continue;
             uint32_t v = graph_heap_src(g, e); /* non-decreasing: the stack by cursor */
             st = graph_stack_seq(g, v, &cur);

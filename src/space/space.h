@@ -95,6 +95,9 @@ SpaceAttrib *space_attrib_new(const Graph *g, const Schedule *s, Units u);   /* 
 int space_attrib_use_at(SpaceAttrib *a, uint32_t step, double *result_share, int *approx);
 double space_attrib_use_share(const SpaceAttrib *a, size_t e);
 const uint32_t *space_attrib_use_roots(const SpaceAttrib *a, size_t *count);
+/* The share of the k-th root edge of space_attrib_use_roots, without
+ * checking that it is one: space_attrib_use_share(a, roots[k]). */
+double space_attrib_use_root_share(const SpaceAttrib *a, size_t k);
 int space_attrib_alloc_at(SpaceAttrib *a, uint32_t step);
 double space_attrib_alloc_size(const SpaceAttrib *a, uint32_t v);
 int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double *result_share, int *approx);

@@ -88,9 +88,13 @@ static void live_free(LiveSet *lv)
     memset(lv, 0, sizeof *lv);
 }
 
+/* Node v's step: its id when the schedule is the ids (df on one
+ * processor, Schedule.by_ids), so that nothing reads the steps' array. */
+static inline uint32_t step_of(const Schedule *s, uint32_t v) { return s->by_ids ? v : s->step[v]; }
+
 static inline int is_root_edge(const Graph *g, const Schedule *s, uint32_t step, size_t e)
 {
-    return s->step[graph_heap_src(g, e)] > step && s->step[graph_heap_dst(g, e)] <= step;
+    return step_of(s, graph_heap_src(g, e)) > step && step_of(s, graph_heap_dst(g, e)) <= step;
 }
 
 /* ---- by use: the live values and the retain edges between them ---- */
@@ -149,6 +153,31 @@ static void work_free(UseWork *w)
     w->term = NULL;
 }
 
+/* use_mark's edges whose source comes after the step, when the steps are
+ * the ids: sources never decrease, so they are the edges from *e (the
+ * first with a source above the step, found by bisection) on, and no live
+ * value is among their sources (a live value's step is at most the step).
+ * Such an edge counts only as a root edge, when its sink is visited: the
+ * sinks alone are read.  *e is left at the first of them. */
+static int ids_roots(UseWork *w, size_t *e)
+{
+    const Graph *g = w->g;
+    size_t lo = 0, hi = *e;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (graph_heap_src(g, mid) <= w->step) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t f = *e; f-- > lo;) {
+        uint32_t dst = graph_heap_dst(g, f);
+        if (dst > w->step) continue;
+        live_set(w->lv, dst);
+        if (edges_push(w->roots, f)) return -1;
+    }
+    *e = lo;
+    return 0;
+}
+
 /* The one pass over the heap edges, backwards: marks the values the root
  * edges (and the live result) reach through retain edges, and lists the
  * root edges and the retain edges from live values. */
@@ -160,11 +189,16 @@ static int use_mark(UseWork *w)
     w->roots->n = w->held->n = 0;
     if (graph_heap_edges(g) > UINT32_MAX || live_clear(lv, graph_nodes(g))) return -1;
     uint32_t res = graph_result(g);
-    if (res && st[res] <= w->step) live_set(lv, res);
-    for (size_t e = graph_heap_edges(g); e-- > 0;) {
+    if (res && step_of(w->s, res) <= w->step) live_set(lv, res);
+    size_t e = graph_heap_edges(g);
+    if (w->s->by_ids) { /* the steps are the ids: two passes that read no steps */
+        if (ids_roots(w, &e)) return -1;
+        st = NULL;
+    }
+    while (e-- > 0) {
         uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
         int retain = graph_heap_kind(g, e) == HE_RETAIN && live_has(lv, src);
-        int root = st[src] > w->step && st[dst] <= w->step;
+        int root = st && st[src] > w->step && st[dst] <= w->step;
         if (!retain && !root) continue;
         live_set(lv, dst);
         if ((retain && edges_push(w->held, e)) || (root && edges_push(w->roots, e))) return -1;
@@ -199,7 +233,7 @@ static int use_build(UseWork *w)
     }
     for (; filled <= L; filled++) w->off[filled] = w->E;
     uint32_t res = graph_result(g);
-    if (res && w->s->step[res] <= w->step) w->weight[live_index(lv, res)]++; /* the result: a root of its own */
+    if (res && step_of(w->s, res) <= w->step) w->weight[live_index(lv, res)]++; /* the result: a root of its own */
     return 0;
 }
 
@@ -642,6 +676,11 @@ double space_attrib_use_share(const SpaceAttrib *a, size_t e)
 {
     if (!a->use_valid || !is_root_edge(a->g, a->s, a->use_step, e)) return 0;
     return a->part[live_index(&a->use, graph_heap_dst(a->g, e))];
+}
+
+double space_attrib_use_root_share(const SpaceAttrib *a, size_t k)
+{
+    return a->part[live_index(&a->use, graph_heap_dst(a->g, a->roots.e[k]))];
 }
 
 int space_attrib_use(SpaceAttrib *a, uint32_t step, const double **share, double *result_share, int *approx)

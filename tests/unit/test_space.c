@@ -13,7 +13,7 @@
 #include "sched_props.h"
 #include "space_oracle.h"
 
-static Prop prof, hwm_p, use_sum, use_oracle, use_order, alloc_sum;
+static Prop prof, hwm_p, use_sum, use_oracle, use_order, alloc_sum, use_ids;
 
 static int close_to(double a, double b) { return fabs(a - b) <= 1e-6 * (fabs(b) > 1 ? fabs(b) : 1); }
 
@@ -125,6 +125,26 @@ static void check_shares(const Graph *g, const Schedule *s, Units u, uint32_t st
     space_free(&sp);
 }
 
+/* df on one processor taken by the ids (s by_ids: the attribution reads
+ * no steps) against the same schedule simulated: every share and the
+ * result's part the same to the bit. */
+static void check_ids_shares(const Graph *g, const Schedule *s, Units u, uint32_t step, const char *cfg)
+{
+    SchedOptions o = {.policy = "df", .P = 1, .no_shortcut = 1};
+    Schedule sim;
+    char msg[200];
+    double *a = NULL, *b = NULL, ra, rb;
+    if (sched_run(g, &o, &sim, msg, sizeof msg)) { prop_fail(&use_ids, "%s: %s", cfg, msg); return; }
+    size_t m = graph_heap_edges(g);
+    if (sim.by_ids || space_by_use(g, s, u, step, &a, &ra) || space_by_use(g, &sim, u, step, &b, &rb))
+        prop_fail(&use_ids, "%s: not simulated, or out of memory", cfg);
+    else if ((m && memcmp(a, b, m * sizeof *a) != 0) || memcmp(&ra, &rb, sizeof ra) != 0)
+        prop_fail(&use_ids, "%s step %u: a share by the ids differs from the simulated schedule's", cfg, step);
+    use_ids.runs++;
+    free(a); free(b);
+    sched_free(&sim);
+}
+
 static void one_config(const Graph *g, const char *pol, uint32_t P, int coarse, uint64_t seed)
 {
     SchedOptions o = {.policy = pol, .P = P, .coarse = coarse, .seed = seed};
@@ -139,6 +159,10 @@ static void one_config(const Graph *g, const char *pol, uint32_t P, int coarse, 
     if (!space_profile(g, &s, u, 0, &sp)) {
         check_shares(g, &s, u, sp.hwm_step, cfg);
         check_shares(g, &s, u, (uint32_t)(seed % (s.T + 1)), cfg);
+        if (s.by_ids) {
+            check_ids_shares(g, &s, u, sp.hwm_step, cfg);
+            check_ids_shares(g, &s, u, (uint32_t)(seed % (s.T + 1)), cfg);
+        }
         space_free(&sp);
     }
     sched_free(&s);
@@ -309,6 +333,7 @@ int main(void)
     PROP_CHECK(use_sum, "by use, the root edges' shares and the result's part sum to the space at that step");
     PROP_CHECK(use_oracle, "by use, each root edge's share equals a literal walk from every root edge");
     PROP_CHECK(use_order, "by use, each share is to the bit the sum in the order of a depth-first walk from its root (stack, retain edges in order)");
+    PROP_CHECK(use_ids, "by use, df on one processor by the ids shares as the same schedule simulated, to the bit");
     PROP_CHECK(alloc_sum, "by allocation, live values' sizes sum to the space at that step");
     return CHECK_DONE();
 }
