@@ -270,13 +270,16 @@ __attribute__((noinline, cold)) void ev_stack_deeper(Ev *ev, Span sp, uintptr_t 
 
 uint32_t ev_node_add(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
 {
-    uint32_t id = graph_add_node(ev->g, k, size, annot);
-    if (!id) ev_node_limit(ev, annot);
+    /* the current node is most often the newest: node and edge in one */
+    int64_t made = ev->cur == graph_nodes(ev->g) ? graph_add_next(ev->g, k, size, annot) :
+                   graph_add_node(ev->g, k, size, annot);
+    uint32_t id = (uint32_t)made;
+    if (!made) ev_node_limit(ev, annot);
     if ((id & 0xFFFF) == 0) {
         if (ev->o->max_memory) memory_check(ev, ev->sh->p->id_span[annot]);
         clock_check(ev, ev->sh->p->id_span[annot]);
     }
-    if (ev->cur && graph_add_edge(ev->g, ev->cur, id))
+    if (made < 0 || (ev->cur && ev->cur != id - 1 && graph_add_edge(ev->g, ev->cur, id)))
         ev_fail(ev, ev->sh->p->id_span[annot], "internal error: computation edge");
     ev->cur = id;
     ev_grow_seen(ev, id);

@@ -218,6 +218,35 @@ static inline int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind 
     }
     return graph_add_heap_slow(g, src, dst, k);
 }
+/* A node serially after the newest one, n: graph_add_node, then
+ * graph_add_edge(n, id), in one call with the same effect (the new id;
+ * 0 as graph_add_node's; -1 when the edge is refused, the node added).
+ * Its fast path, the interpreter's usual node, is graph_add_node's with
+ * the edge's stores folded in: node n has no child yet (no GRAPH_NEXT nor
+ * GRAPH_SLOT) and the new node one parent, so the count of sources does
+ * not move. */
+static inline int64_t graph_add_next(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
+{
+    uint32_t id = g->n + 1, v = g->decided + 1;
+    if (__builtin_expect(id < g->room && size < GRAPH_SIZE_ESCAPE && annot <= UINT16_MAX && g->annot16 &&
+                         v + 2 == id && (v & 31), 1)) {
+        uint32_t kp = g->kindpred[v], ka = g->kindpred[id - 1];
+        if (__builtin_expect((kp & GRAPH_NEXT) && (kp & ((1u << GRAPH_KIND_BITS) - 1)) != NK_FORK &&
+                             !(ka & (GRAPH_NEXT | GRAPH_SLOT)), 1)) {
+            g->decided = v;
+            g->n = id;
+            g->values += size != 0;
+            g->words += size;
+            g->kindpred[id - 1] = (uint8_t)(ka | GRAPH_NEXT);
+            g->kindpred[id] = (uint8_t)(k | 1u << GRAPH_KIND_BITS);
+            g->size8[id] = (uint8_t)size;
+            g->annot16[id] = (uint16_t)annot;
+            return id;
+        }
+    }
+    uint32_t n = g->n, b = graph_add_node(g, k, size, annot);
+    return b && n ? (graph_add_edge(g, n, b) ? -1 : (int64_t)b) : (int64_t)b;
+}
 /* Records v as the location of the program's result (0: none). */
 static inline void graph_set_result(Graph *g, uint32_t v) { g->result = v; }
 
