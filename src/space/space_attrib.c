@@ -323,6 +323,57 @@ static uint64_t count_reach(UseWork *w, Scratch *x, const uint32_t *roots, uint3
     return pairs;
 }
 
+/* count and reach of every live value in one pass down the values, when
+ * no root can reach a value by two paths; the (root, value) pairs, or
+ * UINT64_MAX (nothing written) when that is not certain.  Certain when
+ * the values that retain others form a forest (at most one retain edge
+ * into each: the lists and trees of the usual heap) and no value that
+ * retains none is retained twice from one tree of it: the values a root
+ * reaches below it are its own tree's and those they retain.  Then each
+ * root reaching a value adds its weight once, as the walk counts it, and
+ * the sums go down the retain edges (from higher to lower numbers).  The
+ * scratch arrays cursor, stack and order are written. */
+static uint64_t forest_counts(UseWork *w, Scratch *x)
+{
+    uint32_t L = w->L, *indeg = x->cursor, *tree = x->stack, *order = x->order;
+    const uint32_t *off = w->off, *dst = w->dst;
+    memset(indeg, 0, (size_t)L * sizeof *indeg);
+    for (uint32_t p = 0; p < w->E; p++) indeg[dst[p]]++;
+    for (uint32_t i = 0; i < L; i++) {
+        if (off[i + 1] > off[i] && indeg[i] > 1) return UINT64_MAX;
+        tree[i] = i;
+    }
+    for (uint32_t i = L; i-- > 0;) /* a retaining value is in its retainer's tree */
+        for (uint32_t p = off[i]; p < off[i + 1]; p++)
+            if (off[dst[p] + 1] > off[dst[p]]) tree[dst[p]] = tree[i];
+    /* the values by tree (a counting sort), then each tree's edges into
+     * values retained more than once: none twice from one tree */
+    uint32_t *start = calloc((size_t)L + 2, sizeof *start), *seen = calloc((size_t)L + 1, sizeof *seen);
+    int ok = start && seen;
+    for (uint32_t i = 0; ok && i < L; i++) start[tree[i] + 2]++;
+    for (uint32_t t = 0; ok && t < L; t++) start[t + 2] += start[t + 1];
+    for (uint32_t i = 0; ok && i < L; i++) order[start[tree[i] + 1]++] = i;
+    for (uint32_t t = 0; ok && t < L; t++)
+        for (uint32_t k = start[t]; ok && k < start[t + 1]; k++)
+            for (uint32_t i = order[k], p = off[i]; p < off[i + 1]; p++) {
+                uint32_t c = dst[p];
+                if (indeg[c] < 2) continue;
+                ok = seen[c] != t + 1;
+                seen[c] = t + 1;
+            }
+    free(start);
+    free(seen);
+    if (!ok) return UINT64_MAX;
+    uint64_t pairs = 0;
+    for (uint32_t i = L; i-- > 0;) {
+        w->count[i] += w->weight[i]; /* the walk's uint32 sum of weights, wrapping alike */
+        w->reach[i] += w->weight[i] > 0;
+        pairs += w->reach[i];
+        for (uint32_t p = off[i]; p < off[i + 1]; p++) w->count[dst[p]] += w->count[i], w->reach[dst[p]] += w->reach[i];
+    }
+    return pairs;
+}
+
 /* taint[i]: value i is reached from some root by two paths (the paths
  * from roots into it, counted with saturation, outnumber the roots reaching
  * it) or reaches such a value; a root without taint reaches every value
@@ -582,13 +633,17 @@ static int use_parts(UseWork *w, int *approx)
     w->reach = calloc((size_t)w->L + 1, sizeof *w->reach);
     int rc = -1;
     if (!roots || !w->count || !w->reach || scratch_alloc(&x, w->L)) goto out;
-    if (count_reach(w, &x, roots, nr) > USE_BUDGET) {
+    uint64_t pairs = forest_counts(w, &x);
+    int forest = pairs != UINT64_MAX;
+    if (!forest) pairs = count_reach(w, &x, roots, nr);
+    if (pairs > USE_BUDGET) {
         *approx = 1;
         rc = use_flow(w);
         goto out;
     }
     if (use_terms(w) || !(taint = malloc((size_t)w->L + 1))) goto out;
-    reach_taint(w, x.mask, taint);
+    if (forest) memset(taint, 0, w->L); /* no root reaches a value twice */
+    else reach_taint(w, x.mask, taint);
     rc = walk_layout(w, &x, taint, roots, nr);
     if (rc == 1) walk_each(w, &x, roots, nr), rc = 0;
 out:
