@@ -252,17 +252,17 @@ static int ext_put(Graph *g, uint32_t v, uint32_t c0, uint32_t c1)
  * is free, else both children in ext. */
 static __attribute__((noinline)) int add_stored_child(Graph *g, uint32_t a, uint32_t b)
 {
-    uint32_t c0 = graph_child(g, a, 0);
-    if (graph_child(g, a, 1)) return -1; /* series-parallel graphs have out-degree <= 2 */
     while (g->decided < a) /* a needs its slot now: decide up to it */
         if (decide(g, g->decided + 1, g->decided + 1 == a)) return -1;
     uint32_t kp = g->kindpred[a];
     uint32_t *sl = (kp & GRAPH_SLOT) ? graph_slot_of(g, a) : NULL;
-    if (sl && *sl == 0) {
-        if (!c0 && b == a + 1) g->kindpred[a] = (uint8_t)(kp | GRAPH_NEXT);
+    if (sl && *sl == 0) { /* a free slot: a's only child, if any, is GRAPH_NEXT's */
+        if (!(kp & GRAPH_NEXT) && b == a + 1) g->kindpred[a] = (uint8_t)(kp | GRAPH_NEXT);
         else *sl = b; /* child 0 if a has none, else child 1 beside GRAPH_NEXT's */
         return 0;
     }
+    uint32_t c0 = graph_child(g, a, 0);
+    if (graph_child(g, a, 1)) return -1; /* series-parallel graphs have out-degree <= 2 */
     return c0 ? ext_put(g, a, c0, b) : ext_put(g, a, b, 0);
 }
 
