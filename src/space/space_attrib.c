@@ -528,6 +528,48 @@ static void layout_sum_side(const Layout *y, const uint32_t *v, double *out)
     }
 }
 
+/* WIDE plain sequences that start one term apart, going down (pos[v[j]]
+ * = pos[v[0]] - j: a list's suffixes, one root after another, the usual
+ * group): at each term the WIDE chains read WIDE terms side by side, which
+ * two-lane vector additions take two at a time.  Each lane is still one
+ * chain summed in its own order (the same bits), and twice as many chains
+ * as layout_sum_side's wait out the adder's latency together. */
+enum { WIDE = 2 * SIDE };
+typedef double Lanes __attribute__((vector_size(2 * sizeof(double))));
+static void layout_sum_window(const Layout *y, const uint32_t *v, double *out)
+{
+    const double *base = y->lay + y->pos[v[0]] - (WIDE - 1); /* lane l at term i: chain WIDE - 1 - l */
+    uint32_t k = UINT32_MAX, i;
+    for (int j = 0; j < WIDE; j++)
+        if (y->len[v[j]] < k) k = y->len[v[j]];
+    Lanes s[WIDE / 2] = {{0}};
+    for (i = 0; i < k; i++)
+#pragma GCC unroll 8
+        for (int q = 0; q < WIDE / 2; q++) {
+            Lanes t;
+            memcpy(&t, base + i + 2 * q, sizeof t);
+            s[q] += t;
+        }
+    for (int j = 0; j < WIDE; j++) {
+        int l = WIDE - 1 - j;
+        double x = s[l / 2][l % 2];
+        for (uint32_t t = i; t < y->len[v[j]]; t++) x += y->lay[y->pos[v[j]] + t];
+        out[j] = x;
+    }
+}
+
+/* The parts of WIDE plain roots: by the window if their sequences start
+ * one term apart, going down, else eight side by side twice. */
+static void layout_sum_group(const Layout *y, const uint32_t *v, double *part)
+{
+    double s[WIDE];
+    int window = 1;
+    for (int j = 1; j < WIDE && window; j++) window = y->pos[v[j]] + j == y->pos[v[0]];
+    if (window) layout_sum_window(y, v, s);
+    else layout_sum_side(y, v, s), layout_sum_side(y, v + SIDE, s + SIDE);
+    for (int j = 0; j < WIDE; j++) part[v[j]] = s[j];
+}
+
 /* The part of every root without taint from the layout, the others
  * walked; 1 if the layout would be too big or empty (then nothing is
  * done), -1 out of memory. */
@@ -546,16 +588,14 @@ static int walk_layout(UseWork *w, Scratch *x, const uint8_t *taint, const uint3
     y.lay = total ? malloc(total * sizeof *y.lay) : NULL;
     if (!stack || !y.lay) { free(stack); layout_free(&y); return total ? -1 : 1; }
     layout_write(w, &y, stack);
-    uint32_t side[SIDE], nq = 0, nw = 0;
+    uint32_t side[WIDE], nq = 0, nw = 0;
     for (uint32_t j = 0; j < nr; j++) {
         uint32_t r = roots[j];
         if (taint[r]) { x->order[nw++] = r; continue; }
         if (!y.plain[r]) { w->part[r] = layout_sum(&y, r, stack); continue; }
         side[nq++] = r;
-        if (nq < SIDE) continue;
-        double s[SIDE];
-        layout_sum_side(&y, side, s);
-        for (int k = 0; k < SIDE; k++) w->part[side[k]] = s[k];
+        if (nq < WIDE) continue;
+        layout_sum_group(&y, side, w->part);
         nq = 0;
     }
     for (uint32_t k = 0; k < nq; k++) w->part[side[k]] = layout_sum(&y, side[k], stack);

@@ -288,6 +288,43 @@ static void sharing(void)
     graph_free(&g);
 }
 
+/* A list whose every cell is held by a root edge (a later node uses it),
+ * each cell retaining its head (sizes 1-5) and then its tail, so a walk
+ * from a cell goes down the cells first: the roots' sequences start one
+ * term apart, the case the attribution sums sixteen at a time in vector
+ * lanes (layout_sum_window).  Each share to the bit the walk's sum, at
+ * every step from the last cell on. */
+static void list_roots(void)
+{
+    enum { N = 100 };
+    Graph g;
+    graph_init(&g, 4 * N);
+    uint32_t cell[N];
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t h = graph_add_node(&g, NK_CONST, 1 + i * 7 % 5, 0);
+        cell[i] = graph_add_node(&g, NK_CON, 2, 0);
+        graph_add_heap(&g, cell[i], h, HE_RETAIN);
+        if (i) graph_add_heap(&g, cell[i], cell[i - 1], HE_RETAIN);
+    }
+    for (uint32_t i = 0; i < N; i++) graph_add_heap(&g, graph_add_node(&g, NK_APP, 0, 0), cell[(i * 37) % N], HE_USE);
+    for (uint32_t v = 1; v < graph_nodes(&g); v++) graph_add_edge(&g, v, v + 1);
+    Schedule s = sched1(&g, "df", 1);
+    size_t m = graph_heap_edges(&g);
+    double *walk = malloc(m * sizeof *walk), wres, *share = NULL, res;
+    int same = walk != NULL, steps = 0;
+    for (uint32_t t = cell[N - 1]; same && t < graph_nodes(&g); t++, steps++) {
+        same = !walk_order_parts(&g, &s, UNITS_WORDS, t, walk, &wres) &&
+               !space_by_use(&g, &s, UNITS_WORDS, t, &share, &res) && memcmp(walk, share, m * sizeof *walk) == 0 &&
+               memcmp(&wres, &res, sizeof res) == 0;
+        free(share);
+        share = NULL;
+    }
+    CHECK(same && steps == N, "by use, the suffixes of a list held each by a root edge share to the bit as the walk sums them");
+    free(walk);
+    sched_free(&s);
+    graph_free(&g);
+}
+
 /* Parallel: 1 fork -> (2 x (size 4) -> 3 use x) || (4 y (size 2) -> 5 use y) -> 6 join.
  * df P=2: step 2 allocates x and y, step 3 uses both: space 0,0,6,0,0. */
 static void parallel(void)
@@ -327,6 +364,7 @@ int main(void)
     fig8();
     sharing();
     parallel();
+    list_roots();
     random_graphs(250);
     PROP_CHECK(prof, "the live-interval profile equals Definitions 2-3 applied literally at every step (heap and queue)");
     PROP_CHECK(hwm_p, "the high-water mark is the maximum over steps, at its first step, with and without the queue");
