@@ -216,7 +216,7 @@ int space_mark_by_ids(const Graph *g, Schedule *s, Units u, int with_queue, Spac
     *k = (SpaceMark){with_queue ? it.ready : 0, 0, 0, it.ready};
     x[0] = 0;
     for (uint32_t t = 1; t <= n; t++) {
-        if (sched_ids_step(&it)) break;   /* not by the ids: cannot happen (by_ids) */
+        sched_ids_next(&it);              /* by the ids: the order is known good */
         heap += space_unit_size(g, u, t);
         heap -= wide ? wide[t] : x[t];
         x[t] = t;                         /* read: the step again */
