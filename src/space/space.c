@@ -179,19 +179,22 @@ int space_mark(const Graph *g, Schedule *s, Units u, int with_queue, SpaceMark *
  * and the mark needs no array beyond its steps. */
 
 /* x (the deaths, each at or above its node's id) turned in place into
- * the sizes freed at each step.  Going down the ids, entry v still holds
- * v's death when it is read: the writes so far went to the deaths of
- * nodes above v, so above v.  Then entry v starts step v's sum, which
- * only v and the nodes below it, read later, add to.  A value dead at its
- * own step is added and taken off at that step: never live.  Each step's
- * sum fits 32 bits while the values' total does (space_bound). */
+ * what each step takes off the heap: the sizes freed there less the size
+ * of the value made there, modulo 2^32.  Going down the ids, entry v still
+ * holds v's death when it is read: the writes so far went to the deaths
+ * of nodes above v, so above v.  Then entry v starts step v's sum at
+ * minus v's size, and only v and the nodes below it, read later, add to
+ * it.  A value dead at its own step is added and taken off at that step:
+ * never live.  The heap after each step is at most the values' total,
+ * which fits 32 bits (space_bound), so the heap taken modulo 2^32 is
+ * exact. */
 static void freed_in_place(const Graph *g, Units u, uint32_t *x)
 {
     uint32_t n = graph_nodes(g);
     for (uint32_t v = n; v >= 1; v--) {
-        uint32_t t = x[v];
-        x[v] = 0;
-        if (t <= n) x[t] += (uint32_t)space_unit_size(g, u, v);
+        uint32_t t = x[v], z = (uint32_t)space_unit_size(g, u, v);
+        x[v] = -z;
+        if (t <= n) x[t] += z;
     }
 }
 
@@ -217,8 +220,7 @@ int space_mark_by_ids(const Graph *g, Schedule *s, Units u, int with_queue, Spac
     x[0] = 0;
     for (uint32_t t = 1; t <= n; t++) {
         sched_ids_next(&it);              /* by the ids: the order is known good */
-        heap += space_unit_size(g, u, t);
-        heap -= wide ? wide[t] : x[t];
+        heap = wide ? heap + space_unit_size(g, u, t) - wide[t] : (uint32_t)(heap - x[t]);
         x[t] = t;                         /* read: the step again */
         uint64_t total = heap + (with_queue ? it.ready : 0);
         if (total > k->hwm) *k = (SpaceMark){total, t, heap, it.ready};
