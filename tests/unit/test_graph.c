@@ -6,6 +6,7 @@
  * one, heap sources as a byte above their block's first).
  */
 #include "check.h"
+#include "gen_graph.h"
 #include "graph.h"
 #include "minheap.h"
 
@@ -262,6 +263,35 @@ static void minheap_sorts(void)
     free(in);
 }
 
+/* graph_span (one pass, far depths in a heap, runs of eight plain nodes
+ * at a time) against the longest path by a depth per node, on random
+ * series-parallel graphs: few forks (long chains) to many. */
+static void span_is_longest_path(void)
+{
+    int same = 1, runs = 0;
+    for (uint64_t seed = 1; seed <= 300 && same; seed++, runs++) {
+        Graph g;
+        GenParams gp;
+        gen_random_params(&gp, seed);
+        gp.p_par = (double)(seed % 10) / 10;
+        if (gen_graph(&g, seed, 1 + (uint32_t)(seed * 37 % 2000), &gp)) { same = 0; break; }
+        uint32_t n = graph_nodes(&g), *depth = calloc((size_t)n + 2, sizeof *depth);
+        uint64_t best = 0;
+        for (uint32_t v = 1; depth && v <= n; v++) {
+            depth[v]++;
+            if (depth[v] > best) best = depth[v];
+            for (int k = 0; k < 2; k++) {
+                uint32_t c = graph_child(&g, v, k);
+                if (c && depth[c] < depth[v]) depth[c] = depth[v];
+            }
+        }
+        same = depth && graph_span(&g) == best;
+        free(depth);
+        graph_free(&g);
+    }
+    CHECK(same && runs == 300, "graph_span is the longest path in nodes (300 random graphs)");
+}
+
 int main(void)
 {
     sizes_round_trip();
@@ -271,5 +301,6 @@ int main(void)
     heap_edges_round_trip();
     minheap_sorts();
     ids_order_counted();
+    span_is_longest_path();
     return CHECK_DONE();
 }
