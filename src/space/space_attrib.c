@@ -20,12 +20,15 @@
  * do not change by a bit.  What is faster than walking:
  *  - counts, for 64 roots at a time: one bit mask per value reached,
  *    pushed down the retain edges in topological order (count_reach);
+ *    or, where the retaining values form a forest that shares only
+ *    leaves across its trees, plain sums down the edges (forest_counts);
  *  - the walks themselves where no root reaches a value by two paths
  *    (lists and trees sharing only leaves or small tuples, the usual case;
  *    checked by counting paths, reach_taint): there the walk from any value
  *    visits the same sequence, which is laid out once in an array
- *    (walk_layout), and a root's part is a sum over a slice of it, four
- *    roots interleaved.  The other roots are walked one by one on the
+ *    (walk_layout), and a root's part is a sum over a slice of it, eight
+ *    roots interleaved (sixteen in vector lanes where their slices start
+ *    one term apart).  The other roots are walked one by one on the
  *    dense arrays (walk_each).
  */
 #include <stdlib.h>
