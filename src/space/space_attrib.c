@@ -567,7 +567,7 @@ static void layout_sum_group(const Layout *y, const uint32_t *v, double *part)
 {
     double s[WIDE];
     int window = 1;
-    for (int j = 1; j < WIDE && window; j++) window = y->pos[v[j]] + j == y->pos[v[0]];
+    for (int j = 1; j < WIDE && window; j++) window = (uint64_t)y->pos[v[j]] + (uint64_t)j == y->pos[v[0]];
     if (window) layout_sum_window(y, v, s);
     else layout_sum_side(y, v, s), layout_sum_side(y, v + SIDE, s + SIDE);
     for (int j = 0; j < WIDE; j++) part[v[j]] = s[j];
