@@ -366,6 +366,7 @@ uint64_t graph_span(const Graph *g)
     MinHeap h = {0};
     uint64_t best = 0;
     uint32_t next = 0, due = UINT32_MAX;  /* next: the depth of v through v - 1, if v is v - 1's child */
+    uint32_t slot = 0;                    /* the slots passed (graph_children_seq) */
     for (uint32_t v = 1; v <= g->n; v++) {
         /* eight nodes at a time whose only child is the next one and none
          * due from the heap: the depth goes up by one a node */
@@ -385,7 +386,7 @@ uint64_t graph_span(const Graph *g)
             continue;
         }
         next = 0;
-        graph_children(g, v, cs);
+        graph_children_seq(g, v, cs, &slot);
         for (int k = 0; k < 2; k++) {
             uint32_t c = cs[k];
             if (c == v + 1) next = d;

@@ -324,6 +324,20 @@ static inline int graph_children(const Graph *g, uint32_t v, uint32_t c[2])
     }
     return graph_children_slotted(g, v, c);
 }
+/* graph_children for a pass over the nodes in increasing id order that
+ * calls it on every node with a stored child: *slot (0 before the first)
+ * counts the slots passed, so a slotted node's slot is the next one, read
+ * without its rank (slots are assigned in id order). */
+static inline int graph_children_seq(const Graph *g, uint32_t v, uint32_t c[2], uint32_t *slot)
+{
+    uint32_t kp = g->kindpred[v];
+    if (__builtin_expect(!(kp & GRAPH_SLOT), 1)) return graph_children(g, v, c);
+    uint32_t s = ((uint32_t)g->rank[v >> 5] >> (v & 31) & 1) ? g->slot[(*slot)++] : GRAPH_SLOT_EXT;
+    if (__builtin_expect(s == GRAPH_SLOT_EXT, 0)) return graph_children_slotted(g, v, c); /* in ext */
+    if (kp & GRAPH_NEXT) c[0] = v + 1, c[1] = s;
+    else c[0] = s, c[1] = 0;
+    return (c[0] != 0) + (c[1] != 0);
+}
 static inline int graph_out_degree(const Graph *g, uint32_t v)
 {
     uint32_t kp = g->kindpred[v];

@@ -105,6 +105,7 @@ typedef struct SchedIds {
     uint64_t *half;     /* joins with one parent visited */
     uint64_t ready;     /* ready, unvisited nodes after step x */
     uint32_t x;         /* the last step taken: node x visited */
+    uint32_t slot;      /* the slots of nodes 1..x (graph_children_seq) */
 } SchedIds;
 /* 0, or -1 out of memory (nothing to free). */
 int sched_ids_init(SchedIds *it, const Graph *g);
@@ -114,7 +115,7 @@ int sched_ids_init(SchedIds *it, const Graph *g);
 static inline int sched_ids_stored(SchedIds *it, uint32_t x)
 {
     uint32_t c[2];
-    int k = graph_children(it->g, x, c);
+    int k = graph_children_seq(it->g, x, c, &it->slot);
     it->ready--;
     for (int i = 0; i < k; i++) {
         if (c[i] <= x) return 1;

@@ -24,14 +24,20 @@ const char *const space_units_names[] = {"words", "nodes", NULL};
  * the heap edges: every edge into a value has a higher source, so a
  * source's death is final when its edges are read.  step NULL: the steps
  * are the ids (df on one processor by the ids). */
-static void deaths_backward(const Graph *g, const uint32_t *step, uint32_t *death)
+static inline __attribute__((always_inline)) void deaths_pass(const Graph *g, const uint32_t *step, uint32_t *death)
 {
-    if (graph_result(g)) death[graph_result(g)] = SPACE_NEVER;
     for (size_t e = graph_heap_edges(g); e-- > 0;) {
         uint32_t src = graph_heap_src(g, e), dst = graph_heap_dst(g, e);
         uint32_t d = graph_heap_kind(g, e) != HE_USE ? death[src] : step ? step[src] : src;
         if (d > death[dst]) death[dst] = d;
     }
+}
+
+static void deaths_backward(const Graph *g, const uint32_t *step, uint32_t *death)
+{
+    if (graph_result(g)) death[graph_result(g)] = SPACE_NEVER;
+    if (step) deaths_pass(g, step, death);
+    else deaths_pass(g, NULL, death);    /* the pass for the ids, without the test per edge */
 }
 
 uint32_t *space_deaths(const Graph *g, const Schedule *s)
@@ -216,16 +222,18 @@ int space_mark_by_ids(const Graph *g, Schedule *s, Units u, int with_queue, Spac
     else
         freed_in_place(g, u, x);
     uint64_t heap = 0;   /* step 0: no value yet, node 1 ready */
-    *k = (SpaceMark){with_queue ? it.ready : 0, 0, 0, it.ready};
+    SpaceMark best = {with_queue ? it.ready : 0, 0, 0, it.ready};
+    SchedIds at = it;    /* a copy no call sees, so that it stays in registers */
     x[0] = 0;
     for (uint32_t t = 1; t <= n; t++) {
-        sched_ids_next(&it);              /* by the ids: the order is known good */
+        sched_ids_next(&at);              /* by the ids: the order is known good */
         heap = wide ? heap + space_unit_size(g, u, t) - wide[t] : (uint32_t)(heap - x[t]);
         x[t] = t;                         /* read: the step again */
-        uint64_t total = heap + (with_queue ? it.ready : 0);
-        if (total > k->hwm) *k = (SpaceMark){total, t, heap, it.ready};
+        uint64_t total = heap + (with_queue ? at.ready : 0);
+        if (total > best.hwm) best = (SpaceMark){total, t, heap, at.ready};
     }
-    int rc = it.x == n ? 0 : -1;
+    *k = best;
+    int rc = at.x == n ? 0 : -1;
     sched_ids_free(&it);
     free(wide);
     sched_free_ready(s);
