@@ -43,7 +43,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bigstack.h"
 #include "exec_fiber.h"
@@ -120,13 +119,6 @@ __attribute__((noinline)) static Proc *proc_self(void)
 {
     __asm__ volatile("" ::: "memory");
     return self;
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 static void stack_note(Proc *q)
@@ -221,11 +213,11 @@ static void ready_take(XSched *x, Proc *q, Work *w)
 /* q has nothing it may run: it sleeps until something changes. */
 static void idle_wait(XSched *x, Proc *q)
 {
-    double t0 = now();
+    double t0 = xthread_now();
     x->sleepers++;
     pthread_cond_wait(&x->cv, &x->mu);
     x->sleepers--;
-    q->idle += now() - t0;
+    q->idle += xthread_now() - t0;
 }
 
 /* ---- running work ---- */
@@ -453,7 +445,7 @@ XSched *xsched_new(const ExecOptions *xo, char *why, size_t whylen)
     x->pol = xo->policy;
     x->P = xo->procs;
     x->list.next = x->list.prev = &x->list;
-    x->start = now();
+    x->start = xthread_now();
     /* a task's stack is as large as a worker's: a recursion that fits on
      * one processor fits in a branch on another */
     fiber_pool_init(&x->pool, xo->stack_bytes);
@@ -504,7 +496,7 @@ uint64_t xsched_overhead(XSched *x)
 
 void xsched_free(XSched *x, ExecStats *st)
 {
-    double end = now();
+    double end = xthread_now();
     pthread_mutex_lock(&x->mu);
     Proc *q = proc_self();
     if (q != &x->procs[0]) {    /* the program ends on its own thread */

@@ -6,7 +6,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "exec_thread.h"
 
 struct XSerial {
     uintptr_t stack_top;    /* the highest address of the program's stack seen */
@@ -14,13 +15,6 @@ struct XSerial {
     uint64_t pairs;
     double start;
 };
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 XSerial *xserial_new(char *why, size_t whylen)
 {
@@ -31,7 +25,7 @@ XSerial *xserial_new(char *why, size_t whylen)
     }
     char here;
     x->stack_top = (uintptr_t)&here;
-    x->start = now();
+    x->start = xthread_now();
     return x;
 }
 
@@ -55,7 +49,7 @@ uint64_t xserial_overhead(XSerial *x)
 void xserial_free(XSerial *x, ExecStats *st)
 {
     if (st) {
-        st->wall = now() - x->start;
+        st->wall = xthread_now() - x->start;
         st->busy[0] = st->wall;
         st->tasks = 2 * x->pairs;
         st->inline_tasks = x->pairs; /* each right branch, by the worker that forked it */

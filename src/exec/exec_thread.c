@@ -6,6 +6,14 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
+
+double xthread_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
 
 int xthread_start(XThread *t, size_t bytes, void *(*fn)(void *), void *arg, char *why, size_t whylen)
 {

@@ -27,6 +27,8 @@ typedef struct XThread {
 int xthread_start(XThread *t, size_t bytes, void *(*fn)(void *), void *arg, char *why, size_t whylen);
 /* Waits for t's end and frees its stack. */
 void xthread_join(XThread *t);
+/* The monotonic clock, in seconds: the runtimes' wall and idle times. */
+double xthread_now(void);
 /* The highest address of t's stack. */
 static inline uintptr_t xthread_top(const XThread *t) { return (uintptr_t)t->mem + t->bytes; }
 

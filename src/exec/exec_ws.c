@@ -31,7 +31,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bigstack.h"
 #include "exec_thread.h"
@@ -84,13 +83,6 @@ struct XWs {
 };
 
 static __thread WsWorker *ws_self;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* ---- the deque (Lê et al., Fig. 1, with sequentially consistent
  * accesses to top and bottom in place of the fences) ---- */
@@ -218,7 +210,7 @@ static void ws_sleep(XWs *x, const int *until)
 static void ws_help(WsWorker *me, const int *until)
 {
     XWs *x = me->x;
-    double t0 = now();
+    double t0 = xthread_now();
     unsigned fails = 0;
     while (!ws_over(x, until)) {
         WsTask *t = steal_any(me);
@@ -227,15 +219,15 @@ static void ws_help(WsWorker *me, const int *until)
             else ws_sleep(x, until), fails = 0;
             continue;
         }
-        double t1 = now();
+        double t1 = xthread_now();
         me->idle += t1 - t0;
         t->branch(t->arg, 1);
         __atomic_store_n(&t->done, 1, __ATOMIC_SEQ_CST);
         ws_wake(x);             /* its owner may sleep at the join */
-        t0 = now();
+        t0 = xthread_now();
         fails = 0;
     }
-    me->idle += now() - t0;
+    me->idle += xthread_now() - t0;
 }
 
 static void *worker_main(void *arg)
@@ -289,7 +281,7 @@ XWs *xws_new(const ExecOptions *xo, char *why, size_t whylen)
     x->P = xo->procs;
     pthread_mutex_init(&x->mu, NULL);
     pthread_cond_init(&x->cv, NULL);
-    x->start = now();
+    x->start = xthread_now();
     char here;
     w[0].stack_top = (uintptr_t)&here;
     for (uint32_t i = 0; i < x->P; i++) {
@@ -332,7 +324,7 @@ uint64_t xws_overhead(XWs *x)
 
 void xws_free(XWs *x, ExecStats *st)
 {
-    double end = now();
+    double end = xthread_now();
     __atomic_store_n(&x->stopping, 1, __ATOMIC_SEQ_CST);
     pthread_mutex_lock(&x->mu);
     x->gen++;
