@@ -110,6 +110,7 @@ void cli_common_init(CommonOpts *c)
     c->eo.max_nodes = cli_default_max_nodes();
     c->eo.max_memory = usable_memory();
     c->eo.memory_limit = usable()->what;
+    c->eo.memory_reserved = usable()->address_space;
     c->eo.params = c->params;
     c->eo.progress = isatty(STDERR_FILENO);
 }

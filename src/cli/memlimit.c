@@ -57,6 +57,7 @@ void memlimit_from(MemLimit *m, const char *sysfs, const char *cgroup, uint64_t 
 {
     char sz[32], dir[600];
     m->bytes = phys;
+    m->address_space = 0;
     size_text(phys, sz, sizeof sz);
     snprintf(m->what, sizeof m->what, "physical memory (%s)", sz);
     /* /proc/self/cgroup: "ID:CONTROLLERS:PATH" lines; v1's memory
@@ -93,6 +94,7 @@ void memlimit_from(MemLimit *m, const char *sysfs, const char *cgroup, uint64_t 
      * which is reserved whole (memlimit_stack) */
     if (as && as / 4 * 3 < m->bytes) {
         m->bytes = as / 4 * 3;
+        m->address_space = 1;
         size_text(as, sz, sizeof sz);
         snprintf(m->what, sizeof m->what,
                  "the address-space limit of %s, less the stack's quarter (raise it with ulimit -v)", sz);

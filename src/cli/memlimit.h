@@ -14,6 +14,8 @@
 
 typedef struct MemLimit {
     uint64_t bytes;
+    int address_space;  /* the limit is the address space's (RLIMIT_AS):
+                           what a process reserves counts, not what it touches */
     /* which limit, its size and how to raise it, for messages:
      * "the address-space limit of 2.0 GiB (raise it with ulimit -v)" */
     char what[400];

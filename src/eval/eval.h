@@ -116,9 +116,12 @@ typedef struct EvalOptions {
     ValPrint print;         /* how much of the result is printed (--print-depth ...) */
     /* The memory the run may use (0: no limit), and which limit that is,
      * for messages (MemLimit.what): the cost graph and the interpreter's
-     * heap may take 2/3 of it together (docs/reliability.md). */
+     * heap may take 2/3 of it together (docs/reliability.md); counted as
+     * the address space they reserve when memory_reserved (the limit is
+     * RLIMIT_AS), else as the pages they touch. */
     uint64_t max_memory;
     const char *memory_limit;
+    int memory_reserved;
     const Param *params;    /* -D name=N */
     uint32_t nparams;
     const EvalProbe *probe; /* NULL: not watched */

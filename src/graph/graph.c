@@ -107,21 +107,34 @@ int graph_full(const Graph *g)
     return (uint64_t)g->n >= g->max_nodes;
 }
 
-size_t graph_bytes(const Graph *g)
+/* The bytes of the store's arrays at these many entries each. */
+static size_t store_bytes(const Graph *g, size_t nodes, size_t slots, size_t ext, size_t edges,
+                          size_t wide, size_t big, size_t stk)
 {
-    size_t nodes = g->cap ? (size_t)g->cap + 1 : 0, annot = g->annot32 ? 4 : 2;
+    size_t annot = g->annot32 ? 4 : 2;
     size_t per_edge = sizeof *g->hdst + sizeof *g->hoff;
     return nodes * (sizeof *g->kindpred + sizeof *g->size8 + annot) +
-           (g->cap ? ((size_t)g->cap >> 5) + 1 : 0) * sizeof *g->rank +
-           (size_t)g->slotcap * sizeof *g->slot + (size_t)g->extcap * sizeof *g->ext +
-           g->mcap * per_edge + g->mcap / GRAPH_HEAP_BLOCK * sizeof *g->hbase +
-           (size_t)g->widecap * GRAPH_HEAP_BLOCK * sizeof *g->hwide +
-           (size_t)g->bigcap * 2 * sizeof *g->big_id + (size_t)g->stkcap * 2 * sizeof *g->stk_id;
+           (nodes ? ((nodes - 1) >> 5) + 1 : 0) * sizeof *g->rank + slots * sizeof *g->slot +
+           ext * sizeof *g->ext + edges * per_edge + edges / GRAPH_HEAP_BLOCK * sizeof *g->hbase +
+           wide * GRAPH_HEAP_BLOCK * sizeof *g->hwide + big * 2 * sizeof *g->big_id +
+           stk * 2 * sizeof *g->stk_id;
+}
+
+size_t graph_bytes(const Graph *g)
+{
+    return store_bytes(g, g->cap ? (size_t)g->cap + 1 : 0, g->slotcap, g->extcap, g->mcap, g->widecap,
+                       g->bigcap, g->stkcap);
 }
 
 size_t graph_bytes_next(const Graph *g)
 {
     return 2 * graph_bytes(g);
+}
+
+size_t graph_bytes_used(const Graph *g)
+{
+    return store_bytes(g, g->n ? (size_t)g->n + 1 : 0, g->nslot, g->extcap, g->m, g->nwide, g->nbig,
+                       g->nstk);
 }
 
 int graph_set_stack(Graph *g, uint32_t stack)

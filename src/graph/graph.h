@@ -145,9 +145,13 @@ typedef struct Graph {
 
 void graph_init(Graph *g, uint64_t max_nodes);
 /* The bytes the store holds (its arrays' capacities), and the most it
- * will hold once its arrays next grow. */
+ * will hold once its arrays next grow: its address space.  The bytes of
+ * the entries used: the pages it has touched, what physical memory holds
+ * (a large array grows by realloc, which remaps its pages: the pages past
+ * the entries used stay untouched). */
 size_t graph_bytes(const Graph *g);
 size_t graph_bytes_next(const Graph *g);
+size_t graph_bytes_used(const Graph *g);
 void graph_free(Graph *g);
 
 /* Adds a node; returns its id, or 0 if max_nodes is reached or memory runs
