@@ -175,6 +175,9 @@ typedef struct CliSteps {
     const char *refused_why;    /* why, for the usage error */
     const CliDefault *defaults; /* its own defaults of shared options, for
                                    --help, ending in {0}; NULL: the groups' */
+    uint32_t later_bytes;       /* EvalOptions.later_bytes, its stages' bytes a
+                                   node after the evaluation (0: the default's 8;
+                                   measured on fib 27, docs/reliability.md) */
 } CliSteps;
 
 /* A row of the command table (main.c): a subcommand's synopsis, --help and steps. */

@@ -217,4 +217,4 @@ static const CliDefault bounds_defaults[] = {{CLI_SCHED, "every policy"}, {'p', 
 const CliSteps cli_cmd_bounds = {.opts = bounds_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
                                  .size = sizeof(BoundsArgs), .init = bounds_init, .check = bounds_check,
                                  .load = CLI_LOAD_EVAL, .body = bounds_body, .refused = bounds_refused, .defaults = bounds_defaults,
-                                 .refused_why = "pml bounds counts steps, not space"};
+                                 .refused_why = "pml bounds counts steps, not space", .later_bytes = 12};

@@ -154,4 +154,4 @@ static int diff_body(void *o, CliRun *r)
 
 const CliSteps cli_cmd_diff = {.opts = diff_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(DiffArgs),
                                .init = diff_init, .option = diff_option, .check = diff_check, .load = CLI_LOAD_EVAL,
-                               .body = diff_body};
+                               .body = diff_body, .later_bytes = 52};

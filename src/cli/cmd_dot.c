@@ -317,4 +317,4 @@ static int dot_body(void *o, CliRun *r)
 
 const CliSteps cli_cmd_dot = {.opts = dot_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(DotArgs),
                               .init = dot_init, .option = dot_option, .check = dot_check, .load = CLI_LOAD_EVAL,
-                              .body = dot_body};
+                              .body = dot_body, .later_bytes = 24};

@@ -93,6 +93,10 @@ static int run_check(void *o, CliRun *r)
     cli_report_options(&r->sim, &a->ro);
     /* the program's print goes with the text report, never into JSON or CSV */
     if (a->ro.format == REPORT_TEXT) r->common.eo.print_out = stdout;
+    /* any schedule but df on one processor keeps more per node (bf at
+     * P = 1 the most: its queue) */
+    if (a->ro.npolicies * a->ro.nprocs != 1 || strcmp(a->ro.policies[0], "df") || a->ro.procs[0] != 1)
+        r->common.eo.later_bytes = 20;
     a->ro.legend = a->ro.format == REPORT_TEXT && !a->quiet && isatty(STDOUT_FILENO);
     if (a->ro.inclusive && a->ro.group != MEASURE_GROUP_FUNCTION) {
         cli_usage_error("--inclusive goes with --group function");

@@ -121,4 +121,4 @@ static int schedule_body(void *o, CliRun *r)
 
 const CliSteps cli_cmd_schedule = {.opts = schedule_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
                                    .size = sizeof(SchedArgs), .check = schedule_check,
-                                   .load = CLI_LOAD_EVAL, .body = schedule_body};
+                                   .load = CLI_LOAD_EVAL, .body = schedule_body, .later_bytes = 28};

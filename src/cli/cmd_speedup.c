@@ -204,4 +204,4 @@ static const CliDefault speedup_defaults[] = {{CLI_SCHED, "every policy"}, {0}};
 const CliSteps cli_cmd_speedup = {.opts = speedup_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM,
                                   .size = sizeof(SpeedupArgs), .check = speedup_check,
                                   .load = CLI_LOAD_EVAL, .body = speedup_body, .done = speedup_done,
-                                  .refused = speedup_refused, .defaults = speedup_defaults, .refused_why = "pml speedup counts steps, not space"};
+                                  .refused = speedup_refused, .defaults = speedup_defaults, .refused_why = "pml speedup counts steps, not space", .later_bytes = 12};

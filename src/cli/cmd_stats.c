@@ -84,4 +84,4 @@ static int stats_body(void *o, CliRun *r)
 }
 
 const CliSteps cli_cmd_stats = {.opts = stats_opts, .groups = CLI_GROUP_COMMON, .size = sizeof(StatsArgs),
-                                .load = CLI_LOAD_EVAL, .body = stats_body};
+                                .load = CLI_LOAD_EVAL, .body = stats_body, .later_bytes = 32};

@@ -470,4 +470,4 @@ static void sweep_done(void *o)
 
 const CliSteps cli_cmd_sweep = {.opts = sweep_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(SweepArgs),
                                 .init = sweep_init, .option = sweep_option, .check = sweep_check, .body = sweep_body,
-                                .done = sweep_done};
+                                .done = sweep_done, .later_bytes = 20};

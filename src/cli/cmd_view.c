@@ -769,4 +769,4 @@ static int view_body(void *o, CliRun *r)
 
 const CliSteps cli_cmd_view = {.opts = view_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(ViewArgs),
                                .file_optional = 1, .init = view_init, .check = view_check,
-                               .load = CLI_LOAD_NONE, .body = view_body};
+                               .load = CLI_LOAD_NONE, .body = view_body, .later_bytes = 56};

@@ -404,4 +404,4 @@ static const CliDefault worst_defaults[] = {{CLI_SCHED, "every policy"}, {'p', "
 const CliSteps cli_cmd_worst = {.opts = worst_opts, .groups = CLI_GROUP_COMMON | CLI_GROUP_SIM, .size = sizeof(WorstArgs),
                                 .init = worst_init, .option = worst_option, .check = worst_check, .load = CLI_LOAD_EVAL,
                                 .body = worst_body, .refused = worst_refused, .defaults = worst_defaults,
-                                .refused_why = "pml worst bounds heap space; the scheduler queue is never counted"};
+                                .refused_why = "pml worst bounds heap space; the scheduler queue is never counted", .later_bytes = 124};

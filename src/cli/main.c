@@ -162,6 +162,7 @@ int cli_run_command(const CliCommand *cmd, int argc, char **argv)
     CliRun r;
     memset(&r, 0, sizeof r);
     cli_common_init(&r.common);
+    if (s->later_bytes) r.common.eo.later_bytes = s->later_bytes;
     void *o = calloc(1, s->size ? s->size : 1);
     if (!o) { fprintf(stderr, "pml: error: out of memory\n"); return EXIT_PROGRAM; }
     if (s->init) s->init(o);

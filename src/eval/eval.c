@@ -236,16 +236,11 @@ __attribute__((noinline)) void ev_grow_seen_to(Ev *ev, uint32_t need)
     ev->sh->seen_cap = cap;
 }
 
-/* The stages after the evaluation take this much more per node at their
- * peak: the schedule's steps and ready counts, 4 bytes each
- * (docs/performance.md, memory). */
-#define LATER_BYTES_PER_NODE 8
-
 /* The cost graph's store, the interpreter's heap and the evaluation
  * stack's deepest extent (its pages stay resident) may take 2/3 of the
- * usable memory together, the store counted with what the stages after
- * the evaluation will add per node; the rest is for the process itself
- * and the printed result.  The store counts the pages its entries fill
+ * usable memory together, the store counted with what the command's
+ * stages after the evaluation will add per node (later_bytes); the rest
+ * is for the process itself and the printed result.  The store counts the pages its entries fill
  * (its arrays grow by remapping, so what lies past them stays
  * untouched); under an address-space limit, what it reserves once its
  * arrays next grow.  Checked every 2^16 nodes and every STACK_STEP of new
@@ -253,7 +248,7 @@ __attribute__((noinline)) void ev_grow_seen_to(Ev *ev, uint32_t need)
 static void memory_check(Ev *ev, Span sp)
 {
     uint64_t graph = ev->o->memory_reserved ? graph_bytes(ev->g) :
-                     graph_bytes_used(ev->g) + (uint64_t)LATER_BYTES_PER_NODE * graph_nodes(ev->g);
+                     graph_bytes_used(ev->g) + (uint64_t)ev->o->later_bytes * graph_nodes(ev->g);
     uint64_t heap = GC_get_heap_size();
     uint64_t counted = ev->o->memory_reserved ? graph_bytes_next(ev->g) : graph;
     if (counted + heap + ev->stack_used <= ev->o->max_memory / 3 * 2) return;
@@ -385,6 +380,7 @@ void eval_options_default(EvalOptions *o)
     o->max_nodes = 200000000;
     o->max_depth = 10000000;
     o->print_out = stderr;
+    o->later_bytes = 8; /* one schedule's steps and ready counts, 4 bytes each */
     val_print_default(&o->print);
 }
 

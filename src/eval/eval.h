@@ -122,6 +122,9 @@ typedef struct EvalOptions {
     uint64_t max_memory;
     const char *memory_limit;
     int memory_reserved;
+    /* the bytes a node that the command's stages after the evaluation add
+     * at their peak (its schedules' arrays), counted with the graph */
+    uint32_t later_bytes;
     const Param *params;    /* -D name=N */
     uint32_t nparams;
     const EvalProbe *probe; /* NULL: not watched */
