@@ -150,8 +150,18 @@ static GC_push_other_roots_proc chained_push;
 static void GC_CALLBACK push_fibers(void)
 {
     if (chained_push) chained_push();
-    for (Fiber *f = roots; f; f = f->root_next)
+    /* thousands of stacks (bf), each a page or two far from the others:
+     * the next one's record and words are fetched while this one is
+     * scanned, or the scan waits on memory at every stack */
+    for (Fiber *f = roots, *next; f; f = next) {
+        next = f->root_next;
+        if (next) {
+            __builtin_prefetch(next->root_next);
+            if (next->state == FIBER_SUSPENDED)
+                for (uintptr_t a = next->sp & ~(uintptr_t)63; a < next->top; a += 64) __builtin_prefetch((void *)a);
+        }
         if (f->state == FIBER_SUSPENDED) GC_push_all_eager((void *)f->sp, (void *)f->top);
+    }
 }
 
 static void roots_add(Fiber *f)
@@ -227,49 +237,77 @@ void fiber_switch(Fiber *from, Fiber *to, void *gc_thread, int ends)
 
 /* ---- stacks ---- */
 
+/* A new mapping for n stacks of b bytes each (n reduced, then b, until
+ * one maps), above one guard page, and its n records: p->slab takes the
+ * rest of its slots.  0 when none can be mapped. */
+static int slab_map(FiberPool *p, size_t b, uint32_t n, size_t page)
+{
+    void *mem = MAP_FAILED;
+    for (; b >= FIBER_MIN; b /= 4) {
+        for (; n >= 1; n /= 2) {
+            mem = mmap(NULL, n * b, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
+                       -1, 0);
+            if (mem != MAP_FAILED) break;
+        }
+        if (mem != MAP_FAILED) break;
+        n = 1;
+    }
+    if (mem == MAP_FAILED) return 0;
+    Fiber *recs = calloc(n, sizeof *recs);
+    if (!recs || mprotect(mem, page, PROT_NONE)) {
+        free(recs);
+        munmap(mem, n * b);
+        return 0;
+    }
+    if (b < p->fits && p->nall >= FIBER_FULL) p->fits = b;  /* the next ones no larger: what could be mapped */
+    recs[0].mem = mem;
+    recs[0].bytes = n * b;
+    p->slab = recs;
+    p->slab_left = n;
+    p->slab_stride = b;
+    p->reserved += n * b;
+    return 1;
+}
+
+/* The next stack of the newest mapping, or of a new one: slot i of a
+ * mapping is [mem + i * stride, mem + (i + 1) * stride), its lowest page
+ * unused (slot 0's: the guard page). */
 static Fiber *fiber_map(FiberPool *p)
 {
     if (p->full) return NULL;
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), b = p->bytes;
-    if (p->nall >= FIBER_FULL || p->reserved + b > p->budget / 2) b = p->bytes / 32;
-    if (b > p->fits) b = p->fits;
-    if (b < FIBER_MIN) b = FIBER_MIN;
-    if (p->reserved + b > p->budget) {
-        p->full = 1;
-        return NULL;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    if (!p->slab_left) {
+        size_t b = p->bytes;
+        uint32_t n = 1;
+        if (p->nall >= FIBER_FULL || p->reserved + b > p->budget / 2) b = p->bytes / 32, n = FIBER_SLAB;
+        if (b > p->fits) b = p->fits;
+        if (b < FIBER_MIN) b = FIBER_MIN;
+        if (p->reserved <= p->budget && p->reserved + n * b > p->budget) n = (uint32_t)((p->budget - p->reserved) / b);
+        if (p->reserved > p->budget || !n || !slab_map(p, b, n, page)) {
+            p->full = 1;
+            return NULL;
+        }
     }
-    void *mem = MAP_FAILED;
-    for (; b >= FIBER_MIN; b /= 4) {
-        mem = mmap(NULL, b, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-        if (mem != MAP_FAILED) break;
-    }
-    if (mem == MAP_FAILED) {
-        p->full = 1;
-        return NULL;
-    }
-    Fiber *f = calloc(1, sizeof *f);
     if (p->nall == p->capall) {
         uint32_t cap = p->capall ? 2 * p->capall : 64;
-        Fiber **all = f ? realloc(p->all, cap * sizeof *all) : NULL;
-        if (all) p->all = all, p->capall = cap;
+        Fiber **all = realloc(p->all, cap * sizeof *all);
+        if (!all) {
+            p->full = 1;
+            return NULL;
+        }
+        p->all = all, p->capall = cap;
     }
-    if (!f || p->nall == p->capall || mprotect(mem, page, PROT_NONE)) {
-        free(f);
-        munmap(mem, b);
-        p->full = 1;
-        return NULL;
-    }
-    if (b < p->fits && p->nall >= FIBER_FULL) p->fits = b;  /* the next ones no larger: what could be mapped */
-    f->mem = mem;
-    f->bytes = b;
-    f->low = (uintptr_t)mem + page;
-    f->top = (uintptr_t)mem + b;
+    Fiber *f = p->slab++;
+    p->slab_left--;
+    if (f->mem) p->slab_next = (uintptr_t)f->mem;
+    f->low = p->slab_next + page;
+    f->top = (p->slab_next + p->slab_stride) & ~(uintptr_t)63;
     f->bs.limit = bigstack_limit_of(f->low, f->top - f->low);
+    p->slab_next += p->slab_stride;
 #ifdef PML_TSAN
     f->tsan = __tsan_create_fiber(0);
 #endif
     p->all[p->nall++] = f;
-    p->reserved += b;
     roots_add(f);
     return f;
 }
@@ -288,14 +326,18 @@ void fiber_pool_init(FiberPool *p, size_t bytes)
 
 void fiber_pool_destroy(FiberPool *p)
 {
-    for (uint32_t i = 0; i < p->nall; i++) {
+    /* the newest first: a mapping's first record (which holds the
+     * mapping and the array of its records) after the others */
+    for (uint32_t i = p->nall; i-- > 0;) {
         Fiber *f = p->all[i];
         roots_remove(f);
 #ifdef PML_TSAN
         __tsan_destroy_fiber(f->tsan);
 #endif
-        munmap(f->mem, f->bytes);
-        free(f);
+        if (f->mem) {
+            munmap(f->mem, f->bytes);
+            free(f);
+        }
     }
     free(p->all);
     memset(p, 0, sizeof *p);

@@ -14,9 +14,12 @@
  * them follow the stack, not the thread.
  *
  * Stacks come from a pool: each is reserved (MAP_NORESERVE, so only the
- * pages touched cost memory) as large as a worker's, above a guard page,
- * and reused when its task ends; a stack that went deep gives its deep
- * pages back (MADV_DONTNEED) when it returns to the pool.
+ * pages touched cost memory), the first ones as large as a worker's, the
+ * later ones carved FIBER_SLAB at a time out of one mapping, and reused
+ * when its task ends; a stack that went deep gives its deep pages back
+ * (MADV_DONTNEED) when it returns to the pool.  The records of a
+ * mapping's stacks are one array, so that the collector's walk over them
+ * is not one far page per stack.
  */
 #ifndef PML_EXEC_FIBER_H
 #define PML_EXEC_FIBER_H
@@ -31,16 +34,18 @@ typedef struct Fiber Fiber;
 struct Fiber {
     uintptr_t sp;           /* its saved stack pointer while switched out: the
                                callee-saved registers lie just above it */
-    uintptr_t low, top;     /* its stack [low, top) (low above the guard page) */
-    void *mem;              /* the mapping, bytes long (NULL: a thread's own stack) */
-    size_t bytes;
+    uintptr_t top, low;     /* its stack [low, top) */
     FiberState state;       /* SUSPENDED: [sp, top) is one of the collector's roots */
+    Fiber *root_next, *root_prev; /* the fibers the collector looks at */
+    void *mem;              /* the mapping it is the first stack of, bytes long,
+                               this record the first of its array (NULL: a later
+                               one, or a thread's own stack) */
+    size_t bytes;
     void *running;          /* the evaluation on it when it was switched out */
     void (*fn)(void *);     /* what it runs when first switched to */
     void *arg;
     uint64_t used;          /* bytes in use, as its runtime last noted */
     int inuse;              /* taken from its pool and not given back */
-    Fiber *root_next, *root_prev; /* the fibers the collector looks at */
     Fiber *free_next;       /* in its pool's free list */
     void *asan_fake;        /* AddressSanitizer's fake stack while switched out */
     void *tsan;             /* ThreadSanitizer's fiber */
@@ -53,12 +58,16 @@ typedef struct FiberPool {
     size_t budget;          /* the most all its stacks may reserve: a quarter of the
                                address-space limit (ulimit -v), at most 32 TiB */
     size_t reserved;        /* what they reserve */
-    Fiber **all;            /* every stack mapped, nall of them */
+    Fiber **all;            /* every stack carved, nall of them, in order */
     uint32_t nall, capall;
     Fiber *free;            /* those whose task has ended */
     uint32_t most;          /* the most in use at once */
     uint32_t inuse;
     int full;               /* no more could be mapped: only those given back are reused */
+    Fiber *slab;            /* the newest mapping's next record, slab_left of them */
+    uint32_t slab_left;
+    uintptr_t slab_next;    /* and its stack's slot, slab_stride bytes */
+    size_t slab_stride;
 } FiberPool;
 
 /* The smallest stack mapped when a larger one cannot be (an address-space
@@ -70,6 +79,12 @@ typedef struct FiberPool {
  * heap needs: 16 of 8 GiB and 16,000 of 256 MiB are 4 TiB of the 128 TiB
  * a process has. */
 #define FIBER_FULL 16
+/* The later stacks are carved this many at a time out of one mapping
+ * (one mmap, one guard page below the lowest, one of the kernel's
+ * mappings), not mapped one by one: a stack's own system calls cost more
+ * than a run of bf that holds thousands of them (docs/exec.md, "Task
+ * stacks"). */
+#define FIBER_SLAB 64
 
 /* A pool whose stacks are reserved `bytes` each (FIBER_FULL of them; the
  * rest 1/32 as large), a quarter as much, and so on down to FIBER_MIN,
