@@ -84,7 +84,7 @@ void bigstack_reached(uintptr_t low)
 
 Diag *bigstack_diag(void)
 {
-    return stack_cur ? &stack_cur->diag : &thread_diag;
+    return stack_cur && stack_cur->diag ? stack_cur->diag : &thread_diag;
 }
 
 uintptr_t bigstack_limit(void)

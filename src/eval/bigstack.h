@@ -34,7 +34,9 @@ typedef struct BigStack {
     uintptr_t limit;    /* what bigstack_limit returns on it */
     uintptr_t deepest;  /* the lowest address the evaluator cleared on it
                            (bigstack_reached): how deep it went */
-    Diag diag;          /* where a branch started on it writes its error */
+    Diag *diag;         /* where a branch started on it writes its error (a
+                           stack's own, since a stack may move between
+                           threads; NULL: the thread's) */
 } BigStack;
 void bigstack_enter(BigStack *s);
 /* For a stack [low, low + bytes): its end plus a margin of a quarter of

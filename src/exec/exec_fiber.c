@@ -271,7 +271,8 @@ static int slab_map(FiberPool *p, size_t b, uint32_t n, size_t page)
 
 /* The next stack of the newest mapping, or of a new one: slot i of a
  * mapping is [mem + i * stride, mem + (i + 1) * stride), its lowest page
- * unused (slot 0's: the guard page). */
+ * unused (slot 0's: the guard page), its top page the Diag, the stack
+ * between. */
 static Fiber *fiber_map(FiberPool *p)
 {
     if (p->full) return NULL;
@@ -300,8 +301,12 @@ static Fiber *fiber_map(FiberPool *p)
     Fiber *f = p->slab++;
     p->slab_left--;
     if (f->mem) p->slab_next = (uintptr_t)f->mem;
+    /* the slot's top pages hold the Diag, which only a failing branch
+     * touches (so it costs no memory) and the collector never scans */
+    uintptr_t diag = p->slab_next + p->slab_stride - ((sizeof(Diag) + page - 1) & ~(page - 1));
+    f->bs.diag = (Diag *)diag;
     f->low = p->slab_next + page;
-    f->top = (p->slab_next + p->slab_stride) & ~(uintptr_t)63;
+    f->top = diag;
     f->bs.limit = bigstack_limit_of(f->low, f->top - f->low);
     p->slab_next += p->slab_stride;
 #ifdef PML_TSAN
@@ -381,9 +386,10 @@ void fiber_give(FiberPool *p, Fiber *f)
     p->inuse--;
 }
 
-void fiber_adopt(Fiber *f)
+void fiber_adopt(Fiber *f, Diag *d)
 {
     memset(f, 0, sizeof *f);
+    f->bs.diag = d;
     struct GC_stack_base sb;
     GC_get_my_stackbottom(&sb);
     f->top = (uintptr_t)sb.mem_base;

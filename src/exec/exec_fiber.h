@@ -100,8 +100,10 @@ Fiber *fiber_take(FiberPool *p, void (*fn)(void *), void *arg);
 void fiber_give(FiberPool *p, Fiber *f);
 
 /* f describes the calling thread's own stack, running (a bigstack.h
- * thread's): from the collector's idea of its bottom down to its end. */
-void fiber_adopt(Fiber *f);
+ * thread's): from the collector's idea of its bottom down to its end;
+ * a branch started on it writes its error in d (NULL: the thread's, for
+ * a stack that never runs on another thread). */
+void fiber_adopt(Fiber *f, Diag *d);
 /* f (adopted) is not looked at any more. */
 void fiber_drop(Fiber *f);
 /* The collector's handle of the calling thread (for fiber_switch). */

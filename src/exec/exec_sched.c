@@ -82,6 +82,8 @@ struct Proc {
     Work holder;            /* df: its place in the list */
     Fiber native;           /* the thread's own stack: the scheduler loop of
                                workers 1..P-1, the program's evaluation on worker 0 */
+    Diag diag;              /* worker 0: its native stack's branch errors (that
+                               stack may run on any worker) */
     Fiber *sched;           /* where its scheduler loop runs: native, or for
                                worker 0 a stack of the pool */
     Fiber *cur;             /* the stack it runs */
@@ -384,7 +386,7 @@ static void *worker_main(void *arg)
     XSched *x = q->x;
     self = q;
     bigstack_adopt((uintptr_t)q->t.mem);
-    fiber_adopt(&q->native);
+    fiber_adopt(&q->native, NULL);
     q->gc = fiber_gc_thread();
     pthread_mutex_lock(&x->mu);
     q->sched = q->cur = &q->native;
@@ -457,7 +459,7 @@ XSched *xsched_new(const ExecOptions *xo, char *why, size_t whylen)
         if (x->pol == EXEC_DF) list_insert_after(x->list.prev, &q->holder);
     }
     Proc *q0 = &x->procs[0];
-    fiber_adopt(&q0->native);
+    fiber_adopt(&q0->native, &q0->diag);
     q0->cur = &q0->native;
     q0->gc = fiber_gc_thread();
     self = q0;
