@@ -469,15 +469,10 @@ XSched *xsched_new(const ExecOptions *xo, char *why, size_t whylen)
         xsched_free(x, NULL);
         return NULL;
     }
-    for (uint32_t i = 1; i < x->P; i++) {
-        char e[150];
-        if (xthread_start(&x->procs[i].t, xo->stack_bytes, worker_main, &x->procs[i], e, sizeof e)) {
-            snprintf(why, whylen, "out of memory: %s, with %llu worker threads made", e,
-                     (unsigned long long)x->threads);
-            xsched_free(x, NULL);
-            return NULL;
-        }
-        x->threads++;
+    if (xthread_start_workers(x->procs, sizeof *x->procs, offsetof(Proc, t), x->P, xo->stack_bytes, worker_main,
+                              &x->threads, why, whylen)) {
+        xsched_free(x, NULL);
+        return NULL;
     }
     return x;
 }
@@ -508,7 +503,7 @@ void xsched_free(XSched *x, ExecStats *st)
     x->stopping = 1;
     pthread_cond_broadcast(&x->cv);
     pthread_mutex_unlock(&x->mu);
-    for (uint32_t i = 1; i <= x->threads; i++) xthread_join(&x->procs[i].t);
+    xthread_join_workers(x->procs, sizeof *x->procs, offsetof(Proc, t), x->threads);
     if (st) {
         st->wall = end - x->start;
         for (uint32_t i = 0; i < x->P; i++) st->busy[i] = st->wall - x->procs[i].idle;

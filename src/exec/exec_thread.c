@@ -48,3 +48,23 @@ void xthread_join(XThread *t)
     GC_pthread_join(t->th, NULL);
     munmap(t->mem, t->bytes);
 }
+
+int xthread_start_workers(void *workers, size_t size, size_t at, uint32_t P, size_t bytes, void *(*fn)(void *),
+                          uint64_t *started, char *why, size_t whylen)
+{
+    for (uint32_t i = 1; i < P; i++) {
+        char *w = (char *)workers + i * size, e[150];
+        if (xthread_start((XThread *)(w + at), bytes, fn, w, e, sizeof e)) {
+            snprintf(why, whylen, "out of memory: %s, with %llu worker threads made", e,
+                     (unsigned long long)*started);
+            return -1;
+        }
+        ++*started;
+    }
+    return 0;
+}
+
+void xthread_join_workers(void *workers, size_t size, size_t at, uint64_t n)
+{
+    for (uint64_t i = 1; i <= n; i++) xthread_join((XThread *)((char *)workers + i * size + at));
+}

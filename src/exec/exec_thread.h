@@ -27,6 +27,15 @@ typedef struct XThread {
 int xthread_start(XThread *t, size_t bytes, void *(*fn)(void *), void *arg, char *why, size_t whylen);
 /* Waits for t's end and frees its stack. */
 void xthread_join(XThread *t);
+
+/* A runtime's workers 1..P-1, each an element of the array `workers`
+ * (`size` bytes each, its XThread `at` bytes in): starts fn(worker) on
+ * each, *started counting them, with a stack of `bytes`.  0, or -1 with
+ * why filled (the workers started so far still run). */
+int xthread_start_workers(void *workers, size_t size, size_t at, uint32_t P, size_t bytes, void *(*fn)(void *),
+                          uint64_t *started, char *why, size_t whylen);
+/* Waits for workers 1..n of that array to end (xthread_join). */
+void xthread_join_workers(void *workers, size_t size, size_t at, uint64_t n);
 /* The monotonic clock, in seconds: the runtimes' wall and idle times. */
 double xthread_now(void);
 /* The highest address of t's stack. */

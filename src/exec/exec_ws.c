@@ -296,15 +296,10 @@ XWs *xws_new(const ExecOptions *xo, char *why, size_t whylen)
         }
     }
     ws_self = &w[0];
-    for (uint32_t i = 1; i < x->P; i++) {
-        char e[150];
-        if (xthread_start(&w[i].t, xo->stack_bytes, worker_main, &w[i], e, sizeof e)) {
-            snprintf(why, whylen, "out of memory: %s, with %llu worker threads made", e,
-                     (unsigned long long)x->threads);
-            xws_free(x, NULL);
-            return NULL;
-        }
-        x->threads++;
+    if (xthread_start_workers(w, sizeof *w, offsetof(WsWorker, t), x->P, xo->stack_bytes, worker_main, &x->threads,
+                              why, whylen)) {
+        xws_free(x, NULL);
+        return NULL;
     }
     return x;
 }
@@ -330,7 +325,7 @@ void xws_free(XWs *x, ExecStats *st)
     x->gen++;
     pthread_cond_broadcast(&x->cv);
     pthread_mutex_unlock(&x->mu);
-    for (uint32_t i = 1; i <= x->threads; i++) xthread_join(&x->w[i].t);
+    xthread_join_workers(x->w, sizeof *x->w, offsetof(WsWorker, t), x->threads);
     if (st) {
         st->wall = end - x->start;
         for (uint32_t i = 0; i < x->P; i++) {
