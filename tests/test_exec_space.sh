@@ -277,6 +277,43 @@ PY
 )
     expect_eq "exec: nqueens n=8 under df at P = 2 opens at most 3x the predicted pairs and measures within 1.3x of the prediction (any worker resumes a continuation)" ok "$r"
 
+    # the sampling's bound in model units (docs/exec.md, "Error bound"):
+    # --sample 1 --sample-error 0 measures at every allocation that could
+    # pass the mark, so its model-unit mark is the true one; a sparser
+    # sampling's mark is at most that, less at most its bound mbound
+    # (max(N, E% of the mark) + P*B: checked too), on small programs
+    # under df, ws and bf at P = 1.  The 5% beside the bound is the
+    # conservative scan's: a stale word the stack grows over can revive
+    # a value the last collection found dead but did not yet sweep, so
+    # which moments are sampled moves the mark a little either way (each
+    # 5% of the marks below; a bound of P*B alone misses by up to 20%)
+    for f in examples/mergesort.pml:64 examples/quicksort.pml:48 examples/quicksort_join.pml:64 \
+             examples/nqueens.pml:5 examples/matmul.pml:6 tests/exec/pair_descent.pml:60 tests/exec/peaks.pml:100; do
+        for c in 1:0 64:25 256:5 256:100 1024:50; do
+            limit 300 "$PML" exec "${f%:*}" -D n=${f#*:} --sched=df,ws,bf -p 1 --sample ${c%:*} \
+                --sample-error ${c#*:} --format csv > "$TMP/bound_$(basename "${f%:*}" .pml).${c%:*}.${c#*:}.csv" 2>"$TMP/err"
+        done
+    done
+    r=$(python3 - "$TMP" <<'PY'
+import csv, glob, os, sys
+bad = []
+for exact_file in sorted(glob.glob(os.path.join(sys.argv[1], "bound_*.1.0.csv"))):
+    exact = {r["policy"]: r for r in csv.DictReader(open(exact_file))}
+    for f in glob.glob(exact_file.replace(".1.0.csv", ".*.*.csv")):
+        if f == exact_file: continue
+        n, pct = (int(x) for x in f[:-4].split(".")[-2:])
+        for r in csv.DictReader(open(f)):
+            true, model, bound = int(exact[r["policy"]]["model_words"]), int(r["model_words"]), int(r["model_bound_words"])
+            b = max(n // 8, 1)      # B at P = 1
+            if not bound <= max(n, model * pct // 100) + b:
+                bad.append("%s %s: bound %d over the rule's" % (os.path.basename(f), r["policy"], bound))
+            if not true <= model + bound + true // 20:
+                bad.append("%s %s: true mark %d, measured %d + bound %d" % (os.path.basename(f), r["policy"], true, model, bound))
+print("; ".join(bad) or "ok")
+PY
+)
+    expect_eq "exec: the model-unit mark is within its bound (max(N, E% of it) + P*B, and 5% for the conservative scan) of the one sampled at every allocation that could pass it (7 programs, df, ws, bf at P = 1, N and E 64:25 to 1024:50)" ok "$r"
+
     out=$(limit 300 "$PML" exec examples/quicksort.pml -D n=32 --sched=df,bf -p 1 --compare --sample 64)
     r=$(echo "$out" | grep -c -e '^real words per model word: the program.s values (values / model) [0-9.]*.*, the whole heap (measured / model) [0-9.]' -e '^policy order as predicted in [0-9]* of [0-9]* pairs' -e "model: the values live at the mark.*values: the same of the program's values alone")
     expect_eq "exec --compare: says what model, measured and values mean, the real words per model word and the policy order" 3 "$r"

@@ -79,23 +79,25 @@ static double busy_sum(const ExecRun *r)
  * open last in the row, after the columns that came before them: NULL
  * here.) */
 typedef struct RowFormat {
-    const char *run, *predicted, *marks, *values, *heap, *open;
+    const char *run, *predicted, *model, *model_bound, *measured, *values, *heap, *open;
 } RowFormat;
 
-static const RowFormat text_row = {"%-6s %3u ", "%12lld ", "%10llu %12llu ", "%10llu ",
+static const RowFormat text_row = {"%-6s %3u ", "%12lld ", "%10llu ", "%7llu ", "%12llu ", "%10llu ",
                                    "%10llu %10llu %10llu %10llu %8llu ", "%7llu "};
-static const RowFormat csv_row = {"%s,%u,", "%lld,", "%llu,%llu,", NULL, "%llu,%llu,%llu,%llu,%llu,", NULL};
+static const RowFormat csv_row = {"%s,%u,", "%lld,", "%llu,", NULL, "%llu,", NULL, "%llu,%llu,%llu,%llu,%llu,", NULL};
 
 /* A row's first columns: the policy and P, with --compare the
- * prediction, then the mark in model units and in words, (text) the
- * values' real words, bound, result, base, overhead, samples and (text)
- * the pairs open. */
+ * prediction, then the mark in model units, (text) its bound, the mark
+ * in words, (text) the values' real words, bound, result, base,
+ * overhead, samples and (text) the pairs open. */
 static void write_head(FILE *f, const ExecRun *r, int compare, const RowFormat *rf)
 {
     const ExecStats *st = &r->st;
     fprintf(f, rf->run, exec_policy_name(r->policy), r->P);
     if (compare) fprintf(f, rf->predicted, (long long)r->predicted);
-    fprintf(f, rf->marks, (unsigned long long)st->model_words, (unsigned long long)st->mark_words);
+    fprintf(f, rf->model, (unsigned long long)st->model_words);
+    if (rf->model_bound) fprintf(f, rf->model_bound, (unsigned long long)st->model_bound_words);
+    fprintf(f, rf->measured, (unsigned long long)st->mark_words);
     if (rf->values) fprintf(f, rf->values, (unsigned long long)st->value_words);
     fprintf(f, rf->heap, (unsigned long long)st->bound_words,
             (unsigned long long)st->result_words, (unsigned long long)st->base_words,
@@ -151,9 +153,10 @@ static void write_agreement(FILE *f, const ExecRun *runs, uint32_t n)
 static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, uint32_t pct, int compare)
 {
     fprintf(f, "heap measured at every collection, one forced after max(%llu words, mark + %u%% - live) "
-            "allocated: a mark is within +bound of the true one\n", (unsigned long long)every, pct);
-    fprintf(f, "%-6s %3s %s%10s %12s %10s %10s %10s %10s %10s %8s %7s %10s %6s  %s\n", "policy", "P",
-            compare ? "   predicted " : "", "model", "measured", "values", "bound", "result", "base", "overhead",
+            "allocated, in real words or in model words: the true mark lies in [model, model + mbound] in model "
+            "words, in [measured, measured + bound] in real words\n", (unsigned long long)every, pct);
+    fprintf(f, "%-6s %3s %s%10s %7s %12s %10s %10s %10s %10s %10s %8s %7s %10s %6s  %s\n", "policy", "P",
+            compare ? "   predicted " : "", "model", "mbound", "measured", "values", "bound", "result", "base", "overhead",
             "samples", "open", "wall(s)", "busy", "tasks (inline, steals, threads)");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
@@ -164,6 +167,7 @@ static void write_text(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every,
                 (unsigned long long)r->st.steals, (unsigned long long)r->st.threads);
     }
     fprintf(f, "(words; %smodel: the values live at the mark, each at its size in the cost semantics; "
+            "mbound: at most max(N, E%% of model) + P*B model words, bound the same in real words (B: N/(8P) words, at least 1); "
             "measured: live heap high-water mark, in the interpreter's real words; values: the same of the program's "
             "values alone, without the interpreter's own objects; base: live before the run; open: the pairs "
             "forked and not yet joined when model was measured; "
@@ -188,8 +192,9 @@ static void write_json(FILE *f, const char *file, const char *value, const char 
         if (compare)
             fprintf(f, "\"predicted_words\": %lld, \"predicted_open_pairs\": %lld, ", (long long)r->predicted,
                     (long long)r->predicted_open);
-        fprintf(f, "\"model_words\": %llu, \"value_words\": %llu, \"open_pairs\": %llu, ",
-                (unsigned long long)r->st.model_words, (unsigned long long)r->st.value_words,
+        fprintf(f, "\"model_words\": %llu, \"model_bound_words\": %llu, \"value_words\": %llu, \"open_pairs\": %llu, ",
+                (unsigned long long)r->st.model_words, (unsigned long long)r->st.model_bound_words,
+                (unsigned long long)r->st.value_words,
                 (unsigned long long)r->st.open_at_mark);
         fprintf(f, "\"mark_words\": %llu, \"bound_words\": %llu, \"result_words\": %llu, \"base_words\": %llu, "
                 "\"overhead_words\": %llu, \"samples\": %llu, \"alloc_words\": %llu, \"tasks\": %llu, "
@@ -209,16 +214,17 @@ static void write_json(FILE *f, const char *file, const char *value, const char 
 static void write_csv(FILE *f, const ExecRun *runs, uint32_t n, uint64_t every, int compare)
 {
     fprintf(f, "policy,P,%smodel_words,mark_words,bound_words,result_words,base_words,overhead_words,samples,sample_words,"
-            "alloc_words,tasks,inline_tasks,steals,threads,wall_s,busy_s,value_words,open_pairs%s\n", compare ? "predicted_words," : "",
+            "alloc_words,tasks,inline_tasks,steals,threads,wall_s,busy_s,value_words,open_pairs,model_bound_words%s\n", compare ? "predicted_words," : "",
             compare ? ",predicted_open_pairs" : "");
     for (uint32_t i = 0; i < n; i++) {
         const ExecRun *r = &runs[i];
         write_head(f, r, compare, &csv_row);
-        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%s,%s,%llu,%llu", (unsigned long long)every,
+        fprintf(f, "%llu,%llu,%llu,%llu,%llu,%llu,%s,%s,%llu,%llu,%llu", (unsigned long long)every,
                 (unsigned long long)r->st.alloc_words, (unsigned long long)r->st.tasks,
                 (unsigned long long)r->st.inline_tasks, (unsigned long long)r->st.steals,
                 (unsigned long long)r->st.threads, num_text(r->st.wall).s, num_text(busy_sum(r)).s,
-                (unsigned long long)r->st.value_words, (unsigned long long)r->st.open_at_mark);
+                (unsigned long long)r->st.value_words, (unsigned long long)r->st.open_at_mark,
+                (unsigned long long)r->st.model_bound_words);
         if (compare) fprintf(f, ",%lld", (long long)r->predicted_open);
         fputc('\n', f);
     }

@@ -323,6 +323,7 @@ static Value *p_concat(Site *s, Value **a, uint32_t loc)
         ev_fail(s->ev, s->sp, "string too long: %llu bytes (at most %u)",
                 (unsigned long long)x->n + y->n, PML_STRING_MAX);
     Value *r = val_str(x->u.s, x->n, loc);
+    val_charge(y->n, val_model_words(V_STR, x->n + y->n) - val_model_words(V_STR, x->n)); /* the rest of r */
     char *buf = GC_MALLOC_ATOMIC((size_t)x->n + y->n + 1);
     memcpy(buf, x->u.s, x->n);
     memcpy(buf + x->n, y->u.s, y->n);

@@ -36,7 +36,7 @@ static Value *make_closure(Ev *ev, uint32_t annot, uint32_t nfuns, const RefList
 {
     /* C-FUN: [ℓ], retain ℓ -> ρ(y) for each free y */
     uint32_t l = ev_node(ev, NK_CLOSURE, nfuns + free->n, annot);
-    val_charge(sizeof(Group) + (free->n + nfuns) * sizeof(Value *));
+    val_charge(sizeof(Group) + (free->n + nfuns) * sizeof(Value *), (uint64_t)free->n + nfuns);
     Group *grp = GC_MALLOC(sizeof *grp + free->n * sizeof grp->free[0]);
     grp->dec = dec;
     grp->fn = fn;
@@ -812,7 +812,7 @@ static inline Value *operand(Ev *ev, const Expr *x, const Env *env, int64_t *i)
     }
     leaf_enter(ev, x);
     ev_node(ev, NK_CONST, 1, x->id);
-    val_charge(sizeof(Value));
+    val_charge(sizeof(Value), 1);
     *i = x->ival;
     return NULL;
 }
@@ -898,7 +898,7 @@ static __attribute__((noinline)) int cmp_test(Ev *ev, const Expr *t, const Env *
         default: b = x != y; break;
         }
         *loc = op_node(ev, t);
-        val_charge(sizeof(Value));
+        val_charge(sizeof(Value), 1);
         op_result(ev, *loc, a, NULL);
     }
     ev->depth--;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-__thread int64_t val_budget = INT64_MAX;
+__thread ValBudget val_budget = {INT64_MAX, INT64_MAX};
 void (*val_budget_hook)(void);
 
 /* A value of `bytes` bytes in the collector's heap (its fields, if any,
@@ -26,7 +26,7 @@ static Value *val_alloc(VTag t, uint32_t loc, size_t bytes)
 
 Value *val_new(VTag t, uint32_t loc)
 {
-    val_charge(sizeof(Value));
+    val_charge(sizeof(Value), val_model_words(t, 0));
     return val_alloc(t, loc, sizeof(Value));
 }
 
@@ -34,7 +34,7 @@ Value *val_new(VTag t, uint32_t loc)
  * not scan it (atomic); unlike val_new's, its words come uncleared. */
 static Value *val_scalar(VTag t, uint32_t loc, int64_t bits)
 {
-    val_charge(sizeof(Value));
+    val_charge(sizeof(Value), 1);
     Value *v = GC_MALLOC_ATOMIC(sizeof *v);
     *v = (Value){.tag = (uint8_t)t, .magic = VAL_MAGIC, .loc = loc};
     v->u.i = bits;
@@ -76,7 +76,7 @@ Value *val_str(const char *s, uint32_t n, uint32_t loc)
 {
     Value *v = val_new(V_STR, loc);
     v->n = n;
-    val_charge(n + 1);
+    val_charge(n + 1, val_model_words(V_STR, n) - val_model_words(V_STR, 0));
     v->u.s = GC_MALLOC_ATOMIC(n + 1);
     memcpy(v->u.s, s, n);
     v->u.s[n] = 0;
@@ -90,8 +90,7 @@ Value *val_char(unsigned char c, uint32_t loc) { return val_scalar(V_CHAR, loc, 
  * to its fields, as it keeps any object by an interior pointer). */
 Value *val_fields(VTag t, uint32_t n, uint32_t loc)
 {
-    val_charge(sizeof(Value));
-    val_charge(n * sizeof(Value *));
+    val_charge(sizeof(Value) + n * sizeof(Value *), val_model_words(t, n));
     Value *v = val_alloc(t, loc, sizeof(Value) + n * sizeof(Value *));
     v->n = n;
     v->u.f = n ? (Value **)(v + 1) : NULL;
@@ -102,7 +101,8 @@ Value *val_con_arg(Value *v)
 {
     if (v->n == 1) return v->u.f[0];
     /* several fields: a view as a tuple, at the constructor's location */
-    Value *t = val_new(V_TUPLE, v->loc);
+    val_charge(sizeof(Value), val_model_words(V_TUPLE, v->n));
+    Value *t = val_alloc(V_TUPLE, v->loc, sizeof(Value));
     t->n = v->n;
     t->u.f = v->u.f;
     return t;

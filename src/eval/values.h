@@ -67,15 +67,37 @@ struct Value {
 };
 
 /* Allocation accounting for pml exec's heap samples (docs/exec.md): every
- * allocation of the interpreter charges its bytes to this thread's
- * val_budget; when the budget goes below 0, val_budget_hook runs (it
- * resets the budget).  The budget starts at INT64_MAX: no hook runs unless
- * a runtime sets one. */
-extern __thread int64_t val_budget;
+ * allocation of the interpreter charges its bytes, and its size in the
+ * cost semantics (model words: val_model_words), to this thread's
+ * val_budget; when either part goes below 0, val_budget_hook runs (it
+ * resets both).  A charge's bytes are never fewer than 8 times its model
+ * words (a value's header alone is 40 bytes, the model's largest size per
+ * header 1 + its fields, which are 8 bytes each).  The budget starts at
+ * INT64_MAX: no hook runs unless a runtime sets one. */
+typedef struct ValBudget { int64_t bytes, model; } ValBudget;
+extern __thread ValBudget val_budget;
 extern void (*val_budget_hook)(void);
-static inline void val_charge(size_t bytes)
+static inline void val_charge(size_t bytes, uint64_t model)
 {
-    if (__builtin_expect((val_budget -= (int64_t)bytes) < 0, 0)) val_budget_hook();
+    int64_t b = val_budget.bytes -= (int64_t)bytes, m = val_budget.model -= (int64_t)model;
+    if (__builtin_expect((b | m) < 0, 0)) val_budget_hook();
+}
+
+/* The words the cost semantics charges for a value of tag t with n fields,
+ * elements or string bytes (docs/semantics.md, Sizes, the sizes
+ * eval_rules.c gives its allocation nodes): scalars 1, a k-tuple k (unit
+ * 1), a constructor with k fields 1 + k, a vector or array of n 1 + n, a
+ * string 1 + ceil(bytes / 8), a closure 0 (its group counts: its function
+ * count + its captured values). */
+static inline uint64_t val_model_words(VTag t, uint32_t n)
+{
+    switch (t) {
+    case V_STR: return 1 + ((uint64_t)n + 7) / 8;
+    case V_TUPLE: return n ? n : 1;
+    case V_CON: case V_VEC: case V_ARRAY: case V_COMPOSED: return 1 + (uint64_t)n;
+    case V_CLOS: return 0;
+    default: return 1;
+    }
 }
 
 #define VAL_MAGIC 0x5eb1
@@ -84,12 +106,9 @@ Value *val_new(VTag t, uint32_t loc);
 
 /* Is obj, an object of the collector's heap of `bytes` bytes, a value or
  * a closure group?  1 with *model the words the cost semantics charges
- * for allocating it (docs/semantics.md, Sizes, the sizes eval_rules.c
- * gives its allocation nodes), 0 for any other object (the interpreter's
- * own).  Scalars 1, a k-tuple k (unit 1), a
- * constructor with k fields 1 + k, a vector or array of n 1 + n, a string
- * 1 + ceil(bytes / 8); a closure group its function count + its captured
- * values (its closures themselves 0).  pml exec's heap walk: values and
+ * for allocating it (val_model_words; a closure group its function
+ * count + its captured values), 0 for any other object (the
+ * interpreter's own).  pml exec's heap walk: values and
  * groups carry a magic number, and only obj's own words are read (a
  * conservative collector may report a freed object, whose pointers are
  * stale, as reachable).  Another object passes for a value only by a
@@ -115,13 +134,7 @@ static inline int val_model_size(const void *obj, size_t bytes, uint64_t *model)
     if (bytes < sizeof *v || v->magic != VAL_MAGIC || v->tag > V_COMPOSED || v->listed > 1) return 0;
     size_t own = sizeof *v + (val_fields_inline(v) ? (size_t)v->n * sizeof v->u.f[0] : 0);
     if (bytes < own || bytes >= own + 16) return 0;
-    switch (v->tag) {
-    case V_STR: *model = 1 + (v->n + 7) / 8; break;
-    case V_TUPLE: *model = v->n ? v->n : 1; break;
-    case V_CON: case V_VEC: case V_ARRAY: case V_COMPOSED: *model = 1 + (uint64_t)v->n; break;
-    case V_CLOS: *model = 0; break;
-    default: *model = 1; break;
-    }
+    *model = val_model_words((VTag)v->tag, v->n);
     return 1;
 }
 Value *val_int(int64_t i, uint32_t loc);

@@ -4,16 +4,18 @@
  * Sampling: the live heap is measured at the end of every collection,
  * the collector's own ones and those forced here (the collector's event
  * callback, with its lock held: measure_live).  A collection is forced
- * only when the error bound needs one, as MLton's collector did (§5.4):
- * after a measurement of L words with a high-water mark of M so far, at
- * most G = max(N, M·(1 + E) − L) words are allocated before the next
- * one, so meanwhile the heap stays below max(L + N, M·(1 + E)).  Every
- * allocation of the interpreter is charged to its thread's budget
- * (values.h, val_charge), B words (N/(8P), at least 64); a thread that
- * spends its budget adds it to a shared count, and the thread that takes
- * the count past the due point forces the collection.  So the true
- * high-water mark lies in [mark, mark + max(N, E·mark) + P·B]
- * (docs/exec.md).
+ * only when the error bound needs one, as MLton's collector did (§5.4),
+ * in each of the two units a sample reads: after a measurement of L
+ * words with a high-water mark of M so far, at most G = max(N,
+ * M·(1 + E) − L) words are allocated before the next one, so meanwhile
+ * the heap stays below max(L + N, M·(1 + E)) — in real words, and in
+ * model words with L and M the model-unit ones.  Every allocation of
+ * the interpreter is charged to its thread's budget in both units
+ * (values.h, val_charge), B words of each (N/(8P), at least 64); a
+ * thread that spends either adds what it spent of both to the shared
+ * counts, and the thread that takes a count past its due point forces
+ * the collection.  So each true high-water mark lies in [mark, mark +
+ * max(N, E·mark) + P·B] of its unit (docs/exec.md).
  */
 #include "exec.h"
 
@@ -35,9 +37,11 @@ typedef struct Meter {
     XSerial *serial;        /* df's at P = 1: the sequential order */
     uint64_t every;         /* N, in words: the least interval */
     uint32_t pct;           /* E, percent (ExecOptions.sample_error) */
-    int64_t batch;          /* B, in bytes */
+    int64_t batch;          /* B, in bytes (B words of model units: batch / 8) */
     uint64_t spent;         /* atomic: words allocated, as flushed by the threads */
     uint64_t next;          /* atomic: the count at which a collection is forced */
+    uint64_t spent_model;   /* atomic: the same in model words (val_charge) */
+    uint64_t next_model;    /* atomic: spent_model's due count */
     /* under the collector's lock (written at collections only): */
     uint64_t mark, samples;
     uint64_t model;         /* the mark in model units (Live.model) */
@@ -47,6 +51,7 @@ typedef struct Meter {
     uint32_t nopen;         /* atomic: slots of open taken */
     uint64_t run;           /* this run's number (open_run) */
     uint64_t reach;         /* the most the heap could have reached unseen: max L + G */
+    uint64_t reach_model;   /* the same in model units (note_sample) */
     uint64_t collections;   /* atomic: measured so far */
     /* under overhead_mu: */
     uint64_t overhead_seen; /* collections when the overhead was last read */
@@ -105,8 +110,18 @@ static Live measure_live(void)
     return l;
 }
 
-/* A measurement of live words: the mark, and when the next collection is
- * due (§5.4: after M·(1 + E) − L more words, at least N). */
+/* §5.4's interval after a measurement of live words with a mark of
+ * mark: M·(1 + E) − L more words, at least N (in either unit). */
+static uint64_t sample_gap(const Meter *m, uint64_t mark, uint64_t live)
+{
+    uint64_t allow = mark + mark / 100 * m->pct, gap = allow > live ? allow - live : 0;
+    return gap < m->every ? m->every : gap;
+}
+
+/* A measurement: the marks, and when the next collection is due in each
+ * unit.  Until then at most min(gap, gap_model) model words are
+ * allocated (each charge's real words are at least its model words:
+ * val_charge), which bounds the model-unit mark that the samples miss. */
 static void note_sample(Meter *m, Live now)
 {
     uint64_t live = now.bytes;
@@ -116,11 +131,14 @@ static void note_sample(Meter *m, Live now)
         m->open_at_mark = open_pairs(m);
     }
     if (now.values > m->values) m->values = now.values;
-    uint64_t allow = m->mark + m->mark / 100 * m->pct, gap = allow > live ? allow - live : 0;
-    if (gap < m->every) gap = m->every;
+    uint64_t gap = sample_gap(m, m->mark, live), gap_model = sample_gap(m, m->model, now.model);
     if (live + gap > m->reach) m->reach = live + gap;
+    uint64_t reach_model = now.model + (gap < gap_model ? gap : gap_model);
+    if (reach_model > m->reach_model) m->reach_model = reach_model;
     m->samples++;
     __atomic_store_n(&m->next, __atomic_load_n(&m->spent, __ATOMIC_RELAXED) + gap, __ATOMIC_RELAXED);
+    __atomic_store_n(&m->next_model, __atomic_load_n(&m->spent_model, __ATOMIC_RELAXED) + gap_model,
+                     __ATOMIC_RELAXED);
     __atomic_add_fetch(&m->collections, 1, __ATOMIC_RELEASE);
 }
 
@@ -147,17 +165,28 @@ static void note_overhead(Meter *m)
     pthread_mutex_unlock(&overhead_mu);
 }
 
-/* val_budget_hook: this thread spent its budget (and a little more). */
+/* Add words to the count *spent; 1 if this call takes it past its due
+ * count *next (which it then sets out of reach until the next sample):
+ * the thread that moves a due count on forces the collection. */
+static int spend(uint64_t *spent, uint64_t *next, uint64_t words)
+{
+    uint64_t total = __atomic_add_fetch(spent, words, __ATOMIC_RELAXED);
+    uint64_t due = __atomic_load_n(next, __ATOMIC_RELAXED);
+    return total >= due && __atomic_compare_exchange_n(next, &due, UINT64_MAX, 0, __ATOMIC_RELAXED,
+                                                       __ATOMIC_RELAXED);
+}
+
+static void budget_start(const Meter *m) { val_budget = (ValBudget){m->batch, m->batch / 8}; }
+
+/* val_budget_hook: this thread spent its budget in either unit (and a
+ * little more). */
 static void budget_spent(void)
 {
     Meter *m = meter;
-    uint64_t words = (uint64_t)(m->batch - val_budget) / 8;
-    val_budget = m->batch;
-    uint64_t total = __atomic_add_fetch(&m->spent, words, __ATOMIC_RELAXED);
-    uint64_t due = __atomic_load_n(&m->next, __ATOMIC_RELAXED);
-    /* the thread that moves the due count on forces the collection */
-    if (total >= due && __atomic_compare_exchange_n(&m->next, &due, UINT64_MAX, 0, __ATOMIC_RELAXED,
-                                                    __ATOMIC_RELAXED))
+    uint64_t words = (uint64_t)(m->batch - val_budget.bytes) / 8;
+    uint64_t model = (uint64_t)(m->batch / 8 - val_budget.model);
+    budget_start(m);
+    if (spend(&m->spent, &m->next, words) | spend(&m->spent_model, &m->next_model, model))
         GC_gcollect();
     if (__atomic_load_n(&m->collections, __ATOMIC_RELAXED) != m->overhead_seen) note_overhead(m);
 }
@@ -263,7 +292,7 @@ static void run_done(void *st, const Value *result)
 __attribute__((noinline)) static void thread_note(Meter *m, int open)
 {
     __asm__ volatile("" ::: "memory");
-    if (val_budget > m->batch) val_budget = m->batch;
+    if (val_budget.bytes > m->batch) budget_start(m);
     if (open_run != m->run) {   /* this thread's first pair in this run (at most P threads) */
         open_run = m->run;
         __atomic_store_n(&open_here, 0, __ATOMIC_RELAXED);
@@ -332,6 +361,14 @@ static void exclude_collector_data(void)
     GC_clear_roots();
 }
 
+/* A mark's bound less P·B: the most a heap could have reached unseen
+ * above the mark, at least N. */
+static uint64_t bound_of(const Meter *m, uint64_t reach, uint64_t mark)
+{
+    uint64_t excess = reach > mark ? reach - mark : 0;
+    return excess > m->every ? excess : m->every;
+}
+
 int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, const ExecOptions *xo,
                  ExecStats *st, Diag *d)
 {
@@ -342,7 +379,7 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     m.pct = xo->sample_error;
     m.run = ++runs;
     uint64_t b = m.every / (8 * (uint64_t)xo->procs);
-    m.batch = (int64_t)(b < 64 ? 64 : b) * 8;
+    m.batch = (int64_t)(b ? b : 1) * 8;   /* at least a word: --sample 1 samples at every allocation */
     m.chained = GC_get_on_collection_event();
     meter = &m;
     GC_set_on_collection_event(on_collection);
@@ -360,9 +397,9 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
         EvalOptions o = *eo;
         o.fork = &fork;
         val_budget_hook = budget_spent;
-        val_budget = m.batch;
+        budget_start(&m);
         rc = eval_program(p, s, &o, &run, d);
-        val_budget = INT64_MAX;
+        val_budget = (ValBudget){INT64_MAX, INT64_MAX};
         if (m.ws) xws_free(m.ws, st);
         else if (m.serial) xserial_free(m.serial, st);
         else xsched_free(m.x, st);
@@ -377,8 +414,9 @@ int exec_program(const Program *p, const Sources *s, const EvalOptions *eo, cons
     st->open_at_mark = m.open_at_mark;
     st->samples = m.samples;
     st->alloc_words = m.spent;
-    uint64_t excess = m.reach > m.mark ? m.reach - m.mark : 0;
-    st->bound_words = (excess > m.every ? excess : m.every) + (uint64_t)xo->procs * (uint64_t)m.batch / 8;
+    uint64_t unflushed = (uint64_t)xo->procs * (uint64_t)m.batch / 8;   /* P·B */
+    st->bound_words = bound_of(&m, m.reach, m.mark) + unflushed;
+    st->model_bound_words = bound_of(&m, m.reach_model, m.model) + unflushed;
     st->overhead_words = m.overhead;
     st->result_words = m.result_words;
     if (rc) return -1;

@@ -26,7 +26,8 @@ typedef struct ExecOptions {
     uint32_t procs;         /* P, 1..EXEC_MAX_PROCS */
     uint64_t sample_words;  /* N: the heap is measured at every collection, and one is
                                forced when max(N, M·(1 + E) − L) words were allocated
-                               since the last (M the mark, L the last measured) */
+                               since the last (M the mark, L the last measured), in
+                               real words or in model words */
     uint32_t sample_error;  /* E, percent: paper §5.4's relative error bound */
     uint64_t seed;          /* work stealing: the victims' order */
     size_t stack_bytes;     /* each worker thread's stack, and df's and bf's first task
@@ -56,6 +57,7 @@ typedef struct ExecStats {
     uint64_t samples;       /* collections measured (the collector's and forced ones) */
     uint64_t alloc_words;   /* allocated by the interpreter */
     uint64_t bound_words;   /* the sampling error bound: the true mark is below mark + this */
+    uint64_t model_bound_words; /* the same for model_words, in model words */
     uint64_t overhead_words;/* the runtime's high-water: task stacks and queue entries */
     uint64_t tasks;         /* branches run (two per pair evaluated) */
     uint64_t inline_tasks;  /* of which run by the thread that forked them, at its join */
