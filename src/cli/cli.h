@@ -176,7 +176,7 @@ typedef struct CliSteps {
     const CliDefault *defaults; /* its own defaults of shared options, for
                                    --help, ending in {0}; NULL: the groups' */
     uint32_t later_bytes;       /* EvalOptions.later_bytes, its stages' bytes a
-                                   node after the evaluation (0: the default's 8;
+                                   node after the evaluation (0: the default's 6;
                                    measured on fib 27, docs/reliability.md) */
 } CliSteps;
 

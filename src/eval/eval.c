@@ -380,7 +380,9 @@ void eval_options_default(EvalOptions *o)
     o->max_nodes = 200000000;
     o->max_depth = 10000000;
     o->print_out = stderr;
-    o->later_bytes = 8; /* one schedule's steps and ready counts, 4 bytes each */
+    /* df on one processor by the ids (no steps): its ready counts, 4
+     * bytes, and the attribution's bits (fib 37: 4.6 bytes a node) */
+    o->later_bytes = 6;
     val_print_default(&o->print);
 }
 
