@@ -1,7 +1,6 @@
 /*
- * graph.c — the graph store: flat arrays grown by doubling (the large ones
- * mappings of their own, moved by remapping their pages, on 2 MiB pages
- * where the kernel has them free: bigmem.h).
+ * graph.c — the graph store: flat arrays grown by doubling (realloc moves
+ * the large ones by remapping their pages, without copying them).
  *
  * A node costs 1 (kind, parent count, child flags) + 1 (size, larger ones
  * in an escape table) + 2 (annotation; 4 in programs of 2^16 expressions
@@ -11,7 +10,6 @@
  * Adding is amortised O(1).
  */
 #include "graph.h"
-#include "bigmem.h"
 #include "minheap.h"
 
 #include <stdio.h>
@@ -41,30 +39,19 @@ void graph_init(Graph *g, uint64_t max_nodes)
     g->max_nodes = max_nodes;
 }
 
-/* Entries of the node arrays (kindpred, size8, annot) and of rank. */
-static size_t node_entries(const Graph *g) { return g->cap ? (size_t)g->cap + 1 : 0; }
-static size_t rank_entries(const Graph *g) { return g->cap ? ((size_t)g->cap >> 5) + 1 : 0; }
-
 void graph_free(Graph *g)
 {
-    size_t nodes = node_entries(g), m = g->mcap;
-    bigmem_free(g->kindpred, nodes); bigmem_free(g->size8, nodes);
-    bigmem_free(g->annot16, 2 * nodes); bigmem_free(g->annot32, 4 * nodes);
-    bigmem_free(g->big_id, 4 * (size_t)g->bigcap); bigmem_free(g->big_size, 4 * (size_t)g->bigcap);
-    bigmem_free(g->rank, 8 * rank_entries(g)); bigmem_free(g->slot, 4 * (size_t)g->slotcap);
-    free(g->ext);
-    bigmem_free(g->stk_from, 4 * (size_t)g->stkcap); bigmem_free(g->stk_id, 4 * (size_t)g->stkcap);
-    bigmem_free(g->hdst, m * sizeof *g->hdst); bigmem_free(g->hoff, m);
-    bigmem_free(g->hbase, m / GRAPH_HEAP_BLOCK * sizeof *g->hbase);
-    bigmem_free(g->hwide, (size_t)g->widecap * GRAPH_HEAP_BLOCK * sizeof *g->hwide);
+    free(g->kindpred); free(g->size8); free(g->annot16); free(g->annot32);
+    free(g->big_id); free(g->big_size);
+    free(g->rank); free(g->slot); free(g->ext);
+    free(g->stk_from); free(g->stk_id);
+    free(g->hdst); free(g->hoff); free(g->hbase); free(g->hwide);
     memset(g, 0, sizeof *g);
 }
 
-/* *p, an array of oldcap entries of elem bytes, grown to newcap: the large
- * ones on pages of their own (bigmem.h). */
-static int grow(void **p, size_t elem, size_t oldcap, size_t newcap)
+static int grow(void **p, size_t elem, size_t newcap)
 {
-    void *q = bigmem_grow(*p, elem * oldcap, elem * newcap);
+    void *q = realloc(*p, elem * newcap);
     if (!q) return -1;
     *p = q;
     return 0;
@@ -77,7 +64,7 @@ static int push_pair(uint32_t **as, uint32_t **bs, uint32_t *n, uint32_t *cap,
 {
     if (*n == *cap) {
         uint32_t c = *cap ? *cap * 2 : first;
-        if (c < *cap || grow((void **)as, 4, *cap, c) || grow((void **)bs, 4, *cap, c)) return -1;
+        if (c < *cap || grow((void **)as, 4, c) || grow((void **)bs, 4, c)) return -1;
         *cap = c;
     }
     (*as)[*n] = a;
@@ -91,10 +78,9 @@ static int grow_nodes(Graph *g)
     if (cap > GRAPH_MAX_ID) cap = GRAPH_MAX_ID;
     if (cap < (size_t)g->n + 1) return -1;
     int wide = g->annot32 != NULL;
-    size_t old = node_entries(g);
-    if (grow((void **)&g->kindpred, 1, old, cap + 1) || grow((void **)&g->size8, 1, old, cap + 1) ||
-        (wide ? grow((void **)&g->annot32, 4, old, cap + 1) : grow((void **)&g->annot16, 2, old, cap + 1)) ||
-        grow((void **)&g->rank, 8, rank_entries(g), (cap >> 5) + 1))
+    if (grow((void **)&g->kindpred, 1, cap + 1) || grow((void **)&g->size8, 1, cap + 1) ||
+        (wide ? grow((void **)&g->annot32, 4, cap + 1) : grow((void **)&g->annot16, 2, cap + 1)) ||
+        grow((void **)&g->rank, 8, (cap >> 5) + 1))
         return -1;
     if (g->cap == 0) { /* id 0 is "none" */
         g->kindpred[0] = 0; g->size8[0] = 0; g->annot16[0] = 0; g->rank[0] = 0;
@@ -107,10 +93,10 @@ static int grow_nodes(Graph *g)
 /* The first annotation of 2^16 or more: every one takes 4 bytes from now. */
 static int widen_annot(Graph *g)
 {
-    uint32_t *a = bigmem_grow(NULL, 0, node_entries(g) * sizeof *a);
+    uint32_t *a = malloc(((size_t)g->cap + 1) * sizeof *a);
     if (!a) return -1;
     for (size_t v = 0; v <= g->n; v++) a[v] = g->annot16[v];
-    bigmem_free(g->annot16, node_entries(g) * sizeof *g->annot16);
+    free(g->annot16);
     g->annot16 = NULL;
     g->annot32 = a;
     return 0;
@@ -204,7 +190,7 @@ static __attribute__((noinline)) int decide(Graph *g, uint32_t v, int force)
     if (force || !(kp & GRAPH_NEXT) || (kp & ((1u << GRAPH_KIND_BITS) - 1)) == NK_FORK) {
         if (g->nslot == g->slotcap) {
             uint32_t c = g->slotcap ? g->slotcap * 2 : 1024;
-            if (c < g->slotcap || grow((void **)&g->slot, sizeof *g->slot, g->slotcap, c)) return -1;
+            if (c < g->slotcap || grow((void **)&g->slot, sizeof *g->slot, c)) return -1;
             g->slotcap = c;
         }
         g->slot[g->nslot++] = 0;
@@ -335,9 +321,8 @@ int graph_add_edge_slow(Graph *g, uint32_t a, uint32_t b)
 static int grow_heap(Graph *g)
 {
     size_t cap = g->mcap ? g->mcap * 2 : 1024;
-    size_t old = g->mcap;
-    if (grow((void **)&g->hdst, sizeof *g->hdst, old, cap) || grow((void **)&g->hoff, 1, old, cap) ||
-        grow((void **)&g->hbase, sizeof *g->hbase, old / GRAPH_HEAP_BLOCK, cap / GRAPH_HEAP_BLOCK))
+    if (grow((void **)&g->hdst, sizeof *g->hdst, cap) || grow((void **)&g->hoff, 1, cap) ||
+        grow((void **)&g->hbase, sizeof *g->hbase, cap / GRAPH_HEAP_BLOCK))
         return -1;
     g->mcap = cap;
     return 0;
@@ -349,7 +334,7 @@ static int widen_block(Graph *g, size_t e)
 {
     if (g->nwide == g->widecap) {
         uint32_t c = g->widecap ? g->widecap * 2 : 16;
-        if (c < g->widecap || grow((void **)&g->hwide, GRAPH_HEAP_BLOCK * sizeof *g->hwide, g->widecap, c)) return -1;
+        if (c < g->widecap || grow((void **)&g->hwide, GRAPH_HEAP_BLOCK * sizeof *g->hwide, c)) return -1;
         g->widecap = c;
     }
     uint32_t *w = &g->hwide[(size_t)g->nwide * GRAPH_HEAP_BLOCK];

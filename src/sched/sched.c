@@ -26,7 +26,6 @@
 #include <malloc.h>
 #include <pthread.h>
 #include <sys/mman.h>
-#include "bigmem.h"
 #include "sched.h"
 #include "sched_policy.h"
 
@@ -156,15 +155,14 @@ void sched_free(Schedule *s)
  * visit (bf sim 10-15 % faster on 10^7 nodes), but its first touch may
  * make the kernel compact memory for the large pages (0.3 s per 100 MB
  * measured on this VM, 6x the zeroing of small pages), so arrays written
- * in order take them only while they are free (bigmem_huge_free): then
- * a fault per 2 MiB instead of per 4 KiB.  Its capacity may exceed `bytes`
+ * in order take small pages.  Its capacity may exceed `bytes`
  * (malloc_usable_size). */
 static void *node_array(size_t bytes, int huge)
 {
     enum { HUGE_PAGE = 2u << 20 };
     void *p = spare_take(bytes);
     if (p) return p;
-    if (bytes < 4 * HUGE_PAGE || !(huge || bigmem_huge_free(bytes))) return malloc(bytes ? bytes : 1);
+    if (!huge || bytes < 4 * HUGE_PAGE) return malloc(bytes ? bytes : 1);
     size_t round = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
     p = aligned_alloc(HUGE_PAGE, round);
     if (p) madvise(p, round, MADV_HUGEPAGE);

@@ -5,7 +5,6 @@
  * implicit when next or in slots, annotations in 2 bytes until a large
  * one, heap sources as a byte above their block's first).
  */
-#include "bigmem.h"
 #include "check.h"
 #include "gen_graph.h"
 #include "graph.h"
@@ -205,58 +204,6 @@ static void heap_edges_round_trip(void)
     graph_free(&g);
 }
 
-/* Arrays past bigmem's threshold are mappings of their own, grown in place
- * or moved: two grown in turn (so that one's growth blocks the other's in
- * place), each entry read back after every doubling; a fresh large array
- * reads zero. */
-static void bigmem_keeps_contents(void)
-{
-    uint32_t *a = NULL, *b = NULL;
-    size_t cap = 0;
-    int ok = 1;
-    for (size_t c = 1024; c <= (size_t)6 * BIGMEM_MIN && ok; c *= 2) {
-        uint32_t *na = bigmem_grow(a, cap * 4, c * 4);
-        if (!na) { ok = 0; break; }
-        a = na;
-        uint32_t *nb = bigmem_grow(b, cap * 4, c * 4);
-        if (!nb) { ok = 0; break; }
-        b = nb;
-        for (size_t i = cap; i < c; i++) a[i] = (uint32_t)i * 2654435761u, b[i] = (uint32_t)~i;
-        for (size_t i = 0; i < c; i++) ok &= a[i] == (uint32_t)i * 2654435761u && b[i] == (uint32_t)~i;
-        cap = c;
-    }
-    CHECK(ok && cap * 4 > BIGMEM_MIN, "bigmem: two arrays doubled in turn past %u bytes keep every entry", BIGMEM_MIN);
-    bigmem_free(a, cap * 4);
-    bigmem_free(b, cap * 4);
-    size_t n = (size_t)2 * BIGMEM_MIN;
-    uint8_t *z = bigmem_zalloc(n);
-    int zero = z != NULL;
-    for (size_t i = 0; zero && i < n; i += 4093) zero = z[i] == 0;
-    CHECK(zero && z[n - 1] == 0, "bigmem: a fresh array of %zu bytes reads zero", n);
-    bigmem_free(z, n);
-}
-
-/* A store whose arrays pass bigmem's threshold (6 M nodes: kinds, sizes
- * and annotations, and 6 M heap edges) reads back as added. */
-static void large_store_round_trip(void)
-{
-    enum { N = 6u << 20 };
-    Graph g;
-    graph_init(&g, N);
-    int ok = 1;
-    for (uint32_t v = 1; v <= N && ok; v++) {
-        ok &= graph_add_node(&g, (NodeKind)(v % NK__COUNT), v % 7, v % 60000) == v;
-        if (v > 1) ok &= graph_add_edge(&g, v - 1, v) == 0;
-        ok &= graph_add_heap(&g, v, 1 + v / 3, (HeapKind)(v & 1)) == 0;
-    }
-    for (uint32_t v = 1; v <= N && ok; v++)
-        ok &= graph_kind(&g, v) == (NodeKind)(v % NK__COUNT) && graph_size(&g, v) == v % 7 &&
-              graph_annot(&g, v) == v % 60000 && graph_child(&g, v, 0) == (v < N ? v + 1 : 0) &&
-              graph_heap_src(&g, v - 1) == v && graph_heap_dst(&g, v - 1) == 1 + v / 3;
-    CHECK(ok && graph_nodes(&g) == N, "graph store: %u nodes and heap edges on large arrays read back as added", N);
-    graph_free(&g);
-}
-
 /* graph_ids_topological, counted as edges come: a chain is; an edge to
  * an earlier id, or a second node without a parent, is not. */
 static void ids_order_counted(void)
@@ -355,7 +302,5 @@ int main(void)
     minheap_sorts();
     ids_order_counted();
     span_is_longest_path();
-    bigmem_keeps_contents();
-    large_store_round_trip();
     return CHECK_DONE();
 }
