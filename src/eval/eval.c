@@ -275,13 +275,17 @@ __attribute__((noinline, cold)) void ev_stack_deeper(Ev *ev, Span sp, uintptr_t 
     ev->stack_mark = at - ev->stack_limit > STACK_STEP ? at - STACK_STEP : ev->stack_limit;
 }
 
-uint32_t ev_node_add(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
+/* ev_node_add past its fast path: the node made by it (id), or not yet
+ * (0); the checks every 2^16 nodes; Theorem 1's array. */
+static __attribute__((noinline)) uint32_t node_slow(Ev *ev, NodeKind k, uint32_t size, uint32_t annot, uint32_t id)
 {
-    /* the current node is most often the newest: node and edge in one */
-    int64_t made = ev->cur == graph_nodes(ev->g) ? graph_add_next(ev->g, k, size, annot) :
-                   graph_add_node(ev->g, k, size, annot);
-    uint32_t id = (uint32_t)made;
-    if (!made) ev_node_limit(ev, annot);
+    int64_t made = id;
+    if (!id) {
+        made = ev->cur == graph_nodes(ev->g) ? graph_add_next(ev->g, k, size, annot) :
+               graph_add_node(ev->g, k, size, annot);
+        id = (uint32_t)made;
+        if (!made) ev_node_limit(ev, annot);
+    }
     if ((id & 0xFFFF) == 0) {
         if (ev->o->max_memory) memory_check(ev, ev->sh->p->id_span[annot]);
         clock_check(ev, ev->sh->p->id_span[annot]);
@@ -291,6 +295,25 @@ uint32_t ev_node_add(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
     ev->cur = id;
     ev_grow_seen(ev, id);
     return id;
+}
+
+uint32_t ev_node_add(Ev *ev, NodeKind k, uint32_t size, uint32_t annot)
+{
+    /* the current node is most often the newest: node and edge in one,
+     * with no call (so no frame) unless something is due */
+    uint32_t id = ev->cur == graph_nodes(ev->g) ? graph_try_next(ev->g, k, size, annot) : 0;
+    if (__builtin_expect(id && (id & 0xFFFF) && !ev->o->check_theorem1, 1)) {
+        ev->cur = id;
+        return id;
+    }
+    return node_slow(ev, k, size, annot, id);
+}
+
+static __attribute__((noinline)) void heap_slow(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
+{
+    Graph *g = ev->g;
+    if (graph_add_heap_slow(g, src, dst, k))
+        ev_fail(ev, ev->sh->p->id_span[graph_annot(g, src)], "out of memory for the heap graph");
 }
 
 void ev_heap_add(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
@@ -306,10 +329,8 @@ void ev_heap_add(Ev *ev, uint32_t src, uint32_t dst, HeapKind k)
     for (uint32_t i = 0; i < n; i++)
         if (dup->key[i] == key) return;
     dup->key[dup->n++ % EV_DUP] = key;
-    Graph *g = ev->g;
     if (ev->sh->last_src) ev->sh->last_src[dst] = src;
-    if (graph_add_heap(g, src, dst, k))
-        ev_fail(ev, ev->sh->p->id_span[graph_annot(g, src)], "out of memory for the heap graph");
+    if (!graph_try_heap(ev->g, src, dst, k)) heap_slow(ev, src, dst, k); /* a call only there: no frame */
 }
 
 void ev_cell_access(Ev *ev, const Value *cell, uint32_t index, int write, uint32_t annot, uint32_t node)
@@ -330,8 +351,9 @@ void ev_watch_pair(Ev *ev, int (*event)(void *st), Span sp)
     if (event(ev->o->cells->st)) ev_fail(ev, sp, "out of memory watching the cells for races");
 }
 
-/* The call stack of the nodes made from now on (callstack.h). */
-void ev_set_stack(Ev *ev, uint32_t cs, Span sp)
+/* ev_set_stack where the store's fast path does not apply: a new run's
+ * first stack, a full array, no node since the last, out of memory. */
+void ev_set_stack_slow(Ev *ev, uint32_t cs, Span sp)
 {
     if (cs == UINT32_MAX || graph_set_stack(ev->g, cs)) ev_fail(ev, sp, "out of memory for the call stacks");
     ev->cs = cs;

@@ -16,6 +16,7 @@ void cstack_free(CallStacks *cs)
     free(cs->jump);
     free(cs->same);
     free(cs->slot);
+    free(cs->memo);
     memset(cs, 0, sizeof *cs);
 }
 
@@ -111,12 +112,29 @@ static uint32_t on_stack(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn,
     return 0;
 }
 
-uint32_t cstack_push(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn)
+/* The push at site remembered (memo); without room for it, only not
+ * remembered. */
+static void remember(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn, uint32_t r)
+{
+    if (site >= cs->nmemo) {
+        uint32_t cap = cs->nmemo ? cs->nmemo : 256;
+        while (cap <= site && cap < UINT32_MAX / 2) cap *= 2;
+        if (cap <= site) return;
+        struct CallMemo *m = realloc(cs->memo, (size_t)cap * sizeof *m);
+        if (!m) return;
+        memset(m + cs->nmemo, 0, (size_t)(cap - cs->nmemo) * sizeof *m);
+        cs->memo = m;
+        cs->nmemo = cap;
+    }
+    cs->memo[site] = (struct CallMemo){s, fn, r};
+}
+
+uint32_t cstack_push_slow(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn)
 {
     CallPush key = {s, site, fn}, call = {UINT32_MAX, site, fn};
     if (cs->hcap) {
         CallSlot *hit = find(cs, key);
-        if (hit->id) return hit->id;
+        if (hit->id) { remember(cs, s, site, fn, hit->id); return hit->id; }
     }
     /* room for the push and for the call's entry */
     if (grow_entries(cs) || grow_table(cs, 2)) return UINT32_MAX;
@@ -133,5 +151,6 @@ uint32_t cstack_push(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn)
         *newest = (CallSlot){call, r};
     }
     put(cs, key, r);
+    remember(cs, s, site, fn, r);
     return r;
 }

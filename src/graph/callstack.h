@@ -52,6 +52,11 @@ typedef struct CallStacks {
                                (UINT32_MAX, site, fn) (open addressing,
                                hcap a power of 2) */
     uint32_t hcap, hn;
+    struct CallMemo { uint32_t parent, fn, id; } *memo;
+                            /* per site: its latest push, (parent, fn), and the
+                               stack it made (id 0: none): a push repeated at a
+                               site, a recursion's, costs two compares */
+    uint32_t nmemo;
     uint64_t steps;         /* the ancestor searches' steps so far (their
                                work, which tests bound) */
 } CallStacks;
@@ -60,7 +65,15 @@ void cstack_init(CallStacks *cs);
 void cstack_free(CallStacks *cs);
 /* The stack s with the call (site, fn) pushed (or s cut back to that call
  * when it is on s already).  UINT32_MAX: out of memory. */
-uint32_t cstack_push(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn);
+uint32_t cstack_push_slow(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn);
+static inline uint32_t cstack_push(CallStacks *cs, uint32_t s, uint32_t site, uint32_t fn)
+{
+    if (site < cs->nmemo) {
+        const struct CallMemo *m = &cs->memo[site];
+        if (m->id && m->parent == s && m->fn == fn) return m->id;
+    }
+    return cstack_push_slow(cs, s, site, fn);
+}
 /* Reading: the parent stack, the innermost call's site and function. */
 static inline uint32_t cstack_count(const CallStacks *cs) { return cs->n; }
 static inline uint32_t cstack_parent(const CallStacks *cs, uint32_t s) { return cs->top[s].parent; }

@@ -208,7 +208,9 @@ static inline int graph_add_edge(Graph *g, uint32_t a, uint32_t b)
     }
     return graph_add_edge_slow(g, a, b);
 }
-static inline int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
+/* graph_add_heap's fast path alone, with no call: 1 if the edge was
+ * added, 0 (the graph unchanged) where it does not apply. */
+static inline int graph_try_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
 {
     size_t e = g->m;
     if (__builtin_expect(e < g->mcap && e % GRAPH_HEAP_BLOCK != 0 && src <= GRAPH_MAX_ID && dst <= GRAPH_MAX_ID, 1)) {
@@ -217,19 +219,25 @@ static inline int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind 
             g->hoff[e] = (uint8_t)off;
             g->hdst[e] = dst | (uint32_t)k << GRAPH_HEAP_KIND_BIT;
             g->m = e + 1;
-            return 0;
+            return 1;
         }
     }
-    return graph_add_heap_slow(g, src, dst, k);
+    return 0;
+}
+static inline int graph_add_heap(Graph *g, uint32_t src, uint32_t dst, HeapKind k)
+{
+    return graph_try_heap(g, src, dst, k) ? 0 : graph_add_heap_slow(g, src, dst, k);
 }
 /* A node serially after the newest one, n: graph_add_node, then
  * graph_add_edge(n, id), in one call with the same effect (the new id;
  * 0 as graph_add_node's; -1 when the edge is refused, the node added).
- * Its fast path, the interpreter's usual node, is graph_add_node's with
- * the edge's stores folded in: node n has no child yet (no GRAPH_NEXT nor
- * GRAPH_SLOT) and the new node one parent, so the count of sources does
- * not move. */
-static inline int64_t graph_add_next(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
+ * Its fast path (graph_try_next), the interpreter's usual node, is
+ * graph_add_node's with the edge's stores folded in: node n has no child
+ * yet (no GRAPH_NEXT nor GRAPH_SLOT) and the new node one parent, so the
+ * count of sources does not move.  graph_try_next is that path alone,
+ * with no call (a caller's fast path then needs no frame): the new id, or
+ * 0, the graph unchanged, where it does not apply. */
+static inline uint32_t graph_try_next(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
 {
     uint32_t id = g->n + 1, v = g->decided + 1;
     if (__builtin_expect(id < g->room && size < GRAPH_SIZE_ESCAPE && annot <= UINT16_MAX && g->annot16 &&
@@ -248,6 +256,12 @@ static inline int64_t graph_add_next(Graph *g, NodeKind k, uint32_t size, uint32
             return id;
         }
     }
+    return 0;
+}
+static inline int64_t graph_add_next(Graph *g, NodeKind k, uint32_t size, uint32_t annot)
+{
+    uint32_t id = graph_try_next(g, k, size, annot);
+    if (__builtin_expect(id != 0, 1)) return id;
     uint32_t n = g->n, b = graph_add_node(g, k, size, annot);
     return b && n ? (graph_add_edge(g, n, b) ? -1 : (int64_t)b) : (int64_t)b;
 }
@@ -382,6 +396,19 @@ static inline uint64_t graph_max_nodes(const Graph *g) { return g->max_nodes; }
 /* The nodes added from now on have call stack `stack` (callstack.h) until
  * the next call.  0, or -1 out of memory. */
 int graph_set_stack(Graph *g, uint32_t stack);
+/* graph_set_stack's usual case alone, with no call: a run of nodes
+ * begun and room for the next; 1 if done, 0 (nothing changed) if not. */
+static inline int graph_try_stack(Graph *g, uint32_t stack)
+{
+    uint32_t k = g->nstk;
+    if (__builtin_expect(!k || k >= g->stkcap || g->stk_from[k - 1] == g->n + 1, 0)) return 0;
+    if (g->stk_id[k - 1] != stack) {
+        g->stk_from[k] = g->n + 1;
+        g->stk_id[k] = stack;
+        g->nstk = k + 1;
+    }
+    return 1;
+}
 /* v's call stack: 0 (the empty stack) when none was set. */
 uint32_t graph_stack(const Graph *g, uint32_t v);
 /* For reading the stacks of nodes in increasing order in O(1) each: a
