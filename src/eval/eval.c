@@ -351,9 +351,8 @@ void ev_watch_pair(Ev *ev, int (*event)(void *st), Span sp)
     if (event(ev->o->cells->st)) ev_fail(ev, sp, "out of memory watching the cells for races");
 }
 
-/* ev_set_stack where the store's fast path does not apply: a new run's
- * first stack, a full array, no node since the last, out of memory. */
-void ev_set_stack_slow(Ev *ev, uint32_t cs, Span sp)
+/* The call stack of the nodes made from now on (callstack.h). */
+void ev_set_stack(Ev *ev, uint32_t cs, Span sp)
 {
     if (cs == UINT32_MAX || graph_set_stack(ev->g, cs)) ev_fail(ev, sp, "out of memory for the call stacks");
     ev->cs = cs;

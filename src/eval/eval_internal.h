@@ -207,15 +207,8 @@ void ev_stack_deeper(Ev *ev, Span sp, uintptr_t at);
 /* A parallel pair's fork, the start of its right branch or its join, for
  * the cells' watcher (EvalCells). */
 void ev_watch_pair(Ev *ev, int (*event)(void *st), Span sp);
-/* The call stack of the nodes made from now on (callstack.h): inline
- * while the store takes it without a call (graph_try_stack), as at
- * every closure call's entry and return. */
-void ev_set_stack_slow(Ev *ev, uint32_t cs, Span sp);
-static inline void ev_set_stack(Ev *ev, uint32_t cs, Span sp)
-{
-    if (__builtin_expect(cs != UINT32_MAX && graph_try_stack(ev->g, cs), 1)) ev->cs = cs;
-    else ev_set_stack_slow(ev, cs, sp);
-}
+/* The call stack of the nodes made from now on (callstack.h). */
+void ev_set_stack(Ev *ev, uint32_t cs, Span sp);
 /* v is true or false: *b which. */
 int ev_is_bool(const Ev *ev, const Value *v, int *b);
 /* The evaluation running on this thread, if any (the collector's

@@ -396,19 +396,6 @@ static inline uint64_t graph_max_nodes(const Graph *g) { return g->max_nodes; }
 /* The nodes added from now on have call stack `stack` (callstack.h) until
  * the next call.  0, or -1 out of memory. */
 int graph_set_stack(Graph *g, uint32_t stack);
-/* graph_set_stack's usual case alone, with no call: a run of nodes
- * begun and room for the next; 1 if done, 0 (nothing changed) if not. */
-static inline int graph_try_stack(Graph *g, uint32_t stack)
-{
-    uint32_t k = g->nstk;
-    if (__builtin_expect(!k || k >= g->stkcap || g->stk_from[k - 1] == g->n + 1, 0)) return 0;
-    if (g->stk_id[k - 1] != stack) {
-        g->stk_from[k] = g->n + 1;
-        g->stk_id[k] = stack;
-        g->nstk = k + 1;
-    }
-    return 1;
-}
 /* v's call stack: 0 (the empty stack) when none was set. */
 uint32_t graph_stack(const Graph *g, uint32_t v);
 /* For reading the stacks of nodes in increasing order in O(1) each: a
