@@ -240,11 +240,11 @@ __attribute__((noinline)) void ev_grow_seen_to(Ev *ev, uint32_t need)
  * stack's deepest extent (its pages stay resident) may take 2/3 of the
  * usable memory together, the store counted with what the command's
  * stages after the evaluation will add per node (later_bytes); the rest
- * is for the process itself and the printed result.  The store counts the pages its entries fill
- * (its arrays grow by remapping, so what lies past them stays
- * untouched); under an address-space limit, what it reserves once its
- * arrays next grow.  Checked every 2^16 nodes and every STACK_STEP of new
- * stack depth. */
+ * is for the process itself and the printed result.  The store counts
+ * the pages its entries fill (its arrays grow by remapping, so what lies
+ * past them stays untouched); under an address-space limit, what it
+ * reserves once its arrays next grow.  Checked every 2^16 nodes and
+ * every STACK_STEP of new stack depth. */
 static void memory_check(Ev *ev, Span sp)
 {
     uint64_t graph = ev->o->memory_reserved ? graph_bytes(ev->g) :

@@ -72,7 +72,9 @@ struct Value {
  * val_budget; when either part goes below 0, val_budget_hook runs (it
  * resets both).  A charge's bytes are never fewer than 8 times its model
  * words (a value's header alone is 40 bytes, the model's largest size per
- * header 1 + its fields, which are 8 bytes each).  The budget starts at
+ * header 1 + its fields, which are 8 bytes each), but for the tuple that
+ * views the fields of a constructor of more than 5 (val_con_arg: a
+ * header, its n fields shared).  The budget starts at
  * INT64_MAX: no hook runs unless a runtime sets one. */
 typedef struct ValBudget { int64_t bytes, model; } ValBudget;
 extern __thread ValBudget val_budget;

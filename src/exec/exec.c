@@ -11,7 +11,7 @@
  * the heap stays below max(L + N, M·(1 + E)) — in real words, and in
  * model words with L and M the model-unit ones.  Every allocation of
  * the interpreter is charged to its thread's budget in both units
- * (values.h, val_charge), B words of each (N/(8P), at least 64); a
+ * (values.h, val_charge), B words of each (N/(8P), at least 1); a
  * thread that spends either adds what it spent of both to the shared
  * counts, and the thread that takes a count past its due point forces
  * the collection.  So each true high-water mark lies in [mark, mark +
@@ -120,8 +120,8 @@ static uint64_t sample_gap(const Meter *m, uint64_t mark, uint64_t live)
 
 /* A measurement: the marks, and when the next collection is due in each
  * unit.  Until then at most min(gap, gap_model) model words are
- * allocated (each charge's real words are at least its model words:
- * val_charge), which bounds the model-unit mark that the samples miss. */
+ * allocated (a charge's real words are at least its model words but
+ * for a wide constructor's argument: val_charge), which bounds the model-unit mark that the samples miss. */
 static void note_sample(Meter *m, Live now)
 {
     uint64_t live = now.bytes;
